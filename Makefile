@@ -1,0 +1,30 @@
+# Two commands do all set-up on a fresh machine with Python 3.11 and the package registry:
+#   make run   -> start the tutor app on http://127.0.0.1:8501
+#   make test  -> run the whole test suite
+PYTHON ?= python3
+VENV   := .venv
+BIN    := $(VENV)/bin
+STAMP  := $(VENV)/.installed
+
+.PHONY: run test bench clean
+
+$(BIN)/python:
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+
+# Reinstall only when the dependency list changes.
+$(STAMP): pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -e '.[test,e2e]'
+	touch $(STAMP)
+
+run: $(STAMP)
+	$(BIN)/streamlit run tutor/app.py --server.address 127.0.0.1 --server.port 8501
+
+test: $(STAMP)
+	$(BIN)/python -m pytest
+
+bench: $(STAMP)
+	$(BIN)/python benchmarks/engine.py
+
+clean:
+	rm -rf $(VENV) .pytest_cache .hypothesis build *.egg-info

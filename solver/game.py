@@ -1,0 +1,165 @@
+"""Dealing rounds and playing whole games; the public `legal_actions` / `apply` pair.
+
+Chance is seeded and explicit: a round's shuffle comes from `random.Random(f"{seed}/round/{k}")`
+and a random starter among several round winners from `f"{seed}/starter/{k}"`, so a game
+replays exactly from its seed and its actions, and no global random state is touched.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Sequence
+
+from .actions import NextRound
+from .editions import Edition, get_edition
+from .errors import IllegalActionError, InvalidOptionError
+from .events import CardDealt, CardDrawn, GameEnded, RoundStarted, TokensAwarded
+from .rules import round_apply, round_legal_actions
+from .state import GAME_OVER, IN_ROUND, PLAY, ROUND_OVER, Game, Round
+
+
+def deal_round(
+    edition: Edition | str, n_players: int, first_player: int = 0, seed: object = 0,
+    *, round_no: int = 1,
+) -> tuple[Round, tuple]:
+    """Shuffle and deal a round (§3); the first player has drawn and is to play."""
+    edition = get_edition(edition)
+    edition.check_player_count(n_players)
+    if not 0 <= first_player < n_players:
+        raise InvalidOptionError(f"first player {first_player} is not a seat (0–{n_players - 1})")
+    cards = list(edition.full_deck())
+    random.Random(f"{seed}/round/{round_no}").shuffle(cards)
+    return deal_from_order(edition, n_players, first_player, cards, round_no=round_no)
+
+
+def deal_from_order(
+    edition: Edition | str, n_players: int, first_player: int, order: Sequence, *, round_no: int = 1,
+) -> tuple[Round, tuple]:
+    """Deal from a given deck order (top first): set-aside card, face-up cards (2 players),
+    one card to each player from the first player on, then the first player draws (§3, [CONV])."""
+    edition = get_edition(edition)
+    cards = list(order)
+    if sorted(cards) != list(edition.full_deck()):
+        from .errors import InvalidPositionError
+
+        raise InvalidPositionError(
+            f"a deck order must hold exactly the {edition.deck_size} cards of the {edition.title} edition",
+            rule="deck-order",
+        )
+    from .cards import Card
+
+    cards = [Card(c) for c in cards]
+    set_aside = cards[0]
+    k = edition.face_up_count(n_players)
+    face_up = tuple(cards[1:1 + k])
+    pos = 1 + k
+    hands: list[tuple] = [()] * n_players
+    events: list = [RoundStarted(round_no, first_player, face_up, len(cards) - pos - n_players)]
+    for j in range(n_players):
+        seat = (first_player + j) % n_players
+        hands[seat] = (cards[pos],)
+        events.append(CardDealt(seat, cards[pos], (seat,)))
+        pos += 1
+    top = cards[pos]
+    hands[first_player] = hands[first_player] + (top,)
+    events.append(CardDrawn(first_player, top, "deck", (first_player,)))
+    r = Round(
+        edition, tuple(hands), ((),) * n_players, (False,) * n_players, (False,) * n_players,
+        tuple(cards[pos + 1:]), set_aside, face_up, first_player, PLAY, 1,
+    )
+    return r, tuple(events)
+
+
+def new_round(edition: Edition | str, n_players: int, first_player: int = 0, seed: object = 0) -> Round:
+    """A freshly dealt round (events dropped; use `deal_round` to keep them)."""
+    return deal_round(edition, n_players, first_player, seed)[0]
+
+
+def new_game(
+    edition: Edition | str, players: int | Sequence[str], first_player: int = 0, seed: object = 0,
+    **options,
+) -> tuple[Game, tuple]:
+    """Start a game: `players` is a count or the names in turn order; the caller names who
+    starts (D1: the edition's flavour rule decides at the table)."""
+    edition = get_edition(edition, **options)
+    if isinstance(players, int):
+        names = tuple(f"Player {i + 1}" for i in range(players))
+    else:
+        names = tuple(str(p) for p in players)
+    edition.check_player_count(len(names))
+    r, events = deal_round(edition, len(names), first_player, seed, round_no=1)
+    game = Game(edition, names, (0,) * len(names), seed, 1, first_player, r, IN_ROUND, ())
+    return game, events
+
+
+def legal_actions(state: Game | Round) -> tuple:
+    """Every legal action in a round or a game, fully specified, without duplicates."""
+    if type(state) is Round:
+        return round_legal_actions(state)
+    if state.phase == IN_ROUND:
+        return round_legal_actions(state.round)
+    if state.phase == ROUND_OVER:
+        return (NextRound(),)
+    return ()
+
+
+def apply(state: Game | Round, action) -> tuple[Game | Round, tuple]:
+    """Apply `action`; return the new state and the events. Illegal actions raise
+    `IllegalActionError` naming the rule, and change nothing."""
+    if type(state) is Round:
+        return round_apply(state, action)
+    return game_apply(state, action)
+
+
+def game_apply(game: Game, action) -> tuple[Game, tuple]:
+    if game.phase == GAME_OVER:
+        raise IllegalActionError("the game is over", rule="game-over")
+    if game.phase == ROUND_OVER:
+        if not isinstance(action, NextRound):
+            raise IllegalActionError("the round is over: the only action is to start the next round",
+                                     rule="round-over")
+        return _next_round(game)
+    if isinstance(action, NextRound):
+        raise IllegalActionError("the round is still being played", rule="round-in-progress")
+    r, events = round_apply(game.round, action)
+    if r.phase != "over":
+        return game._replace(round=r), events
+    return _score(game, r, events)
+
+
+def _score(game: Game, r: Round, events: tuple) -> tuple[Game, tuple]:
+    """Round winners +1 each, then the Spy bonus (§8.4); then the game-end check (§10)."""
+    tokens = list(game.tokens)
+    awards = []
+    for w in r.winners:
+        tokens[w] += 1
+        awards.append((w, 1, "round-win"))
+    if r.spy_bonus is not None:
+        tokens[r.spy_bonus] += 1
+        awards.append((r.spy_bonus, 1, "spy"))
+    tokens_t = tuple(tokens)
+    events = events + (TokensAwarded(tuple(awards), tokens_t),)
+    target = game.edition.token_targets[len(tokens)]
+    winners = tuple(i for i, t in enumerate(tokens_t) if t >= target)
+    if winners:
+        events = events + (GameEnded(winners, tokens_t),)
+        return game._replace(round=r, tokens=tokens_t, phase=GAME_OVER, winners=winners), events
+    return game._replace(round=r, tokens=tokens_t, phase=ROUND_OVER), events
+
+
+def next_starter(game: Game) -> int:
+    """The last round's winner starts; several winners: one of them, seeded (D14); nobody
+    (classic option "nobody scores"): the same starter again (§9)."""
+    winners = game.round.winners
+    if len(winners) == 1:
+        return winners[0]
+    if not winners:
+        return game.starter
+    return random.Random(f"{game.seed}/starter/{game.round_no}").choice(sorted(winners))
+
+
+def _next_round(game: Game) -> tuple[Game, tuple]:
+    starter = next_starter(game)
+    k = game.round_no + 1
+    r, events = deal_round(game.edition, len(game.names), starter, game.seed, round_no=k)
+    return game._replace(round=r, round_no=k, starter=starter, phase=IN_ROUND), events

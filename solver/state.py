@@ -1,0 +1,253 @@
+"""Immutable positions: `Round` (one round, the solver's unit) and `Game` (rounds + tokens).
+
+Both are `NamedTuple`s: immutable, hashable (so `functools.cache` works on them), cheap to
+create on the hot path. The deck order is part of a round (index 0 is the top card), so a
+round replays exactly from its deal; chance only happens when a round is dealt.
+
+`position(...)` builds a round directly (for tests, lessons and the solver) and checks that it
+could arise under the rules; `validate_round` names the rule an impossible position breaks.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import NamedTuple, Optional, Sequence
+
+from .cards import Card
+from .editions import Edition, get_edition
+from .errors import InvalidPositionError
+
+# Round phases
+PLAY = "play"  #: the current player holds two cards and must play one
+CHANCELLOR = "chancellor"  #: the current player played a Chancellor and must keep one card
+OVER = "over"  #: the round has ended; `winners` is set
+
+# Game phases
+IN_ROUND = "in-round"
+ROUND_OVER = "round-over"
+GAME_OVER = "game-over"
+
+
+class Round(NamedTuple):
+    edition: Edition
+    hands: tuple[tuple[Card, ...], ...]
+    #: Each seat's discard pile in order: played cards, Prince-forced discards, knocked-out hands.
+    discards: tuple[tuple[Card, ...], ...]
+    out: tuple[bool, ...]
+    protected: tuple[bool, ...]
+    #: Draw pile, top card first.
+    deck: tuple[Card, ...]
+    #: The face-down set-aside card; None once a Prince's target has drawn it.
+    set_aside: Optional[Card]
+    #: The 2-player face-up cards (never drawn).
+    face_up: tuple[Card, ...]
+    current: int
+    phase: str = PLAY
+    #: Turns started so far this round (the first player's first turn is 1).
+    turn: int = 1
+    winners: tuple[int, ...] = ()
+    spy_bonus: Optional[int] = None
+    #: "last-standing" or "showdown" once over.
+    end_reason: Optional[str] = None
+
+    @property
+    def n_players(self) -> int:
+        return len(self.hands)
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase == OVER
+
+    def in_round(self) -> tuple[int, ...]:
+        """Seats still in the round, in seat order."""
+        return tuple(i for i, o in enumerate(self.out) if not o)
+
+    def all_cards(self) -> Counter:
+        """Every card, wherever it is (an invariant: equals the edition's composition)."""
+        count: Counter = Counter()
+        for h in self.hands:
+            count.update(h)
+        for d in self.discards:
+            count.update(d)
+        count.update(self.deck)
+        count.update(self.face_up)
+        if self.set_aside is not None:
+            count[self.set_aside] += 1
+        return count
+
+    def discard_total(self, seat: int) -> int:
+        value_of = self.edition.value_of
+        return sum(value_of[c] for c in self.discards[seat])
+
+
+class Game(NamedTuple):
+    edition: Edition
+    names: tuple[str, ...]
+    tokens: tuple[int, ...]
+    seed: object
+    round_no: int
+    #: Who started the current round.
+    starter: int
+    round: Round
+    phase: str = IN_ROUND
+    #: Game winners once over (everyone at or above the target at that moment).
+    winners: tuple[int, ...] = ()
+
+    @property
+    def n_players(self) -> int:
+        return len(self.names)
+
+    @property
+    def target(self) -> int:
+        return self.edition.token_targets[len(self.names)]
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase == GAME_OVER
+
+
+def _cards(seq: Sequence, what: str) -> tuple[Card, ...]:
+    try:
+        return tuple(Card(c) for c in seq)
+    except (ValueError, TypeError) as exc:
+        raise InvalidPositionError(f"{what}: {exc}", rule="unknown-card") from None
+
+
+def position(
+    edition: Edition | str,
+    hands: Sequence[Sequence[Card]],
+    *,
+    deck: Sequence[Card] = (),
+    set_aside: Optional[Card] = None,
+    face_up: Sequence[Card] = (),
+    discards: Optional[Sequence[Sequence[Card]]] = None,
+    out: Optional[Sequence[bool]] = None,
+    protected: Optional[Sequence[bool]] = None,
+    current: int = 0,
+    phase: str = PLAY,
+    turn: int = 1,
+    fill: bool = False,
+) -> Round:
+    """Build a round directly and check it could arise under the rules.
+
+    With `fill=True` the cards not placed anywhere go to the set-aside slot (if it is empty)
+    and then under `deck` in card order, so a test can name only the cards that matter.
+    """
+    edition = get_edition(edition)
+    n = len(hands)
+    hands_t = tuple(_cards(h, f"hand of seat {i}") for i, h in enumerate(hands))
+    discards_t = tuple(
+        _cards(d, f"discards of seat {i}") for i, d in enumerate(discards or [()] * n)
+    )
+    deck_t = _cards(deck, "deck")
+    face_up_t = _cards(face_up, "face-up cards")
+    if set_aside is not None:
+        set_aside = Card(set_aside)
+    out_t = tuple(bool(x) for x in (out or [False] * n))
+    protected_t = tuple(bool(x) for x in (protected or [False] * n))
+    if fill:
+        used: Counter = Counter()
+        for group in (*hands_t, *discards_t, deck_t, face_up_t):
+            used.update(group)
+        if set_aside is not None:
+            used[set_aside] += 1
+        rest = []
+        for card in edition.cards:
+            missing = edition.count(card) - used[card]
+            rest.extend([card] * max(missing, 0))
+        if set_aside is None and rest and phase != OVER:
+            set_aside = rest.pop()
+        deck_t = deck_t + tuple(rest)
+    r = Round(
+        edition, hands_t, discards_t, out_t, protected_t, deck_t, set_aside, face_up_t,
+        current, phase, turn,
+    )
+    validate_round(r)
+    return r
+
+
+def validate_round(r: Round) -> None:
+    """Raise `InvalidPositionError` naming the first rule the round breaks."""
+    e = r.edition
+    n = len(r.hands)
+    if not e.min_players <= n <= e.max_players:
+        raise InvalidPositionError(
+            f"the {e.title} edition is for {e.min_players}–{e.max_players} players; this position has {n}",
+            rule="player-count",
+        )
+    for name, seq in (("discards", r.discards), ("out", r.out), ("protected", r.protected)):
+        if len(seq) != n:
+            raise InvalidPositionError(f"{name} has {len(seq)} entries for {n} players", rule="shape")
+    counts = r.all_cards()
+    for card, k in sorted(counts.items()):
+        have = e.count(card)
+        if k > have:
+            raise InvalidPositionError(
+                f"{k} {card.title} cards in play, but the {e.title} edition has {have}",
+                rule="card-count", card=card, count=k, edition_count=have,
+            )
+    missing = {c: e.count(c) - counts[c] for c in e.cards if counts[c] < e.count(c)}
+    if missing:
+        listed = ", ".join(f"{k} {c.title}" for c, k in missing.items())
+        raise InvalidPositionError(
+            f"every card must be somewhere (hand, deck, set-aside, face-up or discard pile); missing: {listed}",
+            rule="card-missing",
+        )
+    want_face_up = e.face_up_count(n)
+    if len(r.face_up) != want_face_up:
+        raise InvalidPositionError(
+            f"with {n} players the {e.title} edition sets aside {want_face_up} face-up cards; got {len(r.face_up)}",
+            rule="face-up-count",
+        )
+    if r.phase not in (PLAY, CHANCELLOR, OVER):
+        raise InvalidPositionError(f"unknown phase {r.phase!r}", rule="phase")
+    if not 0 <= r.current < n:
+        raise InvalidPositionError(f"current player {r.current} is not a seat (0–{n - 1})", rule="seat")
+    alive = [i for i in range(n) if not r.out[i]]
+    for i in range(n):
+        hand = r.hands[i]
+        if r.out[i]:
+            if hand:
+                raise InvalidPositionError(
+                    f"seat {i} is out of the round but holds {len(hand)} card(s); a knocked-out hand is discarded",
+                    rule="out-hand",
+                )
+            if r.protected[i]:
+                raise InvalidPositionError(f"seat {i} is out of the round and cannot be protected", rule="out-protected")
+            continue
+        if Card.PRINCESS in r.discards[i]:
+            raise InvalidPositionError(
+                f"seat {i} has the Princess in their discard pile but is still in the round; "
+                "whoever plays or discards the Princess is out",
+                rule="princess-discarded",
+            )
+        if r.protected[i] and (not r.discards[i] or r.discards[i][-1] != Card.HANDMAID):
+            raise InvalidPositionError(
+                f"seat {i} is protected but their last discard is not a Handmaid", rule="protection"
+            )
+        expected = {1}
+        if r.phase != OVER and i == r.current:
+            expected = {2} if r.phase == PLAY else {2, 3}
+        if len(hand) not in expected:
+            want = " or ".join(str(k) for k in sorted(expected))
+            raise InvalidPositionError(
+                f"seat {i} holds {len(hand)} card(s) but should hold {want} "
+                f"({'the player to move' if i == r.current and r.phase != OVER else 'a player between turns'})",
+                rule="hand-size",
+            )
+    if r.phase != OVER:
+        if r.out[r.current]:
+            raise InvalidPositionError(f"the player to move (seat {r.current}) is out of the round", rule="current-out")
+        if r.protected[r.current] and r.phase == PLAY:
+            raise InvalidPositionError(
+                f"seat {r.current} is to move but still protected; a Handmaid's protection ends when its owner's turn starts",
+                rule="protection-ends",
+            )
+        if len(alive) < 2:
+            raise InvalidPositionError(
+                "fewer than two players are in the round, so it has already ended", rule="round-ended"
+            )
+        if r.set_aside is None:
+            raise InvalidPositionError(
+                "the set-aside card is gone, which only happens on a round's last turn", rule="set-aside"
+            )

@@ -1,0 +1,1 @@
+"""The Streamlit tutor: a thin shell that renders what `solver` computes."""
