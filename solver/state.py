@@ -130,8 +130,9 @@ def position(
 ) -> Round:
     """Build a round directly and check it could arise under the rules.
 
-    With `fill=True` the cards not placed anywhere go to the set-aside slot (if it is empty)
-    and then under `deck` in card order, so a test can name only the cards that matter.
+    With `fill=True` the cards not placed anywhere go (in card order) to the 2-player face-up
+    row if it is empty, then the last one to the set-aside slot if it is empty, then under
+    `deck`, so a test can name only the cards that matter.
     """
     edition = get_edition(edition)
     n = len(hands)
@@ -155,6 +156,9 @@ def position(
         for card in edition.cards:
             missing = edition.count(card) - used[card]
             rest.extend([card] * max(missing, 0))
+        want_face_up = edition.face_up_count(n)
+        if not face_up_t and want_face_up:
+            face_up_t, rest = tuple(rest[:want_face_up]), rest[want_face_up:]
         if set_aside is None and rest and phase != OVER:
             set_aside = rest.pop()
         deck_t = deck_t + tuple(rest)
