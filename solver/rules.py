@@ -343,13 +343,9 @@ def _explain_illegal(state: Round, action) -> IllegalActionError:
             return IllegalActionError(
                 "you played a Chancellor: now keep one card and put the others under the deck "
                 "(a ChancellorChoice), nothing else", rule="chancellor-pending")
-        held = sorted(hand)
-        chosen = sorted([action.keep, *action.bottom]) if action.bottom is not None else []
-        if chosen != held:
-            return IllegalActionError(
-                f"keep one card and return all the others: you hold {', '.join(_name(c) for c in hand)}",
-                rule="chancellor-cards")
-        return IllegalActionError("invalid Chancellor choice", rule="chancellor-cards")
+        return IllegalActionError(
+            f"keep one of your cards and put all the others under the deck: you hold "
+            f"{', '.join(_name(c) for c in hand)}", rule="chancellor-cards")
     if not isinstance(action, Play):
         return IllegalActionError("it is a play turn: choose a card to play", rule="play-expected")
     card = action.card
@@ -368,10 +364,8 @@ def _explain_illegal(state: Round, action) -> IllegalActionError:
     t = action.target
     n = len(state.hands)
     if card not in (GUARD, PRIEST, BARON, PRINCE, KING):
-        if t is not None or action.guess is not None:
-            return IllegalActionError(
-                f"the {card.title} does not choose a player or name a card", rule="no-target-card", card=card)
-        return IllegalActionError("illegal action", rule="illegal-action")
+        return IllegalActionError(
+            f"the {card.title} does not choose a player or name a card", rule="no-target-card", card=card)
     if card is not GUARD and action.guess is not None:
         return IllegalActionError(f"only the Guard names a card; the {card.title} does not",
                                   rule="guess-not-guard", card=card)
@@ -406,4 +400,4 @@ def _explain_illegal(state: Round, action) -> IllegalActionError:
             return IllegalActionError(
                 f"the {_name(g)} is not in the {state.edition.title} edition; name one of: {valid}",
                 rule="guess-not-in-edition", guess=g)
-    return IllegalActionError("illegal action", rule="illegal-action")
+    return IllegalActionError(f"the {card.title} cannot be played that way", rule="illegal-action")

@@ -325,7 +325,7 @@ def test_countess_rule_does_not_apply_while_keeping_from_a_chancellor():
 def test_chancellor_choice_must_return_exactly_the_other_cards():
     r = pos("2019", [(CHANCELLOR, SPY), (GUARD,), (GUARD,)], deck=(KING, PRIEST))
     r1, _ = run(r, Play(CHANCELLOR))
-    with pytest.raises(IllegalActionError, match="keep one card and return all the others"):
+    with pytest.raises(IllegalActionError, match="keep one of your cards and put all the others under the deck"):
         run(r1, ChancellorChoice(KING, (PRIEST,)))
     with pytest.raises(IllegalActionError, match="keep one card"):
         run(r1, Play(KING, 1))
