@@ -50,6 +50,7 @@ class Edition:
     value_of: tuple[int, ...] = field(init=False)
     guessable: tuple[Card, ...] = field(init=False)
     has_spy: bool = field(init=False)
+    _full_deck: tuple = field(init=False, repr=False)
     #: Memo of legal play lists for the rules engine (not part of the edition's identity).
     action_cache: dict = field(init=False, repr=False)
     _hash: int = field(init=False, repr=False)
@@ -63,6 +64,9 @@ class Edition:
         object.__setattr__(self, "guessable", tuple(c for c in cards if c is not Card.GUARD))
         object.__setattr__(self, "has_spy", self.composition.get(Card.SPY, 0) > 0)
         object.__setattr__(self, "action_cache", {})
+        object.__setattr__(
+            self, "_full_deck", tuple(c for c in cards for _ in range(self.composition[c]))
+        )
         if self.showdown_tie not in SHOWDOWN_TIE_RULES:
             raise InvalidOptionError(
                 f"showdown_tie must be one of {', '.join(SHOWDOWN_TIE_RULES)}; got {self.showdown_tie!r}"
@@ -127,7 +131,7 @@ class Edition:
 
     def full_deck(self) -> tuple[Card, ...]:
         """Every card of the edition, sorted (shuffle a copy to deal)."""
-        return tuple(c for c in self.cards for _ in range(self.composition[c]))
+        return self._full_deck
 
     def face_up_count(self, n_players: int) -> int:
         return 3 if (n_players == 2 and self.two_player_face_up) else 0

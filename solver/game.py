@@ -11,8 +11,9 @@ import random
 from typing import Sequence
 
 from .actions import NextRound
+from .cards import Card
 from .editions import Edition, get_edition
-from .errors import IllegalActionError, InvalidOptionError
+from .errors import IllegalActionError, InvalidOptionError, InvalidPositionError
 from .events import CardDealt, CardDrawn, GameEnded, RoundStarted, TokensAwarded
 from .rules import round_apply, round_legal_actions
 from .state import GAME_OVER, IN_ROUND, PLAY, ROUND_OVER, Game, Round
@@ -29,7 +30,7 @@ def deal_round(
         raise InvalidOptionError(f"first player {first_player} is not a seat (0–{n_players - 1})")
     cards = list(edition.full_deck())
     random.Random(f"{seed}/round/{round_no}").shuffle(cards)
-    return deal_from_order(edition, n_players, first_player, cards, round_no=round_no)
+    return _deal(edition, n_players, first_player, cards, round_no)
 
 
 def deal_from_order(
@@ -38,17 +39,19 @@ def deal_from_order(
     """Deal from a given deck order (top first): set-aside card, face-up cards (2 players),
     one card to each player from the first player on, then the first player draws (§3, [CONV])."""
     edition = get_edition(edition)
+    edition.check_player_count(n_players)
+    if not 0 <= first_player < n_players:
+        raise InvalidOptionError(f"first player {first_player} is not a seat (0–{n_players - 1})")
     cards = list(order)
     if sorted(cards) != list(edition.full_deck()):
-        from .errors import InvalidPositionError
-
         raise InvalidPositionError(
             f"a deck order must hold exactly the {edition.deck_size} cards of the {edition.title} edition",
             rule="deck-order",
         )
-    from .cards import Card
+    return _deal(edition, n_players, first_player, [Card(c) for c in cards], round_no)
 
-    cards = [Card(c) for c in cards]
+
+def _deal(edition: Edition, n_players: int, first_player: int, cards: list, round_no: int):
     set_aside = cards[0]
     k = edition.face_up_count(n_players)
     face_up = tuple(cards[1:1 + k])

@@ -74,14 +74,21 @@ def _actions_for_card(edition, card: Card, targets: tuple[int, ...], seat: int) 
     return [Play(card)]
 
 
+_LAST: tuple = (None, None)  # (state, its legal plays): legal_actions then apply on one state
+
+
 def _play_actions(state: Round) -> tuple:
+    global _LAST
+    last = _LAST  # one atomic read: safe if another thread replaces it meanwhile
+    if last[0] is state:
+        return last[1]
     hand = state.hands[state.current]
-    targets = open_targets(state)
     edition = state.edition
-    key = (hand, targets, state.current)
+    key = (hand, state.current, state.out, state.protected)
     cache = edition.action_cache
     found = cache.get(key)
     if found is None:
+        targets = open_targets(state)
         a, b = hand
         if COUNTESS in hand and (KING in hand or PRINCE in hand):
             cards = (COUNTESS,)  # the Countess rule (§6): King/Prince may not be played
@@ -93,7 +100,10 @@ def _play_actions(state: Round) -> tuple:
         for card in cards:
             acts.extend(_actions_for_card(edition, card, targets, state.current))
         found = (tuple(acts), frozenset(acts))
+        if len(cache) > 200_000:  # bound the memo; it refills with what is in use
+            cache.clear()
         cache[key] = found
+    _LAST = (state, found)
     return found
 
 
@@ -175,7 +185,9 @@ def _apply_play(state: Round, action: Play):
     set_aside = state.set_aside
     hands[p] = (kept,)
     discards[p] = discards[p] + (card,)
-    guess = Card(action.guess) if action.guess is not None else None
+    guess = action.guess
+    if guess is not None and type(guess) is not Card:
+        guess = Card(guess)
     events: list = [CardPlayed(p, card, target, guess)]
 
     if target is None and (card in _TARGETS_OTHERS or card is PRINCE):

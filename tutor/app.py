@@ -12,17 +12,13 @@ if str(ROOT) not in sys.path:  # `streamlit run tutor/app.py` from a checkout
     sys.path.insert(0, str(ROOT))
 
 from solver import EDITIONS  # noqa: E402
+from tutor.render import edition_title  # noqa: E402
+from tutor.url_state import url_selectbox  # noqa: E402
 
 st.set_page_config(page_title="Love Letter tutor", page_icon="💌", layout="wide")
 
 with st.sidebar:
-    st.selectbox(
-        "Edition",
-        list(EDITIONS),
-        format_func=lambda k: EDITIONS[k].title,
-        key="edition",
-        bind="query-params",
-    )
+    url_selectbox("Edition", list(EDITIONS), key="edition", default="2019", format_func=edition_title)
 
 pages = [
     st.Page("views/cards.py", title="Cards", icon="🃏", url_path="cards", default=True),

@@ -1,0 +1,25 @@
+"""Pickers whose value lives in the URL, so a link opens the same view.
+
+Streamlit's `bind="query-params"` writes the *formatted* label into the URL when a
+`format_func` is used ("classic (16 cards)"); we want the stable key ("classic") there, so
+the value is read from and written to `st.query_params` here. A URL value is untrusted input:
+only a listed option is accepted, anything else falls back to the default.
+"""
+
+from __future__ import annotations
+
+from typing import Callable, Sequence
+
+import streamlit as st
+
+
+def url_selectbox(
+    label: str, options: Sequence[str], *, key: str, default: str, format_func: Callable[[str], str] = str,
+) -> str:
+    if key not in st.session_state:
+        wanted = st.query_params.get(key, default)
+        st.session_state[key] = wanted if wanted in options else default
+    value = st.selectbox(label, list(options), key=key, format_func=format_func)
+    if st.query_params.get(key) != value:
+        st.query_params[key] = value
+    return value
