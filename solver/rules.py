@@ -13,6 +13,7 @@ refused action pays for the detailed explanation (`_explain_illegal`).
 
 from __future__ import annotations
 
+from functools import lru_cache
 from itertools import permutations
 
 from .actions import ChancellorChoice, Play
@@ -77,34 +78,50 @@ def _actions_for_card(edition, card: Card, targets: tuple[int, ...], seat: int) 
 _LAST: tuple = (None, None)  # (state, its legal plays): legal_actions then apply on one state
 
 
+def legal_plays(edition, hand: tuple, seat: int, out: tuple, protected: tuple) -> tuple:
+    """(actions, frozenset) legal for `seat` holding the two cards `hand`, given who is out
+    and protected. The inference asks this of hands it only imagines."""
+    key = (hand, seat, out, protected)
+    cache = edition.action_cache
+    found = cache.get(key)
+    if found is None:
+        targets = tuple(i for i in range(len(out)) if i != seat and not out[i] and not protected[i])
+        found = _compute_plays(edition, hand, targets, seat)
+        if len(cache) > 200_000:  # bound the memo; it refills with what is in use
+            cache.clear()
+        cache[key] = found
+    return found
+
+
 def _play_actions(state: Round) -> tuple:
     global _LAST
     last = _LAST  # one atomic read: safe if another thread replaces it meanwhile
     if last[0] is state:
         return last[1]
-    hand = state.hands[state.current]
-    edition = state.edition
-    key = (hand, state.current, state.out, state.protected)
-    cache = edition.action_cache
-    found = cache.get(key)
-    if found is None:
-        targets = open_targets(state)
-        a, b = hand
-        if COUNTESS in hand and (KING in hand or PRINCE in hand):
-            cards = (COUNTESS,)  # the Countess rule (§6): King/Prince may not be played
-        elif a == b:
-            cards = (a,)
-        else:
-            cards = (a, b) if a < b else (b, a)
-        acts: list = []
-        for card in cards:
-            acts.extend(_actions_for_card(edition, card, targets, state.current))
-        found = (tuple(acts), frozenset(acts))
-        if len(cache) > 200_000:  # bound the memo; it refills with what is in use
-            cache.clear()
-        cache[key] = found
+    found = legal_plays(state.edition, state.hands[state.current], state.current, state.out, state.protected)
     _LAST = (state, found)
     return found
+
+
+def _compute_plays(edition, hand: tuple, targets: tuple, seat: int) -> tuple:
+    a, b = hand
+    if COUNTESS in hand and (KING in hand or PRINCE in hand):
+        cards = (COUNTESS,)  # the Countess rule (§6): King/Prince may not be played
+    elif a == b:
+        cards = (a,)
+    else:
+        cards = (a, b) if a < b else (b, a)
+    acts: list = []
+    for card in cards:
+        acts.extend(_actions_for_card(edition, card, targets, seat))
+    return tuple(acts), frozenset(acts)
+
+
+@lru_cache(maxsize=4096)
+def chancellor_choices(hand: tuple[Card, ...]) -> tuple:
+    """Every distinct (keep, bottom order) for a 2- or 3-card Chancellor hand, as
+    (tuple, frozenset)."""
+    return _chancellor_actions(hand)
 
 
 def _chancellor_actions(hand: tuple[Card, ...]) -> tuple:
@@ -127,7 +144,7 @@ def round_legal_actions(state: Round) -> tuple:
     if state.phase == PLAY:
         return _play_actions(state)[0]
     if state.phase == CHANCELLOR:
-        return _chancellor_actions(state.hands[state.current])[0]
+        return chancellor_choices(state.hands[state.current])[0]
     return ()
 
 
@@ -145,7 +162,7 @@ def round_apply(state: Round, action) -> tuple[Round, tuple]:
     if phase == CHANCELLOR:
         if type(action) is ChancellorChoice and type(action.bottom) is not tuple:
             action = ChancellorChoice(action.keep, tuple(action.bottom))
-        legal = _chancellor_actions(state.hands[state.current])[1]
+        legal = chancellor_choices(state.hands[state.current])[1]
         if type(action) is not ChancellorChoice or not _member(action, legal):
             raise _explain_illegal(state, action)
         return _apply_chancellor_choice(state, action)
