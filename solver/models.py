@@ -1,0 +1,70 @@
+"""Opponent models: how likely an opponent's observed choice was, given the cards they held.
+
+The inference weights each hidden possibility by these likelihoods, so any policy can be
+plugged in: implement `play_likelihood` and `chancellor_likelihood`.
+
+* `counting` — every deal consistent with the record is equally likely: an observed play has
+  likelihood 1 if it was legal with those cards, else 0 (that is how the Countess rule tells
+  that a King or Prince player did not keep the Countess). An unseen Chancellor choice is
+  uniform over its distinct (keep, order) choices.
+* `random` — opponents play uniformly at random among their legal, fully specified actions
+  (card, target, guess): a forced play has likelihood 1, a free choice less. A detail left out
+  of the record sums over the actions that match it.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Optional, Protocol
+
+from .cards import Card
+from .rules import chancellor_choices, legal_plays
+
+
+class PlayContext(Protocol):
+    edition: object
+    seat: int
+    out: tuple
+    protected: tuple
+
+
+def matching(actions, card: Card, target: Optional[int], guess: Optional[Card]) -> int:
+    return sum(
+        1 for a in actions
+        if a.card == card and (target is None or a.target == target) and (guess is None or a.guess == guess)
+    )
+
+
+class CountingModel:
+    name = "counting"
+    description = "every deal consistent with the record is equally likely"
+
+    def play_likelihood(self, edition, seat, out, protected, hand, card, target, guess) -> Fraction:
+        actions = legal_plays(edition, hand, seat, out, protected)[0]
+        return Fraction(1) if matching(actions, card, target, guess) else Fraction(0)
+
+    def chancellor_likelihood(self, hand3: tuple, choice) -> Fraction:
+        return Fraction(1, len(chancellor_choices(hand3)[0]))
+
+
+class RandomModel(CountingModel):
+    name = "random"
+    description = "opponents play uniformly at random among their legal actions"
+
+    def play_likelihood(self, edition, seat, out, protected, hand, card, target, guess) -> Fraction:
+        actions = legal_plays(edition, hand, seat, out, protected)[0]
+        return Fraction(matching(actions, card, target, guess), len(actions))
+
+
+MODELS = {"counting": CountingModel(), "random": RandomModel()}
+
+
+def get_model(name_or_model) -> CountingModel:
+    if not isinstance(name_or_model, str):
+        return name_or_model
+    try:
+        return MODELS[name_or_model]
+    except KeyError:
+        from .errors import InvalidOptionError
+
+        raise InvalidOptionError(f"unknown model {name_or_model!r}; models: {', '.join(MODELS)}") from None

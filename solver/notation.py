@@ -1,0 +1,218 @@
+"""The text notation of a round record: short enough to type at the table, safe in a URL.
+
+    2019 Ana,Luis,Marta first:Ana viewer:Ana dealt:8 | Ana +1 1>Luis=5 hit | Marta 4 | Ana +5 8
+
+Grammar and examples: docs/notation.md. Parsing is strict (every error names the turn and the
+token, and echoes the input) and formatting is canonical: `format_record(parse_record(s)) == s`
+for any canonical `s`. Cards are written as their printed value in the record's edition;
+names in English, Spanish or French (or the Carta de Amor deck) are accepted too.
+"""
+
+from __future__ import annotations
+
+import re
+
+from .cards import Card
+from .editions import Edition, get_edition
+from .errors import LoveLetterError
+from .names import parse_card
+from .record import Record, RecordError, Turn, seat_index
+
+_NAME = re.compile(r"^[^\s,|;:>=/+]+$")
+_SPLIT_TURNS = re.compile(r"\s*(?:\||;|\n)\s*")
+_PLAY = re.compile(r"^(?P<card>[^>=]+)(?:>(?P<target>[^=]+))?(?:=(?P<guess>.+))?$")
+
+
+def _card_text(edition: Edition, card: Card) -> str:
+    return str(edition.value(card))
+
+
+def _cards_text(edition: Edition, cards) -> str:
+    return ",".join(_card_text(edition, c) for c in cards)
+
+
+def format_record(record: Record) -> str:
+    """The canonical text form."""
+    e = record.edition
+    seat = record.seats
+    head = [e.key, ",".join(seat), f"first:{seat[record.first]}"]
+    if record.viewer is not None:
+        head.append(f"viewer:{seat[record.viewer]}")
+    if record.face_up:
+        head.append(f"up:{_cards_text(e, record.face_up)}")
+    if record.dealt is not None:
+        head.append(f"dealt:{_card_text(e, record.dealt)}")
+    for key, value in sorted(e.options_changed().items()):
+        if key == "token_targets":
+            value = ",".join(f"{n}:{t}" for n, t in sorted(value.items()))
+        elif isinstance(value, bool):
+            value = "true" if value else "false"
+        head.append(f"opt:{key}={value}")
+    parts = [" ".join(head)]
+    for t in record.turns:
+        tokens = [seat[t.player]]
+        if t.drew is not None:
+            tokens.append("+" + _card_text(e, t.drew))
+        if t.card is not None:
+            play = _card_text(e, t.card)
+            if t.target is not None:
+                play += ">" + seat[t.target]
+            if t.guess is not None:
+                play += "=" + _card_text(e, t.guess)
+            tokens.append(play)
+        if t.result is not None:
+            tokens.append(t.result)
+        for s, c in t.out:
+            tokens.append(f"out:{seat[s]}" + ("" if c is None else "/" + _card_text(e, c)))
+        for key, label in (("discarded", "disc"), ("saw", "saw"), ("got", "got"), ("new", "new")):
+            value = getattr(t, key)
+            if value is not None:
+                tokens.append(f"{label}:{_card_text(e, value)}")
+        if t.chancellor_drew:
+            tokens.append(f"cd:{_cards_text(e, t.chancellor_drew)}")
+        if t.keep is not None:
+            tokens.append(f"keep:{_card_text(e, t.keep)}")
+        if t.bottom:
+            tokens.append(f"bot:{_cards_text(e, t.bottom)}")
+        parts.append(" ".join(tokens))
+    return " | ".join(parts)
+
+
+def _parse_option(key: str, value: str, where: str, source: str):
+    if key == "token_targets":
+        try:
+            return {int(n): int(t) for n, t in (pair.split(":") for pair in value.split(","))}
+        except ValueError:
+            raise RecordError(f"token_targets is written like 2:7,3:5,4:4; got {value!r}", where=where,
+                              source=source, rule="option") from None
+    if value.lower() in ("true", "false"):
+        return value.lower() == "true"
+    return value
+
+
+def parse_record(text: str, naming: str | None = None, *, check: bool = True) -> Record:
+    """Parse the text notation; `check` also replays it against the rules."""
+    source = text.strip()
+    if not source:
+        raise RecordError("empty record", source=text, rule="syntax")
+    chunks = _SPLIT_TURNS.split(source)
+    header = chunks[0].split()
+    if len(header) < 2:
+        raise RecordError("the header is: EDITION PLAYER,PLAYER,... [first:P] [viewer:P] [up:C,C,C] [dealt:C]",
+                          where="header", source=source, rule="syntax")
+    options = {}
+    hopts = {}
+    for token in header[2:]:
+        key, sep, value = token.partition(":")
+        if not sep or not value:
+            raise RecordError(f"unexpected {token!r} (expected first:, viewer:, up:, dealt: or opt:)",
+                              where="header", source=source, rule="syntax")
+        if key == "opt":
+            name, eq, raw = value.partition("=")
+            if not eq:
+                raise RecordError(f"an option is written opt:name=value; got {token!r}", where="header",
+                                  source=source, rule="syntax")
+            options[name] = _parse_option(name, raw, "header", source)
+        elif key in ("first", "viewer", "up", "dealt"):
+            if key in hopts:
+                raise RecordError(f"{key}: given twice", where="header", source=source, rule="syntax")
+            hopts[key] = value
+        else:
+            raise RecordError(f"unknown header field {key!r} (expected first:, viewer:, up:, dealt: or opt:)",
+                              where="header", source=source, rule="syntax")
+    try:
+        edition = get_edition(header[0], **options)
+    except LoveLetterError as exc:
+        raise RecordError(str(exc), where="header", source=source, rule="edition") from None
+    seats = tuple(header[1].split(","))
+    for name in seats:
+        if not _NAME.match(name):
+            raise RecordError(f"bad player name {name!r} (no spaces or , | ; : > = / +)", where="header",
+                              source=source, rule="seats")
+    if len({s.casefold() for s in seats}) != len(seats):
+        raise RecordError("two players have the same name", where="header", source=source, rule="seats")
+
+    def card(value: str, where: str) -> Card:
+        try:
+            return parse_card(value, edition, naming)
+        except LoveLetterError as exc:
+            raise RecordError(str(exc), where=where, source=source, rule="card") from None
+
+    def cards(value: str, where: str) -> tuple[Card, ...]:
+        return tuple(card(v, where) for v in value.split(",") if v != "" or _raise_empty(where, source))
+
+    def seat(value: str, where: str) -> int:
+        try:
+            return seat_index(seats, value, where)
+        except RecordError as exc:
+            raise RecordError(exc.reason, where=where, source=source, rule=exc.rule) from None
+
+    first = seat(hopts["first"], "header first:") if "first" in hopts else None
+    viewer = seat(hopts["viewer"], "header viewer:") if "viewer" in hopts else None
+    face_up = cards(hopts["up"], "header up:") if "up" in hopts else ()
+    dealt = card(hopts["dealt"], "header dealt:") if "dealt" in hopts else None
+
+    turns = []
+    for k, chunk in enumerate(chunks[1:], start=1):
+        tokens = chunk.split()
+        where = f"turn {k}"
+        if not tokens:
+            raise RecordError("empty turn", where=where, source=source, rule="syntax")
+        kw: dict = {"player": seat(tokens[0], f"{where} player")}
+        outs = []
+        for token in tokens[1:]:
+            here = f"{where} {token!r}"
+            key, sep, value = token.partition(":")
+            if token.startswith("+"):
+                _once(kw, "drew", here, source)
+                kw["drew"] = card(token[1:], here)
+            elif token in ("hit", "miss", "tie"):
+                _once(kw, "result", here, source)
+                kw["result"] = token
+            elif sep and key == "out":
+                who, slash, what = value.partition("/")
+                outs.append((seat(who, here), card(what, here) if slash else None))
+            elif sep and key in ("disc", "saw", "got", "new", "keep"):
+                field = {"disc": "discarded"}.get(key, key)
+                _once(kw, field, here, source)
+                kw[field] = card(value, here)
+            elif sep and key in ("cd", "bot"):
+                field = {"cd": "chancellor_drew", "bot": "bottom"}[key]
+                _once(kw, field, here, source)
+                kw[field] = cards(value, here)
+            elif sep:
+                raise RecordError(f"unknown field {key!r}", where=here, source=source, rule="syntax")
+            else:
+                match = _PLAY.match(token)
+                if not match:
+                    raise RecordError("expected a card (like 1, 1>Luis or 1>Luis=5)", where=here, source=source,
+                                      rule="syntax")
+                _once(kw, "card", here, source)
+                kw["card"] = card(match["card"], here)
+                if match["target"]:
+                    kw["target"] = seat(match["target"], here)
+                if match["guess"]:
+                    kw["guess"] = card(match["guess"], here)
+        if outs:
+            kw["out"] = tuple(outs)
+        turns.append(Turn(**kw))
+    if first is None:
+        first = turns[0].player if turns else 0
+    record = Record(edition, seats, first, viewer, face_up, dealt, tuple(turns))
+    if check:
+        from .replay import check_record
+
+        try:
+            check_record(record)
+        except RecordError as exc:
+            raise RecordError(exc.reason, where=exc.where, source=source, rule=exc.rule) from None
+    return record
+
+
+def _once(kw: dict, field: str, where: str, source: str) -> None:
+    if field in kw:
+        raise RecordError(f"{field} given twice in one turn", where=where, source=source, rule="syntax")
+
+
+def _raise_empty(where: str, source: str) -> bool:
+    raise RecordError("empty card in a list", where=where, source=source, rule="syntax")

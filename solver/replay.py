@@ -1,0 +1,318 @@
+"""Walk a round record turn by turn with the public rules: who is to play, who can be chosen,
+how many cards are left, what the viewer holds.
+
+`walk(record)` yields, for each turn, the public state *at the moment of the play* (the
+player's own Handmaid protection has ended; the draw has happened) and the turn with its
+implied knock-outs filled in. It raises `RecordError` naming the turn, the field and the rule
+for anything the rules forbid. The inference walks the same way, so the checks and the
+probabilities can never disagree about the rules.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, replace
+from typing import Iterator, Optional
+
+from .cards import Card
+from .record import Record, RecordError, Turn
+from .rules import legal_plays
+
+SPY, GUARD, PRIEST, BARON, HANDMAID, PRINCE, CHANCELLOR, KING, COUNTESS, PRINCESS = tuple(Card)
+_TARGETS_OTHERS = (GUARD, PRIEST, BARON, KING)
+_TARGETED = (GUARD, PRIEST, BARON, PRINCE, KING)
+
+
+@dataclass(frozen=True)
+class Public:
+    """What everyone knows at the moment a card is played."""
+
+    out: tuple[bool, ...]
+    protected: tuple[bool, ...]
+    #: Cards in the draw pile before this turn's draw (so the player drew from `deck_size`).
+    deck_size: int
+    set_aside_present: bool
+
+    def open_targets(self, seat: int) -> tuple[int, ...]:
+        return tuple(i for i in range(len(self.out)) if i != seat and not self.out[i] and not self.protected[i])
+
+
+def initial_deck_size(record: Record) -> int:
+    e = record.edition
+    return e.deck_size - 1 - e.face_up_count(record.n_players) - record.n_players
+
+
+def _name(card: Optional[Card]) -> str:
+    return "?" if card is None else card.title
+
+
+@dataclass(frozen=True)
+class Final:
+    """The public state after the last recorded turn."""
+
+    public: Public
+    #: Whose turn it is now (None once the round is over).
+    to_play: Optional[int]
+    round_over: bool
+    #: The viewer is in the middle of their turn (drew, not yet played).
+    unfinished: bool
+    #: The viewer's hand as far as the record tells (None for an unnamed card).
+    viewer_hand: tuple
+
+
+def walk(record: Record, final: Optional[list] = None) -> Iterator[tuple[int, Turn, Public]]:
+    """Yield (turn number, turn, public state at the play). If `final` is a list, the state
+    after the last turn is appended to it."""
+    e = record.edition
+    n = record.n_players
+    if not e.min_players <= n <= e.max_players:
+        raise RecordError(f"the {e.title} edition is for {e.min_players}–{e.max_players} players; "
+                          f"this record has {n}", where="header", rule="player-count")
+    want_up = e.face_up_count(n)
+    if len(record.face_up) not in (0, want_up) or (record.face_up and not want_up):
+        raise RecordError(f"with {n} players the {e.title} edition sets aside {want_up} face-up card(s); "
+                          f"got {len(record.face_up)}", where="header up:", rule="face-up-count")
+    if record.dealt is not None and record.viewer is None:
+        raise RecordError("dealt: is the viewer's own card; name the viewer (viewer:)", where="header",
+                          rule="private-without-viewer")
+    viewer = record.viewer
+    out = [False] * n
+    protected = [False] * n
+    deck = initial_deck_size(record)
+    set_aside = True
+    seen: Counter = Counter(record.face_up)
+    # The viewer's hand: known cards, None for a card the record does not name.
+    hand: list = [record.dealt] if viewer is not None else []
+    expected = record.first
+    ended_at = None
+    choosing = False
+
+    def check_counts(where: str) -> None:
+        visible = seen + Counter(c for c in hand if c is not None)
+        for card, k in visible.items():
+            if k > e.count(card):
+                raise RecordError(f"{k} {card.title} cards seen, but the {e.title} edition has {e.count(card)}",
+                                  where=where, rule="card-count", card=card)
+
+    check_counts("header")
+    last = len(record.turns)
+    for k, t in enumerate(record.turns, start=1):
+        where = f"turn {k}"
+        if ended_at is not None:
+            raise RecordError(f"the round ended after turn {ended_at}", where=where, rule="round-over")
+        p = t.player
+        if out[p]:
+            raise RecordError(f"{record.seats[p]} is out of the round and takes no more turns", where=where,
+                              rule="turn-order")
+        if p != expected:
+            raise RecordError(f"it is {record.seats[expected]}'s turn, not {record.seats[p]}'s (clockwise, "
+                              "skipping players out of the round)", where=where, rule="turn-order")
+        protected[p] = False  # a Handmaid's protection ends when its owner's turn starts
+        me = p == viewer
+        if t.drew is not None and not me:
+            raise RecordError("only the viewer's own draws are known (+card)", where=where,
+                              rule="private-not-viewer")
+        if deck <= 0:  # cannot happen: the round would have ended
+            raise RecordError("the deck is empty", where=where, rule="round-over")
+        before = Public(tuple(out), tuple(protected), deck, set_aside)
+        deck -= 1
+        if me:
+            hand = hand + [t.drew]
+        if t.card is None:
+            if k != last:
+                raise RecordError("only the last turn may be unfinished (no card played)", where=where,
+                                  rule="syntax")
+            if not me:
+                raise RecordError("an unfinished turn is the viewer's: they drew and are to play", where=where,
+                                  rule="unfinished-turn")
+            check_counts(where)
+            yield k, t, before
+            if final is not None:
+                final.append(Final(Public(tuple(out), tuple(protected), deck, set_aside), p, False, True,
+                                   tuple(hand)))
+            return
+        card = t.card
+        if card not in e.cards:
+            raise RecordError(f"the {card.title} is not in the {e.title} edition", where=where, rule="card")
+        # ---- who can be chosen --------------------------------------------------------------
+        targets = before.open_targets(p)
+        if t.target is not None:
+            if card not in _TARGETED:
+                raise RecordError(f"the {card.title} does not choose a player", where=where, rule="no-target-card")
+            if t.target == p and card is not PRINCE:
+                raise RecordError(f"the {card.title} must choose another player, not yourself", where=where,
+                                  rule="target-self")
+            if out[t.target]:
+                raise RecordError(f"{record.seats[t.target]} is out of the round and cannot be chosen",
+                                  where=where, rule="target-out")
+            if protected[t.target] and t.target != p:
+                raise RecordError(f"{record.seats[t.target]} is protected by a Handmaid and cannot be chosen",
+                                  where=where, rule="target-protected")
+        elif card is PRINCE and not targets:
+            t = replace(t, target=p)  # all others protected: the Prince must choose yourself
+        if t.guess is not None:
+            if card is not GUARD:
+                raise RecordError(f"only the Guard names a card; the {card.title} does not", where=where,
+                                  rule="guess-not-guard")
+            if t.guess is GUARD:
+                raise RecordError("the Guard cannot name the Guard", where=where, rule="guard-names-guard")
+            if t.guess not in e.cards:
+                raise RecordError(f"the {t.guess.title} is not in the {e.title} edition", where=where,
+                                  rule="guess-not-in-edition")
+        no_effect = card in _TARGETS_OTHERS and not targets
+        if no_effect and (t.target is not None or t.guess is not None or t.result or t.saw or t.got):
+            raise RecordError(f"every other player is out or protected: the {card.title} has no effect",
+                              where=where, rule="all-protected")
+        # ---- the viewer's own play ------------------------------------------------------------
+        if me:
+            if None not in hand:
+                if card not in hand:
+                    raise RecordError(f"you cannot play the {card.title}: your hand is "
+                                      f"{' and '.join(c.title for c in hand)}", where=where, rule="card-not-in-hand")
+                if card is not COUNTESS and COUNTESS in hand and (KING in hand or PRINCE in hand):
+                    other = hand[1] if hand[0] is COUNTESS else hand[0]
+                    raise RecordError(f"you must play the Countess: you also hold the {other.title}", where=where,
+                                      rule="countess-forced")
+            hand = list(hand)
+            hand.remove(card if card in hand else None)
+        seen[card] += 1
+        # ---- outcomes -----------------------------------------------------------------------
+        outs = list(t.out)
+        result = t.result
+        if result is not None:
+            allowed = {"hit": (GUARD,), "miss": (GUARD,), "tie": (BARON,)}[result]
+            if card not in allowed:
+                raise RecordError(f"'{result}' is an outcome of the {allowed[0].title}, not the {card.title}",
+                                  where=where, rule="result")
+        _check_private(record, t, card, me, where)
+        if card is GUARD and result == "hit":
+            if t.target is None or t.guess is None:
+                raise RecordError("a Guard hit needs its target and guess", where=where, rule="guard-hit")
+            implied = (t.target, t.guess)
+            if outs and outs != [implied] and outs != [(t.target, None)]:
+                raise RecordError("a Guard hit knocks out its target, who discards the named card", where=where,
+                                  rule="guard-hit")
+            outs = [implied]
+        elif card is GUARD and outs:
+            raise RecordError("a Guard knocks out only on a hit (write 'hit')", where=where, rule="guard-hit")
+        if card is BARON:
+            if result == "tie" and outs:
+                raise RecordError("a Baron tie knocks nobody out", where=where, rule="baron")
+            if len(outs) > 1:
+                raise RecordError("a Baron knocks out at most one player", where=where, rule="baron")
+            if outs and outs[0][0] not in (p, t.target) and t.target is not None:
+                raise RecordError("a Baron knocks out its player or its target", where=where, rule="baron")
+            if outs and t.target is None:
+                if outs[0][0] == p:
+                    raise RecordError("name the Baron's target when its player lost", where=where, rule="baron")
+                t = replace(t, target=outs[0][0])
+        if card is PRINCESS:
+            revealed = [c for s, c in outs if s == p]
+            if any(s != p for s, _ in outs):
+                raise RecordError("playing the Princess knocks out only her player", where=where, rule="princess")
+            outs = [(p, revealed[0] if revealed else None)]
+        if card is PRINCE:
+            if t.discarded is not None and t.target is None:
+                raise RecordError("name the Prince's target to record what they discarded", where=where,
+                                  rule="prince")
+            if t.discarded is PRINCESS:
+                if any(s != t.target for s, _ in outs):
+                    raise RecordError("only the Prince's target can be knocked out (by discarding the Princess)",
+                                      where=where, rule="prince")
+                outs = []
+            elif outs:
+                if len(outs) == 1 and outs[0][0] == t.target and t.discarded is None:
+                    t = replace(t, discarded=PRINCESS)  # out by a Prince: the discard was the Princess
+                    outs = []
+                else:
+                    raise RecordError("a Prince knocks out its target only when they discard the Princess",
+                                      where=where, rule="prince")
+        if card not in (GUARD, BARON, PRINCESS) and outs:
+            raise RecordError(f"the {card.title} knocks nobody out", where=where, rule="out")
+        # ---- apply to the public state ------------------------------------------------------
+        if card is HANDMAID:
+            protected[p] = True
+        if card is PRINCE and t.target is not None:
+            target = t.target
+            if t.discarded is not None:
+                seen[t.discarded] += 1
+            if t.discarded is PRINCESS:
+                out[target] = True
+                protected[target] = False
+            elif deck > 0:
+                deck -= 1
+            else:
+                set_aside = False
+            if target == viewer:
+                hand = [] if t.discarded is PRINCESS else [t.new]
+        if card is CHANCELLOR and me and deck > 0:
+            k_draw = min(2, deck)
+            if (t.chancellor_drew or t.bottom) and len(t.chancellor_drew) != k_draw:
+                raise RecordError(f"the Chancellor draws {k_draw} card(s) with {deck} left in the deck",
+                                  where=where, rule="chancellor")
+            if t.bottom and len(t.bottom) != k_draw:
+                raise RecordError(f"the Chancellor returns {k_draw} card(s) under the deck", where=where,
+                                  rule="chancellor")
+            pool = hand + (list(t.chancellor_drew) if t.chancellor_drew else [None] * k_draw)
+            if t.keep is not None and t.bottom and None not in pool:
+                if sorted(pool) != sorted([t.keep, *t.bottom]):
+                    raise RecordError("keep one of your cards and put all the others under the deck: you hold "
+                                      + ", ".join(_name(c) for c in pool), where=where, rule="chancellor")
+            if t.keep is None and not t.bottom and t.chancellor_drew and k == last:
+                hand = pool  # choosing now: the record ends mid-turn
+                choosing = k_draw  # cards out of the deck until the viewer returns them
+            else:
+                hand = [t.keep]
+        if card is KING and t.target is not None and viewer in (p, t.target):
+            hand = [t.got]
+        for s, c in outs:
+            if out[s]:
+                raise RecordError(f"{record.seats[s]} is already out of the round", where=where, rule="out")
+            out[s] = True
+            protected[s] = False
+            if c is not None:
+                seen[c] += 1
+            if s == viewer:
+                hand = []
+        check_counts(where)
+        yield k, t if not outs and t.out == () else replace(t, out=tuple(outs)), before
+        alive = [i for i in range(n) if not out[i]]
+        if len(alive) == 1 or deck == 0:
+            ended_at = k
+            continue
+        q = (p + 1) % n
+        while out[q]:
+            q = (q + 1) % n
+        expected = q
+    if final is not None:
+        over = ended_at is not None
+        if choosing:
+            final.append(Final(Public(tuple(out), tuple(protected), deck - choosing, set_aside), record.viewer,
+                               False, True,
+                               tuple(hand)))
+        else:
+            final.append(Final(Public(tuple(out), tuple(protected), deck, set_aside), None if over else expected,
+                               over, False, tuple(hand)))
+
+
+def _check_private(record: Record, t: Turn, card: Card, me: bool, where: str) -> None:
+    viewer = record.viewer
+    involved = viewer is not None and (me or t.target == viewer)
+    if t.saw is not None and not ((card is PRIEST and me) or (card is BARON and involved)):
+        raise RecordError("saw: is what the viewer learned from their Priest or from a Baron they took part in",
+                          where=where, rule="private-not-viewer")
+    if t.got is not None and not (card is KING and involved):
+        raise RecordError("got: is the card the viewer received in a King trade", where=where,
+                          rule="private-not-viewer")
+    if t.new is not None and not (card is PRINCE and viewer is not None and t.target == viewer):
+        raise RecordError("new: is the card the viewer drew after a Prince made them discard", where=where,
+                          rule="private-not-viewer")
+    if (t.chancellor_drew or t.bottom or t.keep is not None) and not (card is CHANCELLOR and me):
+        raise RecordError("cd:/keep:/bot: are the viewer's own Chancellor draws and returns", where=where,
+                          rule="private-not-viewer")
+
+
+def check_record(record: Record) -> None:
+    """Raise `RecordError` for the first thing the rules forbid."""
+    for _ in walk(record):
+        pass
