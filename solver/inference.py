@@ -157,14 +157,13 @@ class Belief:
                 memo[vals] = fn(vals)
         denominators = [w.denominator for outs in memo.values() for _, w in outs if isinstance(w, Fraction)]
         scale = lcm(*denominators) if denominators else 1
+        memo = {vals: [(o, int(lw * scale)) for o, lw in outs if lw] for vals, outs in memo.items()}
         table: dict = defaultdict(int)
         for row, w in f.table.items():
             vals = tuple(row[i] for i in idx)
             base = tuple(row[i] for i in keep)
-            for outs, lw in memo[vals]:
-                iw = int(lw * scale)
-                if iw:
-                    table[base + outs] += w * iw
+            for outs, iw in memo[vals]:
+                table[base + outs] += w * iw
         new_vars = list(range(self._next, self._next + n_out))
         self._next += n_out
         for v in in_vars:
@@ -358,10 +357,17 @@ class _Combiner:
         self.factors = factors
         self.pool = sum(avail) - sum(len(v) for v, _, fixed in factors if not fixed)
         self._w: dict = {}
-        self.rows = [
-            [(row, w, _delta(row), tuple(sorted(set(row)))) for row, w in table.items()]
-            for _, table, _ in factors
-        ]
+        # Rows grouped by the multiset of cards they use: the completion count only sees that.
+        self.deltas = []
+        for _, table, _ in factors:
+            agg: dict = {}
+            for row, w in table.items():
+                d = _delta(row)
+                if d in agg:
+                    agg[d][0] += w
+                else:
+                    agg[d] = [w, tuple(sorted(set(row)))]
+            self.deltas.append([(d, w, types) for d, (w, types) in agg.items()])
 
     def weight(self, u: int) -> int:
         """Number of ways to complete the deck when the variables use the count vector u."""
@@ -381,12 +387,12 @@ class _Combiner:
     def dp(self, skip: int) -> dict:
         states = {0: 1}
         avail = self.avail
-        for j, rows in enumerate(self.rows):
+        for j, rows in enumerate(self.deltas):
             if j == skip or self.factors[j][2]:
                 continue
             new: dict = defaultdict(int)
             for u, w in states.items():
-                for _, fw, delta, types in rows:
+                for delta, fw, types in rows:
                     nu = u + delta
                     for c in types:
                         if ((nu >> (BITS * c)) & 15) > avail[c]:
@@ -398,16 +404,18 @@ class _Combiner:
 
     def factor_rows(self, j: int) -> list[tuple[tuple, Fraction]]:
         """Posterior of factor j's joint assignment."""
-        if self.factors[j][2]:
-            (row, _, _, _), = self.rows[j]
+        vars_, table, fixed = self.factors[j]
+        if fixed:
+            (row, _), = table.items()
             return [(row, Fraction(1))]
         states = self.dp(j)
-        out = []
-        for row, fw, delta, _ in self.rows[j]:
+        completions = {}
+        for delta, _, _ in self.deltas[j]:
             s = 0
             for u, w in states.items():
                 s += w * self.weight(u + delta)
-            out.append((row, s * fw))
+            completions[delta] = s
+        out = [(row, fw * completions[_delta(row)]) for row, fw in table.items()]
         total = sum(w for _, w in out)
         if total == 0:
             raise InconsistentRecordError("no deal is consistent with the record")

@@ -182,6 +182,10 @@ def parse_record(text: str, naming: str | None = None, *, check: bool = True) ->
                 kw[field] = cards(value, here)
             elif sep:
                 raise RecordError(f"unknown field {key!r}", where=here, source=source, rule="syntax")
+            elif "card" in kw:
+                raise RecordError("unexpected token: a turn plays one card; outcomes are hit, miss, tie, "
+                                  "out:P/C, disc:C, saw:C, got:C, new:C, cd:C,C, keep:C, bot:C,C",
+                                  where=here, source=source, rule="syntax")
             else:
                 match = _PLAY.match(token)
                 if not match:

@@ -1,0 +1,198 @@
+"""Exact inference: hand-checked cases, invariants, and agreement with the brute-force oracle."""
+
+import random
+from fractions import Fraction
+
+import pytest
+
+from solver import apply, deal_round, legal_actions
+from solver.inference import InconsistentRecordError, guard_table, infer, unseen_counts
+from solver.notation import parse_record
+from solver.record import record_from_events
+
+from .helpers import BARON, COUNTESS, GUARD, HANDMAID, KING, PRIEST, PRINCE, PRINCESS, SPY
+from .oracle import oracle
+
+F = Fraction
+
+
+def generated(key, n, seed, steps, viewer):
+    """A record of a random engine game after `steps` actions, as `viewer` saw it, and the
+    true round."""
+    rng = random.Random(seed)
+    r, ev = deal_round(key, n, seed % n, seed)
+    events = list(ev)
+    for i in range(steps + 99):
+        if i >= steps and r.phase == "play":
+            break  # stop at a play (not in the middle of a Chancellor choice)
+        nxt, ev = apply(r, rng.choice(legal_actions(r)))
+        if nxt.phase == "over":
+            break
+        r = nxt
+        events.extend(ev)
+    return record_from_events(r.edition, n, events, viewer), r
+
+
+# --- agreement with the oracle: hundreds of records, every edition and player count ------------
+
+CASES = []
+for key, counts in (("classic", (2, 3, 4)), ("classic-2019", (2, 3, 4)), ("2019", (2, 3, 4, 5, 6))):
+    for n in counts:
+        for seed in range(6 if n <= 4 else 3):
+            viewers = list(range(n)) if n <= 4 else [0, 2]
+            for viewer in viewers + ([None] if n <= 3 else []):
+                CASES.append((key, n, seed, viewer))
+
+
+@pytest.mark.parametrize("key, n, seed, viewer", CASES)
+def test_inference_equals_the_oracle_fraction_for_fraction(key, n, seed, viewer):
+    steps = random.Random(seed * 7 + n).randrange(1, 14 if n <= 4 else 7)
+    record, _ = generated(key, n, seed, steps, viewer)
+    for model in ("counting", "random"):
+        post = infer(record, model)
+        hands, set_aside, deck = oracle(record, model)
+        assert post.hands == hands, model
+        assert post.set_aside == set_aside, model
+        assert post.deck_expected == deck, model
+
+
+# --- invariants --------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("key, n", [("classic", 2), ("classic", 4), ("2019", 3), ("2019", 6), ("classic-2019", 3)])
+def test_true_state_is_possible_and_posteriors_sum_to_one(key, n):
+    for seed in range(12):
+        viewer = seed % n
+        record, r = generated(key, n, seed, seed % 9 + 1, viewer)
+        for model in ("counting", "random"):
+            post = infer(record, model)
+            for seat, dist in post.hands.items():
+                if "cards" in dist:
+                    continue
+                assert sum(dist.values()) == 1
+                assert dist.get(r.hands[seat][0], 0) > 0, "the true card must stay possible"
+            if post.set_aside:
+                assert sum(post.set_aside.values()) == 1
+                assert post.set_aside.get(r.set_aside, 0) > 0
+            # The engine's next player has already drawn; the record stops before that draw
+            # unless the next player is the viewer (an unfinished turn).
+            pending = 0 if r.current == viewer else 1
+            assert sum(post.deck_expected.values()) == len(r.deck) + pending
+
+
+# --- hand-checked cases ------------------------------------------------------------------------
+
+def test_untouched_opponent_hand_is_the_unseen_count_over_the_unseen_total():
+    # 2 players, classic: the viewer saw the 3 face-up cards and holds a Guard and a Priest.
+    record = parse_record("classic A,B first:A viewer:A up:1,1,3 dealt:1 | A +2")
+    post = infer(record)
+    # Unseen: 16 - 3 face-up - 2 in hand = 11 cards: G2 Pr1 Ba1 Ha2 Pc2 K C P.
+    expected = {GUARD: F(2, 11), PRIEST: F(1, 11), BARON: F(1, 11), HANDMAID: F(2, 11), PRINCE: F(2, 11),
+                KING: F(1, 11), COUNTESS: F(1, 11), PRINCESS: F(1, 11)}
+    assert post.hand("B") == expected
+    assert post.set_aside == expected
+    assert unseen_counts(record) == {GUARD: 2, PRIEST: 1, BARON: 1, HANDMAID: 2, PRINCE: 2, KING: 1,
+                                     COUNTESS: 1, PRINCESS: 1}
+    [row] = guard_table(post)
+    assert row.best == (HANDMAID, PRINCE) and row.p_hit == F(2, 11)
+
+
+def test_kept_card_after_a_play_is_biased_by_how_it_could_have_come():
+    # B held an unknown card, drew another, played a Handmaid. Before B's turn the viewer's
+    # unseen pool had n_c of each card (N = 12). P(kept = k) is proportional to
+    # 2 * n_HM * n_k for k != Handmaid and n_HM * (n_HM - 1) for another Handmaid.
+    record = parse_record("classic A,B first:A viewer:A up:1,1,3 dealt:1 | A +2 2>B saw:4 | B 4")
+    post = infer(record)
+    # After A's Priest saw a Handmaid: B's hand is a Handmaid; B drew d and played a Handmaid.
+    # So B keeps d (if d is not a Handmaid) or a Handmaid: B's card = the drawn card, uniform
+    # over the 10 cards the viewer has not seen (16 - 3 up - G, Pr (A's) - HM (B's)).
+    unseen_before_draw = {GUARD: 2, PRIEST: 1, BARON: 1, HANDMAID: 1, PRINCE: 2, KING: 1, COUNTESS: 1,
+                          PRINCESS: 1}
+    assert post.hand("B") == {c: F(k, 10) for c, k in unseen_before_draw.items()}
+    # Without the Priest look, the 2 n_p n_k bias shows.
+    record = parse_record("classic A,B first:A viewer:A up:1,1,3 dealt:1 | A +2 2>B saw:5 | B 4")
+    # B held the Prince; drew d; played a Handmaid -> d was a Handmaid, B keeps the Prince.
+    assert infer(record).hand("B") == {PRINCE: 1}
+    record = parse_record("classic A,B first:B viewer:A up:1,1,3 dealt:1 | B 4")
+    pool = {GUARD: 2, PRIEST: 2, BARON: 1, HANDMAID: 2, PRINCE: 2, KING: 1, COUNTESS: 1, PRINCESS: 1}
+    weights = {k: (2 * pool[HANDMAID] * n if k != HANDMAID else pool[HANDMAID] * (pool[HANDMAID] - 1))
+               for k, n in pool.items()}
+    total = sum(weights.values())
+    assert infer(record).hand("B") == {k: F(w, total) for k, w in weights.items() if w}
+
+
+def test_after_a_prince_or_king_the_kept_card_is_never_the_countess():
+    record = parse_record("2019 A,B,C first:A viewer:C dealt:0 | A 5>C disc:0 new:1")
+    assert COUNTESS not in infer(record).hand("A")
+    record = parse_record("2019 A,B,C first:A viewer:C dealt:0 | A 7>B")
+    # B now holds what A kept: never the Countess.
+    assert COUNTESS not in infer(record).hand("B")
+    assert infer(record).hand("A").get(COUNTESS, 0) > 0  # A holds B's old card: could be
+
+
+def test_baron_tie_between_two_opponents_ties_their_cards_jointly():
+    record = parse_record("2019 A,B,C first:A viewer:C dealt:1 | A 3>B tie")
+    post = infer(record)
+    joint = post.joint(["A", "B"])
+    assert sum(joint.values()) == 1
+    assert all(a == b for a, b in joint)
+    assert post.hand("A") == post.hand("B")
+    # A tie at the Princess is impossible (only one Princess).
+    assert (PRINCESS, PRINCESS) not in joint
+
+
+def test_baron_loser_revealed_winner_is_higher():
+    record = parse_record("2019 A,B,C first:A viewer:C dealt:1 | A 3>B out:A/4")
+    post = infer(record)
+    assert all(card > HANDMAID for card in post.hand("B"))
+
+
+def test_guard_miss_rules_out_the_named_card_and_hit_reveals():
+    record = parse_record("2019 A,B,C first:A viewer:C dealt:1 | A 1>B=9 miss")
+    assert PRINCESS not in infer(record).hand("B")
+
+
+def test_random_model_weights_forced_plays_more():
+    # A played the Countess. A forced Countess (with King or Prince) has likelihood 1 under the
+    # random model, while a free Countess play is one choice among several.
+    record = parse_record("2019 A,B first:A viewer:B dealt:1 | A 8")
+    counting, rnd = infer(record, "counting"), infer(record, "random")
+    assert rnd.hand("A")[KING] > counting.hand("A")[KING]
+    assert rnd.hand("A")[PRINCE] > counting.hand("A")[PRINCE]
+    assert rnd.model == "random" and counting.model == "counting"
+
+
+def test_004_counting_seen_cards_raise_the_princess_odds():
+    early = parse_record("classic A,B first:A viewer:A up:1,1,1 dealt:1 | A +2")
+    late = parse_record("classic A,B first:A viewer:A up:3,3,7 dealt:1 | A +1 1>B=6 miss | B 1>A=5 miss | "
+                        "A +1 1>B=6 miss | B 2>A | A +2")
+    assert infer(late).hand("B")[PRINCESS] > infer(early).hand("B")[PRINCESS]
+
+
+def test_chancellor_bottom_cards_known_to_the_viewer():
+    record = parse_record("2019 A,B first:A viewer:A dealt:6 | A +1 6 cd:2,3 keep:3 bot:1,2")
+    post = infer(record)
+    assert post.bottom == [{GUARD: 1}, {PRIEST: 1}]
+    assert post.hand("A") == {BARON: 1}
+
+
+def test_prince_on_empty_deck_draws_the_set_aside_card():
+    # 2 players, 2019: deck 15 after the deal; 14 turns empty it... use a built record:
+    record = parse_record("2019 A,B first:A viewer:A up:1,1,1 dealt:5 | A +5 5>B disc:4")
+    post = infer(record)
+    assert sum(post.hand("B").values()) == 1 and post.set_aside  # deck not empty yet: drew from deck
+
+
+def test_inconsistent_record_is_refused_naming_the_turn():
+    text = "2019 Ana,Luis,Marta first:Ana viewer:Ana dealt:2 | Ana +1 2>Luis saw:7 | Luis 1>Marta=3 miss | " \
+           "Marta 1>Luis=5 hit"
+    with pytest.raises(InconsistentRecordError, match="turn 3: no deal is consistent"):
+        infer(parse_record(text))
+
+
+def test_guard_table_skips_protected_players_and_never_names_guard():
+    record = parse_record("2019 A,B,C first:B viewer:A dealt:1 | B 4 | C 1>A=5 miss | A +2")
+    post = infer(record)
+    rows = guard_table(post)
+    assert [r.seat for r in rows] == [2]
+    assert GUARD not in rows[0].probabilities and SPY in rows[0].probabilities
+    assert rows[0].p_hit == max(rows[0].probabilities.values())
