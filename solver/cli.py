@@ -1,0 +1,131 @@
+"""Command line: `python -m solver analyze RECORD-or-FILE [--json] [--model counting|random]`.
+
+Bad input exits with status 2 and the parser's message (which names the turn, the field and
+the rule), never a traceback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from fractions import Fraction
+from pathlib import Path
+
+from .cards import Card
+from .errors import LoveLetterError
+from .inference import guard_table, infer, unseen_counts
+from .models import MODELS
+from .names import card_name
+from .notation import format_record, parse_record
+from .record import from_json
+
+
+def load_record(arg: str):
+    """A record from text notation, a JSON string, or a file holding either."""
+    text = arg
+    path = Path(arg)
+    try:
+        if len(arg) < 4096 and path.is_file():
+            text = path.read_text(encoding="utf-8")
+    except OSError:
+        pass
+    stripped = text.strip()
+    if stripped.startswith("{"):
+        return from_json(stripped)
+    return parse_record(stripped)
+
+
+def _pct(p: Fraction) -> str:
+    return f"{float(p) * 100:5.1f}%"
+
+
+def _frac(p: Fraction) -> str:
+    return str(p.numerator) if p.denominator == 1 else f"{p.numerator}/{p.denominator}"
+
+
+def analysis_dict(post) -> dict:
+    record = post.record
+    e = record.edition
+    seats = record.seats
+
+    def dist(d):
+        if "cards" in d:
+            return {"cards": [dist(x) for x in d["cards"]]}
+        return {card_name(c): {"p": _frac(p), "percent": round(float(p) * 100, 2)} for c, p in d.items()}
+
+    return {
+        "record": format_record(record),
+        "model": post.model,
+        "exact": True,
+        "hands": {seats[s]: dist(d) for s, d in post.hands.items()},
+        "set_aside": dist(post.set_aside) if post.set_aside else None,
+        "deck_expected": {card_name(c): _frac(v) for c, v in post.deck_expected.items()},
+        "deck_bottom": [dist(d) for d in post.bottom],
+        "guard": [
+            {"player": seats[row.seat], "best": [card_name(c) for c in row.best], "p_hit": _frac(row.p_hit),
+             "probabilities": {card_name(c): _frac(p) for c, p in row.probabilities.items()}}
+            for row in guard_table(post)
+        ],
+        "unseen": {card_name(c): k for c, k in unseen_counts(record).items()},
+        "values": {card_name(c): e.value(c) for c in e.cards},
+    }
+
+
+def render_text(post) -> str:
+    record = post.record
+    e = record.edition
+    seats = record.seats
+    lines = [f"Record: {format_record(record)}",
+             f"Model: {post.model} — {MODELS[post.model].description}. All figures are exact.", ""]
+
+    def table(title, d):
+        lines.append(title)
+        for c, p in sorted(d.items(), key=lambda kv: (-kv[1], kv[0])):
+            lines.append(f"  {e.value(c):>2} {card_name(c):<11} {_frac(p):>14}  {_pct(p)}")
+
+    for s, d in post.hands.items():
+        if s == record.viewer:
+            continue
+        if "cards" in d:
+            continue
+        table(f"{seats[s]} holds:", d)
+    if post.set_aside:
+        table("Set-aside card:", post.set_aside)
+    lines.append("Guard (for each player you can choose now):")
+    rows = guard_table(post)
+    if not rows:
+        lines.append("  nobody can be chosen now")
+    for row in rows:
+        best = ", ".join(card_name(c) for c in row.best)
+        lines.append(f"  {seats[row.seat]}: name {best} — hits with {_frac(row.p_hit)} ({_pct(row.p_hit).strip()})")
+    unseen = unseen_counts(record)
+    lines.append("Unseen cards: " + ", ".join(f"{card_name(c)} ×{k}" for c, k in unseen.items()))
+    lines.append("Expected in the deck: " + ", ".join(f"{card_name(c)} {_frac(v)}" for c, v in post.deck_expected.items()))
+    return "\n".join(lines)
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m solver", description="Love Letter solver")
+    sub = parser.add_subparsers(dest="command", required=True)
+    analyze = sub.add_parser("analyze", help="exact odds of the hidden cards for a round record")
+    analyze.add_argument("record", help="a record in text notation or JSON, or a file holding one")
+    analyze.add_argument("--json", action="store_true", help="machine-readable output")
+    analyze.add_argument("--model", default="counting", choices=sorted(MODELS),
+                         help="opponent model (default: counting)")
+    args = parser.parse_args(argv)
+    try:
+        record = load_record(args.record)
+        post = infer(record, args.model)
+    except LoveLetterError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    if args.json:
+        print(json.dumps(analysis_dict(post), ensure_ascii=False, indent=2))
+    else:
+        print(render_text(post))
+    return 0
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())
