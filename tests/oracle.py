@@ -47,7 +47,11 @@ def _pool_remove(pool, card):
     return tuple(out) if found else None
 
 
-def oracle(record, model="counting"):
+class OracleTooBig(Exception):
+    """The record needs more worlds than the cap: the brute force would be too slow."""
+
+
+def oracle(record, model="counting", cap=1500):
     """Posterior marginals: ({seat: {card: p}}, {card: p} set-aside, {card: E count} deck)."""
     e = record.edition
     n = record.n_players
@@ -70,6 +74,8 @@ def oracle(record, model="counting"):
         for key, w in worlds.items():
             for key2, w2 in _step(record, key, t, model):
                 new_worlds[key2] += w * w2
+                if len(new_worlds) > cap:
+                    raise OracleTooBig(f"more than {cap} worlds at turn {k}")
         worlds = {k2: v for k2, v in new_worlds.items() if v}
         assert worlds, f"turn {k}: oracle found no consistent deal"
     return _marginals(record, worlds)

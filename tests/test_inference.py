@@ -35,25 +35,36 @@ def generated(key, n, seed, steps, viewer):
 
 # --- agreement with the oracle: hundreds of records, every edition and player count ------------
 
-CASES = []
-for key, counts in (("classic", (2, 3, 4)), ("classic-2019", (2, 3, 4)), ("2019", (2, 3, 4, 5, 6))):
-    for n in counts:
-        for seed in range(6 if n <= 4 else 3):
-            viewers = list(range(n)) if n <= 4 else [0, 2]
-            for viewer in viewers + ([None] if n <= 3 else []):
-                CASES.append((key, n, seed, viewer))
+CONFIGS = [("classic", 2), ("classic", 3), ("classic", 4), ("classic-2019", 2), ("classic-2019", 3),
+           ("classic-2019", 4), ("2019", 2), ("2019", 3), ("2019", 4), ("2019", 5), ("2019", 6)]
 
 
-@pytest.mark.parametrize("key, n, seed, viewer", CASES)
-def test_inference_equals_the_oracle_fraction_for_fraction(key, n, seed, viewer):
-    steps = random.Random(seed * 7 + n).randrange(1, 14 if n <= 4 else 7)
-    record, _ = generated(key, n, seed, steps, viewer)
-    for model in ("counting", "random"):
-        post = infer(record, model)
-        hands, set_aside, deck = oracle(record, model)
-        assert post.hands == hands, model
-        assert post.set_aside == set_aside, model
-        assert post.deck_expected == deck, model
+@pytest.mark.parametrize("key, n", CONFIGS)
+def test_inference_equals_the_oracle_fraction_for_fraction(key, n):
+    """Records after random numbers of turns of random games, for every seat and the public
+    view; the oracle's cost explodes on some records, which are passed over (deterministically)."""
+    from .oracle import OracleTooBig
+
+    checked = skipped = 0
+    want = 24 if n <= 4 else 10
+    seed = 0
+    while checked < want and seed < 60:
+        for viewer in [*range(n), None]:
+            steps = random.Random(seed * 7 + n).randrange(1, 16 if n <= 4 else 8)
+            record, _ = generated(key, n, seed, steps, viewer)
+            try:
+                expected = {m: oracle(record, m) for m in ("counting", "random")}
+            except OracleTooBig:
+                skipped += 1
+                continue
+            for model, (hands, set_aside, deck) in expected.items():
+                post = infer(record, model)
+                assert post.hands == hands, (model, record)
+                assert post.set_aside == set_aside, (model, record)
+                assert post.deck_expected == deck, (model, record)
+            checked += 1
+        seed += 1
+    assert checked >= want, f"only {checked} records within the oracle's reach ({skipped} too big)"
 
 
 # --- invariants --------------------------------------------------------------------------------
