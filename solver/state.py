@@ -255,3 +255,46 @@ def validate_round(r: Round) -> None:
             raise InvalidPositionError(
                 "the set-aside card is gone, which only happens on a round's last turn", rule="set-aside"
             )
+
+
+def late_position(
+    edition: Edition | str,
+    hands: Sequence[Sequence[Card]],
+    *,
+    deck: Sequence[Card] = (),
+    set_aside: Optional[Card] = None,
+    discards: Optional[Sequence[Sequence[Card]]] = None,
+    dump: int = 0,
+    face_up: Sequence[Card] = (),
+    **kw,
+) -> Round:
+    """A position with exactly `deck` left: every card not placed goes to seat `dump`'s
+    discard pile (the Princess, if unplaced, to the set-aside slot; the 2-player face-up row is
+    filled first if empty). Handy for end-of-round lessons and tests."""
+    edition = get_edition(edition)
+    n = len(hands)
+    piles = [list(_cards(d, f"discards of seat {i}")) for i, d in enumerate(discards or [()] * n)]
+    face = list(_cards(face_up, "face-up cards"))
+    used: Counter = Counter()
+    for group in (*hands, *piles, deck, face):
+        used.update(Card(c) for c in group)
+    if set_aside is not None:
+        used[Card(set_aside)] += 1
+    rest = []
+    for c in edition.cards:
+        rest.extend([c] * max(edition.count(c) - used[c], 0))
+    if set_aside is None and Card.PRINCESS in rest:
+        rest.remove(Card.PRINCESS)
+        set_aside = Card.PRINCESS
+    need = edition.face_up_count(n) - len(face)
+    for c in list(rest):
+        if need <= 0:
+            break
+        if c is not Card.PRINCESS:
+            rest.remove(c)
+            face.append(c)
+            need -= 1
+    if set_aside is None and rest:
+        set_aside = rest.pop()
+    piles[dump] = rest + piles[dump]
+    return position(edition, hands, deck=deck, set_aside=set_aside, discards=piles, face_up=face, **kw)
