@@ -1,4 +1,4 @@
-"""Router and frame of the tutor app: page config, edition picker, navigation."""
+"""Router and frame of the tutor app: page config, language and edition pickers, navigation."""
 
 from __future__ import annotations
 
@@ -12,15 +12,22 @@ if str(ROOT) not in sys.path:  # `streamlit run tutor/app.py` from a checkout
     sys.path.insert(0, str(ROOT))
 
 from solver import EDITIONS  # noqa: E402
-from tutor.render import edition_title  # noqa: E402
+from tutor.i18n import LANGUAGES, locale_language, t  # noqa: E402
+from tutor.render import edition_title, language_title  # noqa: E402
 from tutor.url_state import url_selectbox  # noqa: E402
 
 st.set_page_config(page_title="Love Letter tutor", page_icon="💌", layout="wide")
 
 with st.sidebar:
-    url_selectbox("Edition", list(EDITIONS), key="edition", default="2019", format_func=edition_title)
+    default_lang = locale_language(getattr(st.context, "locale", None))
+    lang = url_selectbox("Language · Idioma · Langue", LANGUAGES, key="lang", default=default_lang,
+                         format_func=language_title)
+    url_selectbox(t(lang, "edition"), list(EDITIONS), key="edition", default="2019", format_func=edition_title)
 
 pages = [
-    st.Page("views/cards.py", title="Cards", icon="🃏", url_path="cards", default=True),
+    st.Page("views/lessons.py", title=t(lang, "nav_lessons"), icon="📖", url_path="lessons", default=True),
+    st.Page("views/example.py", title=t(lang, "nav_example"), icon="🎬", url_path="example"),
+    st.Page("views/faq.py", title=t(lang, "nav_faq"), icon="❓", url_path="faq"),
+    st.Page("views/reference.py", title=t(lang, "nav_reference"), icon="🃏", url_path="reference"),
 ]
 st.navigation(pages).run()

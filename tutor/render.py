@@ -1,14 +1,123 @@
 """Pure helpers that turn solver data into display strings (testable without a running app).
 
-Functions passed to widgets as `format_func` live here, in an importable module, because the
-app enforces picklable session state and a lambda defined in a page script cannot be pickled.
+HTML here is built only from the engine's own data and the catalogs — never from user text —
+and every string is escaped anyway. Functions passed to widgets as `format_func` live here, in
+an importable module, because the app enforces picklable session state.
 """
 
 from __future__ import annotations
 
-from solver import EDITIONS
+from html import escape
+
+from solver import EDITIONS, Card, ChancellorChoice, Play, card_name
+from tutor.i18n import LANGUAGE_NAMES, t
+
+#: Accent colour per card (value badge and border).
+COLOURS = {
+    Card.SPY: "#4b5563", Card.GUARD: "#1d4ed8", Card.PRIEST: "#0f766e", Card.BARON: "#7c3aed",
+    Card.HANDMAID: "#db2777", Card.PRINCE: "#ca8a04", Card.CHANCELLOR: "#0369a1", Card.KING: "#b45309",
+    Card.COUNTESS: "#be123c", Card.PRINCESS: "#9d174d",
+}
+
+CARD_CSS = """
+<style>
+.ll-row{display:flex;flex-wrap:wrap;gap:.4rem;align-items:flex-start;margin:.2rem 0}
+.ll-card{width:7.2rem;min-height:9.6rem;border-radius:.6rem;border:3px solid var(--c);background:#fffdf8;
+  padding:.35rem .45rem;box-shadow:0 1px 3px rgba(0,0,0,.2);font-size:.78rem;line-height:1.15;color:#2b1d16}
+.ll-card .v{display:inline-block;min-width:1.6rem;text-align:center;border-radius:50%;background:var(--c);
+  color:#fff;font-weight:700;font-size:1.05rem;padding:.1rem .3rem}
+.ll-card .n{font-weight:700;font-size:.95rem;margin:.25rem 0}
+.ll-card.small{width:3.6rem;min-height:4.6rem;font-size:.62rem;padding:.2rem}
+.ll-card.small .n{font-size:.66rem}.ll-card.small .e{display:none}
+.ll-back{width:3.6rem;min-height:4.6rem;border-radius:.6rem;border:3px solid #7f1d1d;
+  background:repeating-linear-gradient(45deg,#9b1d3a,#9b1d3a 6px,#b8324f 6px,#b8324f 12px)}
+.ll-back.big{width:7.2rem;min-height:9.6rem}
+.ll-tag{display:inline-block;border-radius:.4rem;padding:.05rem .4rem;margin-right:.3rem;font-size:.75rem;
+  background:#f1e6da;color:#2b1d16}
+.ll-tag.out{background:#7f1d1d;color:#fff}.ll-tag.prot{background:#db2777;color:#fff}
+.ll-tag.turn{background:#166534;color:#fff}
+@media (max-width:640px){.ll-card{width:5.6rem;min-height:7.6rem}.ll-back.big{width:5.6rem;min-height:7.6rem}}
+</style>
+"""
 
 
 def edition_title(key: str) -> str:
     edition = EDITIONS.get(key)
     return edition.title if edition else key
+
+
+def language_title(lang: str) -> str:
+    return LANGUAGE_NAMES.get(lang, lang)
+
+
+def naming_for(lang: str) -> str:
+    return lang if lang in ("en", "es", "fr") else "en"
+
+
+def card_label(card: Card, edition, lang: str) -> str:
+    """"Guard (1)" in the chosen language."""
+    return f"{card_name(card, naming_for(lang))} ({edition.value(card)})"
+
+
+def card_html(card: Card, edition, lang: str, small: bool = False) -> str:
+    name = escape(card_name(card, naming_for(lang)))
+    effect = escape(t(lang, f"effect_{card.name}"))
+    cls = "ll-card small" if small else "ll-card"
+    return (f'<div class="{cls}" style="--c:{COLOURS[card]}"><span class="v">{edition.value(card)}</span>'
+            f'<div class="n">{name}</div><div class="e">{effect}</div></div>')
+
+
+def back_html(big: bool = False) -> str:
+    return f'<div class="ll-back{" big" if big else ""}"></div>'
+
+
+def row_html(parts) -> str:
+    return '<div class="ll-row">' + "".join(parts) + "</div>"
+
+
+def tag_html(text: str, kind: str = "") -> str:
+    return f'<span class="ll-tag {kind}">{escape(text)}</span>'
+
+
+def action_text(action, edition, lang: str, names) -> str:
+    """A play in words: "Guard (1) → Luis: Prince (5)"."""
+    if isinstance(action, ChancellorChoice):
+        bottom = ", ".join(card_label(c, edition, lang) for c in action.bottom)
+        return f"{t(lang, 'hand')}: {card_label(action.keep, edition, lang)} / {bottom}"
+    if not isinstance(action, Play):
+        return str(action)
+    text = card_label(Card(action.card), edition, lang)
+    if action.target is not None:
+        text += f" → {names[action.target]}"
+    if action.guess is not None:
+        text += f": {card_label(Card(action.guess), edition, lang)}"
+    return text
+
+
+def event_lines(events, edition, lang: str, names) -> list[str]:
+    """Public events in words for the event log (private details stay with their viewers)."""
+    from solver.events import (BaronResult, CardPlayed, GuardGuessed, KnockedOut, NoEffect, PrinceDiscarded,
+                               Protected, RoundEnded)
+
+    out = []
+    for ev in events:
+        if isinstance(ev, CardPlayed):
+            out.append(f"{names[ev.player]}: {action_text(Play(ev.card, ev.target, ev.guess), edition, lang, names)}")
+        elif isinstance(ev, NoEffect):
+            out.append(f"{card_label(ev.card, edition, lang)} — {t(lang, 'no_effect')}")
+        elif isinstance(ev, GuardGuessed):
+            out.append(("✔ " if ev.hit else "✘ ") + card_label(ev.guess, edition, lang))
+        elif isinstance(ev, BaronResult) and ev.loser is None:
+            out.append("=")
+        elif isinstance(ev, Protected):
+            out.append(f"{names[ev.player]}: {t(lang, 'protected_marker')}")
+        elif isinstance(ev, PrinceDiscarded):
+            out.append(f"{names[ev.target]} ↓ {card_label(ev.card, edition, lang)}")
+        elif isinstance(ev, KnockedOut):
+            shown = ", ".join(card_label(c, edition, lang) for c in ev.cards)
+            out.append(f"{names[ev.player]}: {t(lang, 'out_marker')}" + (f" ({shown})" if shown else ""))
+        elif isinstance(ev, RoundEnded):
+            out.append(t(lang, "winners", names=", ".join(names[w] for w in ev.winners) or "—"))
+            if ev.spy_bonus is not None:
+                out.append(t(lang, "spy_bonus", name=names[ev.spy_bonus]))
+    return out

@@ -1,0 +1,77 @@
+"""Streamlit pieces shared by the pages: pickers kept in the URL, the card table board."""
+
+from __future__ import annotations
+
+import streamlit as st
+
+from solver import Round
+from tutor.i18n import t
+from tutor.render import CARD_CSS, back_html, card_html, row_html, tag_html
+
+
+def lang() -> str:
+    return st.session_state.get("lang", "en")
+
+
+def edition_key() -> str:
+    return st.session_state.get("edition", "2019")
+
+
+def css() -> None:
+    st.markdown(CARD_CSS, unsafe_allow_html=True)
+
+
+def show_board(r: Round, names, language: str, *, tokens=None, show_hands: bool = True) -> None:
+    """Every player with hand, discards, markers and tokens; deck, set-aside and face-up cards."""
+    css()
+    e = r.edition
+    top = [tag_html(f"{t(language, 'deck')}: {t(language, 'cards_left', n=len(r.deck))}")]
+    if r.set_aside is not None:
+        top.append(tag_html(t(language, "set_aside")))
+    st.markdown(row_html(top + ([back_html()] if r.set_aside is not None else [])), unsafe_allow_html=True)
+    if r.face_up:
+        st.markdown(tag_html(t(language, "face_up")) + row_html(card_html(c, e, language, small=True)
+                                                                 for c in r.face_up), unsafe_allow_html=True)
+    cols = st.columns(len(names))
+    for seat, col in enumerate(cols):
+        with col:
+            tags = [tag_html(names[seat])]
+            if r.out[seat]:
+                tags.append(tag_html(t(language, "out_marker"), "out"))
+            if r.protected[seat]:
+                tags.append(tag_html(t(language, "protected_marker"), "prot"))
+            if not r.is_over and seat == r.current and not r.out[seat]:
+                tags.append(tag_html(t(language, "to_play"), "turn"))
+            if tokens is not None:
+                tags.append(tag_html(f"♥ {tokens[seat]}"))
+            st.markdown("".join(tags), unsafe_allow_html=True)
+            hand = r.hands[seat]
+            if hand:
+                parts = [card_html(c, e, language) if show_hands else back_html(big=True) for c in hand]
+                st.markdown(row_html(parts), unsafe_allow_html=True)
+            if r.discards[seat]:
+                st.caption(t(language, "discards"))
+                st.markdown(row_html(card_html(c, e, language, small=True) for c in r.discards[seat]),
+                            unsafe_allow_html=True)
+
+
+def play_picker(r: Round, names, language: str, key: str):
+    """Let the learner choose a card, a target and a guess; returns a Play when submitted.
+    Every option is offered; the engine decides what is legal (and says why not)."""
+    from solver import Card, Play
+    from tutor.formatters import CardLabel, SeatName
+
+    e = r.edition
+    hand = sorted(set(r.hands[r.current]))
+    with st.form(key=f"{key}-form"):
+        cols = st.columns(3)
+        card = cols[0].selectbox(t(language, "card"), [int(c) for c in hand], key=f"{key}-card",
+                                 format_func=CardLabel(e.key, language))
+        target = cols[1].selectbox(t(language, "target"), [-1, *range(len(names))], key=f"{key}-target",
+                                   format_func=SeatName(tuple(names), language))
+        guess = cols[2].selectbox(t(language, "guess"), [-1, *[int(c) for c in e.cards]], key=f"{key}-guess",
+                                  format_func=CardLabel(e.key, language))
+        submitted = st.form_submit_button(t(language, "play"))
+    if not submitted:
+        return None
+    return Play(Card(card), None if target < 0 else target, None if guess < 0 else Card(guess))

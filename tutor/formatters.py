@@ -1,0 +1,75 @@
+"""Picklable `format_func`s for widgets.
+
+The app enforces picklable session state, and under test Streamlit keeps each widget's
+format_func there; a lambda or a class defined in a page script cannot be pickled, so every
+formatter lives in this importable module.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from pathlib import Path
+
+from solver import Card, card_name, get_edition
+from tutor.i18n import t
+from tutor.render import card_label, naming_for
+
+SCENARIO_FILE = Path(__file__).resolve().parent.parent / "lessons" / "scenarios.toml"
+
+
+@lru_cache(maxsize=1)
+def scenario_texts() -> dict:
+    import tomllib
+
+    with open(SCENARIO_FILE, "rb") as fh:
+        return {s["id"]: s.get("text", {}) for s in tomllib.load(fh)["scenario"]}
+
+
+class CardLabel:
+    """card value (int) -> "Guard (1)"; a negative value -> a dash."""
+
+    def __init__(self, edition_key: str, language: str):
+        self.edition_key, self.language = edition_key, language
+
+    def __call__(self, value: int) -> str:
+        if value < 0:
+            return t(self.language, "none")
+        return card_label(Card(value), get_edition(self.edition_key), self.language)
+
+
+class CardNameOnly:
+    def __init__(self, language: str):
+        self.language = language
+
+    def __call__(self, value: int) -> str:
+        return card_name(Card(value), naming_for(self.language))
+
+
+class SeatName:
+    def __init__(self, names: tuple, language: str):
+        self.names, self.language = tuple(names), language
+
+    def __call__(self, seat: int) -> str:
+        return t(self.language, "none") if seat < 0 else self.names[seat]
+
+
+class LessonTitle:
+    def __init__(self, language: str):
+        self.language = language
+
+    def __call__(self, lid: str) -> str:
+        from tutor.curriculum import load_lessons
+
+        for lesson in load_lessons():
+            if lesson.id == lid:
+                return lesson.title(self.language)
+        return lid
+
+
+class ScenarioTitle:
+    def __init__(self, language: str):
+        self.language = language
+
+    def __call__(self, sid: str) -> str:
+        text = scenario_texts().get(sid, {})
+        return text.get(self.language, text.get("en", {})).get("title", sid)

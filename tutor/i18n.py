@@ -1,0 +1,36 @@
+"""`t(lang, key, **fmt)`: UI strings from TOML catalogs (tutor/i18n/*.toml), English fallback."""
+
+from __future__ import annotations
+
+import tomllib
+from functools import lru_cache
+from pathlib import Path
+
+LANGUAGES = ("en", "es", "fr")
+LANGUAGE_NAMES = {"en": "English", "es": "Español", "fr": "Français"}
+_DIR = Path(__file__).resolve().parent / "i18n"
+
+
+@lru_cache(maxsize=None)
+def catalog(lang: str) -> dict:
+    with open(_DIR / f"{lang}.toml", "rb") as fh:
+        return tomllib.load(fh)
+
+
+def t(lang: str, key: str, **fmt) -> str:
+    text = catalog(lang if lang in LANGUAGES else "en").get(key)
+    if text is None:
+        text = catalog("en").get(key, key)
+    return text.format(**fmt) if fmt else text
+
+
+def language_name(lang: str) -> str:
+    return LANGUAGE_NAMES.get(lang, lang)
+
+
+def locale_language(locale: str | None) -> str:
+    """The catalog language for a browser locale such as "es-ES" (English if unsupported)."""
+    if not locale:
+        return "en"
+    code = locale.replace("_", "-").split("-")[0].lower()
+    return code if code in LANGUAGES else "en"
