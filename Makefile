@@ -25,6 +25,7 @@ test: $(STAMP)
 
 bench: $(STAMP)
 	$(BIN)/python benchmarks/engine.py
+	$(BIN)/python benchmarks/inference.py
 
 clean:
 	rm -rf $(VENV) .pytest_cache .hypothesis build *.egg-info

@@ -1,40 +1,142 @@
-"""The app starts and renders the edition's card table from the engine's data."""
+"""AppTest for every page and the main interactions."""
 
 from pathlib import Path
 
 from streamlit.testing.v1 import AppTest
 
 from solver import get_edition
+from tutor.curriculum import load_lessons
+from tutor.example import example_steps
 
 APP = str(Path(__file__).resolve().parent.parent / "tutor" / "app.py")
 
 
-def test_app_starts_and_shows_the_card_table():
-    at = AppTest.from_file(APP, default_timeout=30).run()
-    assert not at.exception
-    table = at.table[0].value
-    assert len(table) == len(get_edition("2019").cards)
-
-
-def test_edition_from_the_url():
+def app(**params):
     at = AppTest.from_file(APP, default_timeout=30)
+    for k, v in params.items():
+        at.query_params[k] = v
+    return at.run()
+
+
+def test_every_page_runs_without_exception():
+    at = app()
+    assert not at.exception
+    for page in ("views/example.py", "views/faq.py", "views/reference.py", "views/lessons.py"):
+        at.switch_page(page).run()
+        assert not at.exception, page
+
+
+def test_lessons_progress_and_next_lesson():
+    at = app()
+    lessons = load_lessons()
+    assert at.selectbox(key="lesson").value == lessons[0].id
+    at.button(key=f"done-{lessons[0].id}").click().run()
+    assert not at.exception
+    assert at.session_state["done"] == [lessons[0].id]
+    assert at.selectbox(key="lesson").value == lessons[1].id
+
+
+def test_quiz_is_graded_by_the_engine():
+    at = app(lesson="editions")
+    q_radio = at.radio[0]
+    # editions lesson asks "tokens": the engine's answer is the edition's target.
+    from solver.quiz import make_question
+
+    q = make_question("tokens", get_edition("2019"), 0)
+    q_radio.set_value(q.answer).run()
+    at.button(key="check-editions-0").click().run()
+    assert at.success and "Correct" in at.success[0].value
+    wrong = next(c for c in q.choices if c != q.answer)
+    at.radio[0].set_value(wrong).run()
+    at.button(key="check-editions-0").click().run()
+    assert at.error and str(q.answer) in at.error[0].value
+
+
+def test_worked_example_steps_forward_and_back():
+    at = app()
+    at.switch_page("views/example.py").run()
+    assert "Ana, Luis and Marta" in at.info[0].value
+    at.button(key="ex-next").click().run()  # question frame: what would Ana play?
+    assert "What would Ana play?" in at.subheader[0].value
+    at.button(key="ex-next").click().run()
+    assert "Luis holds a Prince" in at.info[0].value
+    at.button(key="ex-back").click().run()
+    assert "What would Ana play?" in at.subheader[0].value
+    assert at.query_params["step"] == ["2"] or at.query_params["step"] == "2"
+
+
+def _submit(at):
+    [b for b in at.button if "Play" in str(b.label)][0].click().run()
+
+
+def test_example_question_answered_and_illegal_choice_explained():
+    at = app(step="6")  # Ana holds the Countess and a Prince
+    at.switch_page("views/example.py").run()
+    assert "What would Ana play?" in at.subheader[0].value
+    at.selectbox(key="ex-3-card").set_value(5)  # the Prince, on Luis
+    at.selectbox(key="ex-3-target").set_value(1)
+    _submit(at)
+    assert at.error and "you must play the Countess: you also hold the Prince" in at.error[0].value
+    at.selectbox(key="ex-3-card").set_value(8)
+    at.selectbox(key="ex-3-target").set_value(-1)
+    _submit(at)
+    assert not at.error
+    assert at.success and "it is what Ana plays" in at.success[0].value
+
+
+def test_example_walks_to_the_end_and_shows_the_token():
+    at = app()
+    at.switch_page("views/example.py").run()
+    frames = sum(2 if s.decision else 1 for s in example_steps())
+    for _ in range(frames - 1):
+        at.button(key="ex-next").click().run()
+    assert not at.exception
+    assert "Ana wins a favor token" in at.info[0].value
+    assert at.button(key="ex-next").disabled
+
+
+def test_switch_language_and_edition():
+    at = app()
+    at.sidebar.selectbox(key="lang").select("es").run()
+    assert at.query_params["lang"] in ("es", ["es"])
+    at.switch_page("views/reference.py").run()
+    assert "Referencia de reglas" in at.title[0].value
+    at.sidebar.selectbox(key="edition").select("classic").run()
+    table = at.dataframe[0].value
+    assert len(table) == len(get_edition("classic").cards)
+    assert "Guardia" in list(table.iloc[:, 1]) or "Guardia" in table.to_string()
+
+
+def test_link_with_parameters_opens_the_same_view():
+    at = AppTest.from_file(APP, default_timeout=30)
+    at.query_params["lang"] = "fr"
     at.query_params["edition"] = "classic"
+    at.query_params["lesson"] = "prince"
     at.run()
     assert not at.exception
-    assert len(at.table[0].value) == len(get_edition("classic").cards)
+    assert at.selectbox(key="lesson").value == "prince"
+    assert at.header[0].value == "Le Prince"
 
 
-def test_changing_edition_updates_the_url_and_table():
-    at = AppTest.from_file(APP, default_timeout=30).run()
-    at.sidebar.selectbox(key="edition").select("classic-2019").run()
-    assert not at.exception
-    assert at.query_params["edition"] == "classic-2019"
-    values = list(at.table[0].value["Value"])
-    assert values[-1] == 9 and len(values) == 8
-
-
-def test_unknown_edition_in_the_url_falls_back_to_default():
+def test_default_language_from_browser_locale():
     at = AppTest.from_file(APP, default_timeout=30)
-    at.query_params["edition"] = "<script>"
+    at.context["locale"] = "es-ES"
     at.run()
-    assert not at.exception and len(at.table[0].value) == 10
+    assert not at.exception
+    assert at.sidebar.selectbox(key="lang").value == "es" and at.title[0].value == "Lecciones"
+
+
+def test_unknown_values_in_the_url_fall_back():
+    at = app(edition="<script>", lang="xx", lesson="nope")
+    assert not at.exception
+    assert at.sidebar.selectbox(key="edition").value == "2019"
+
+
+def test_faq_scenario_played_and_ruling_shown():
+    at = app(lang="en")
+    at.switch_page("views/faq.py").run()
+    at.selectbox(key="faq").select("trap-countess-king").run()
+    at.button(key="faq-demo-trap-countess-king").click().run()
+    assert not at.exception
+    assert any("Only the Countess" in m.value for m in at.markdown)
+    assert not at.error

@@ -49,9 +49,17 @@ def example_steps() -> tuple[Step, ...]:
         steps.append(Step(key, game, events, (before.round.current, action, before)))
     steps.append(Step("example_protection", game, ()))
     # The end of the round: Ana kept her Prince, Marta her Priest; Marta plays her last card.
-    last = late_position(e, [(Card.PRINCE,), (), (Card.PRIEST, Card.GUARD)], deck=(),
-                         discards=[(Card.GUARD, Card.COUNTESS), (Card.PRINCE,), (Card.HANDMAID,)],
-                         out=[False, True, False], current=MARTA, dump=LUIS)
+    # The skipped turns: Ana and Marta played the other cards in turn (the Princess stays set aside).
+    placed = [Card.PRINCE, Card.PRIEST, Card.GUARD, Card.GUARD, Card.COUNTESS, Card.PRINCE, Card.HANDMAID,
+              Card.PRINCESS]
+    skipped = list(e.full_deck())
+    for c in placed:
+        skipped.remove(c)
+    ana = [Card.GUARD, Card.COUNTESS] + skipped[0::2]
+    marta = [Card.HANDMAID] + skipped[1::2]
+    last = late_position(e, [(Card.PRINCE,), (), (Card.PRIEST, Card.GUARD)], deck=(), set_aside=Card.PRINCESS,
+                         discards=[tuple(ana), (Card.PRINCE,), tuple(marta)],
+                         out=[False, True, False], current=MARTA, dump=ANA)
     end_game = Game(e, NAMES, (0, 0, 0), "example", 1, ANA, last)
     steps.append(Step("example_skip", end_game, ()))
     action = Play(Card.GUARD, ANA, Card.KING)

@@ -27,8 +27,8 @@ CARD_CSS = """
 .ll-card .v{display:inline-block;min-width:1.6rem;text-align:center;border-radius:50%;background:var(--c);
   color:#fff;font-weight:700;font-size:1.05rem;padding:.1rem .3rem}
 .ll-card .n{font-weight:700;font-size:.95rem;margin:.25rem 0}
-.ll-card.small{width:3.6rem;min-height:4.6rem;font-size:.62rem;padding:.2rem}
-.ll-card.small .n{font-size:.66rem}.ll-card.small .e{display:none}
+.ll-card.small{width:4.6rem;min-height:4.6rem;font-size:.62rem;padding:.2rem}
+.ll-card.small .n{font-size:.64rem;overflow-wrap:normal;word-break:keep-all}.ll-card.small .e{display:none}
 .ll-back{width:3.6rem;min-height:4.6rem;border-radius:.6rem;border:3px solid #7f1d1d;
   background:repeating-linear-gradient(45deg,#9b1d3a,#9b1d3a 6px,#b8324f 6px,#b8324f 12px)}
 .ll-back.big{width:7.2rem;min-height:9.6rem}
