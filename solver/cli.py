@@ -12,7 +12,6 @@ import sys
 from fractions import Fraction
 from pathlib import Path
 
-from .cards import Card
 from .errors import LoveLetterError
 from .inference import guard_table, infer, unseen_counts
 from .models import MODELS

@@ -32,7 +32,7 @@ from .editions import Edition
 from .errors import LoveLetterError
 from .models import get_model
 from .record import Record, RecordError
-from .replay import Final, Public, walk
+from .replay import Final, walk
 from .rules import chancellor_choices
 
 SPY, GUARD, PRIEST, BARON, HANDMAID, PRINCE, CHANCELLOR, KING, COUNTESS, PRINCESS = tuple(Card)

@@ -286,7 +286,7 @@ def record_from_events(edition: Edition, seats, events, viewer: Optional[int] = 
                 cur["drew"] = pending.pop(ev.player, None)
             turns.append(cur)
         elif isinstance(ev, CardDrawn):
-            if cur is not None and cur.get("card") is PRINCE_CARD and ev.player == cur.get("target") \
+            if cur is not None and cur.get("card") is Card.PRINCE and ev.player == cur.get("target") \
                     and "after_prince" not in cur:
                 cur["after_prince"] = True
                 if ev.player == viewer:
@@ -333,4 +333,3 @@ def record_from_events(edition: Edition, seats, events, viewer: Optional[int] = 
     return Record(edition, seats, first, viewer, tuple(face_up), dealt, tuple(out_turns))
 
 
-PRINCE_CARD = Card.PRINCE

@@ -16,7 +16,6 @@ from typing import Iterator, Optional
 
 from .cards import Card
 from .record import Record, RecordError, Turn
-from .rules import legal_plays
 
 SPY, GUARD, PRIEST, BARON, HANDMAID, PRINCE, CHANCELLOR, KING, COUNTESS, PRINCESS = tuple(Card)
 _TARGETS_OTHERS = (GUARD, PRIEST, BARON, KING)

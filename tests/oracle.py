@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections import Counter, defaultdict
 from fractions import Fraction
 
-from solver import Card, ChancellorChoice, IllegalActionError, Play, legal_actions
+from solver import Card, IllegalActionError, Play, legal_actions
 from solver.events import (BaronCompared, BaronResult, CardDrawn, ChancellorDrew, GuardGuessed, HandsTraded,
                            KnockedOut, PriestSaw, PrinceDiscarded)
 from solver.replay import initial_deck_size, walk
@@ -104,10 +104,8 @@ def _resolve(key, seats, set_aside_too=False):
 
 
 def _step(record, key, t, model):
-    e = record.edition
     viewer = record.viewer
     hands, set_aside, exch, tail, pool, discards, out, protected = key
-    n = len(hands)
     p = t.player
     protected = list(protected)
     protected[p] = False

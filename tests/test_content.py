@@ -102,7 +102,7 @@ def test_lessons_state_editions_as_the_engine_has_them():
     lessons = {lesson.id: lesson for lesson in load_lessons()}
     body = lessons["game-end"].body("en")
     e19, ec = get_edition("2019"), get_edition("classic")
-    assert f"6 with two players, 5 with three, 4 with four, 3 with five or six" in body
+    assert "6 with two players, 5 with three, 4 with four, 3 with five or six" in body
     assert [e19.token_target(n) for n in (2, 3, 4, 5, 6)] == [6, 5, 4, 3, 3]
     assert "classic — 7, 5, 4" in body and [ec.token_target(n) for n in (2, 3, 4)] == [7, 5, 4]
     ed = lessons["editions"].body("en")

@@ -2,7 +2,7 @@
 
 import pytest
 
-from solver import Card, InvalidOptionError, deal_from_order, deal_round, get_edition, new_game
+from solver import InvalidOptionError, deal_from_order, deal_round, get_edition, new_game
 from solver.events import CardDealt, CardDrawn, RoundStarted
 
 from .helpers import GUARD, PRINCESS

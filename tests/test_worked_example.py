@@ -12,7 +12,7 @@ from solver import Game, IllegalActionError, NextRound, Play, apply, deal_from_o
 from solver.events import GuardGuessed, KnockedOut, Protected, RoundEnded, TokensAwarded, TurnStarted
 
 from .helpers import (
-    BARON, COUNTESS, GUARD, HANDMAID, KING, PRIEST, PRINCE, PRINCESS, SPY, late, of_type, run,
+    BARON, COUNTESS, GUARD, HANDMAID, KING, PRIEST, PRINCE, PRINCESS, SPY, late, of_type,
 )
 
 ANA, LUIS, MARTA = 0, 1, 2

@@ -25,9 +25,10 @@ with st.sidebar:
     url_selectbox(t(lang, "edition"), list(EDITIONS), key="edition", default="2019", format_func=edition_title)
 
 pages = [
-    st.Page("views/lessons.py", title=t(lang, "nav_lessons"), icon="📖", url_path="lessons", default=True),
-    st.Page("views/example.py", title=t(lang, "nav_example"), icon="🎬", url_path="example"),
-    st.Page("views/faq.py", title=t(lang, "nav_faq"), icon="❓", url_path="faq"),
-    st.Page("views/reference.py", title=t(lang, "nav_reference"), icon="🃏", url_path="reference"),
+    # The default page is served at the root URL ("/?lesson=prince").
+    st.Page("views/lessons.py", title=t(lang, "nav_lessons"), icon=":material/school:", default=True),
+    st.Page("views/example.py", title=t(lang, "nav_example"), icon=":material/play_circle:", url_path="example"),
+    st.Page("views/faq.py", title=t(lang, "nav_faq"), icon=":material/help:", url_path="faq"),
+    st.Page("views/reference.py", title=t(lang, "nav_reference"), icon=":material/style:", url_path="reference"),
 ]
 st.navigation(pages).run()

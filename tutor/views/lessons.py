@@ -8,7 +8,7 @@ from solver import card_name, get_edition
 from solver.quiz import make_question
 from tutor.components import edition_key, lang
 from tutor.curriculum import load_lessons, next_lesson
-from tutor.formatters import CardNameOnly, LessonTitle, SeatName
+from tutor.formatters import CardNameOnly, LessonTitle, ScenarioTitle, SeatName
 from tutor.i18n import t
 from tutor.render import naming_for
 
@@ -46,7 +46,8 @@ st.write(lesson.body(language))
 if lesson.scenarios:
     st.subheader(t(language, "try_scenarios"))
     for sid in lesson.scenarios:
-        st.page_link("views/faq.py", label=f"❓ {sid}", query_params={"scenario": sid})
+        st.page_link("views/faq.py", label=ScenarioTitle(language)(sid), icon=":material/help:",
+                     query_params={"scenario": sid})
 
 # Quiz: a question generated from an engine position, graded by the engine.
 if lesson.quiz:
