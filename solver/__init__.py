@@ -5,6 +5,9 @@ The small public API::
     from solver import new_game, legal_actions, apply, Card, Play
     game, events = new_game("2019", ["Ana", "Luis", "Marta"], first_player=0, seed=7)
     game, events = apply(game, legal_actions(game)[0])
+
+    record = parse_record("2019 Ana,Luis,Marta first:Ana viewer:Ana dealt:8 | Ana +1 1>Luis=5 hit")
+    infer(record).hand("Marta")   # {Card.SPY: Fraction(...), ...}
 """
 
 from .actions import ChancellorChoice, NextRound, Play
@@ -21,7 +24,10 @@ from .errors import (
 from .events import seen_by
 from .game import apply, deal_from_order, deal_round, legal_actions, new_game, new_round
 from .names import NAMINGS, card_name, parse_card
-from .state import Game, Round, position, validate_round
+from .state import Game, Round, late_position, position, validate_round
+from .record import Record, RecordError, Turn, from_json, record_from_events, to_json
+from .notation import format_record, parse_record
+from .inference import Posterior, guard_table, infer
 
 __all__ = [
     "AmbiguousCardNameError", "Card", "ChancellorChoice", "EDITIONS", "EDITION_2019",
@@ -29,5 +35,6 @@ __all__ = [
     "InvalidOptionError", "InvalidPositionError", "LoveLetterError", "NAMINGS", "NextRound",
     "Play", "Round", "UnknownCardNameError", "apply", "card_name", "deal_from_order",
     "deal_round", "get_edition", "legal_actions", "new_game", "new_round", "parse_card",
-    "position", "seen_by", "validate_round",
+    "position", "seen_by", "validate_round", "late_position", "Record", "RecordError", "Turn", "from_json",
+    "to_json", "record_from_events", "format_record", "parse_record", "Posterior", "infer", "guard_table",
 ]
