@@ -1,0 +1,270 @@
+"""Advisor (first part): exact values of the viewer's legal plays for small positions.
+
+Method (docs/advisor.md): enumerate every concrete world consistent with the record, with its
+exact posterior weight under the opponent model; then evaluate each action by expectimax over
+the viewer's *information states*: worlds are grouped by what the viewer observes, the viewer
+maximises per group (never per world, which would overstate the value), opponents act by the
+model's policy. Every figure is an exact Fraction.
+
+Status: the exact mode for the `random` opponent model. The `counting` opponent policy, the
+Monte Carlo mode for large positions and the strength benchmark are not built yet; positions
+too large for the exact budget are refused with `TooLargeError`.
+"""
+
+from __future__ import annotations
+
+from collections import Counter, defaultdict
+from dataclasses import dataclass
+from fractions import Fraction
+from itertools import product
+from typing import Optional
+
+from .actions import ChancellorChoice, Play
+from .cards import Card
+from .errors import LoveLetterError
+from .events import KnockedOut, seen_by
+from .game import apply, legal_actions
+from .inference import UNOPENED, _Combiner, build_belief
+from .record import Record
+from .replay import walk
+from .state import CHANCELLOR, OVER, PLAY, Round
+
+
+class TooLargeError(LoveLetterError):
+    rule = "too-large"
+
+
+class AdviceError(LoveLetterError):
+    rule = "advice"
+
+
+def _arrangements(counts: dict, k: int):
+    """Every distinct sequence of length k drawn from the multiset `counts`."""
+    if k == 0:
+        yield ()
+        return
+    for c in sorted(counts):
+        if counts[c] > 0:
+            counts[c] -= 1
+            for rest in _arrangements(counts, k - 1):
+                yield (c,) + rest
+            counts[c] += 1
+
+
+def _discards(record: Record) -> list[list[Card]]:
+    piles: list[list[Card]] = [[] for _ in record.seats]
+    for _, t, _ in walk(record):
+        if t.card is None:
+            continue
+        piles[t.player].append(t.card)
+        if t.discarded is not None and t.target is not None:
+            piles[t.target].append(t.discarded)
+        for seat, card in t.out:
+            if card is None:
+                raise AdviceError("the advisor needs every revealed card in the record (a knock-out misses it)")
+            piles[seat].append(card)
+    return piles
+
+
+def worlds_from_record(record: Record, model="random", limit: int = 50_000) -> list[tuple[Round, Fraction]]:
+    """Every concrete round consistent with the record, with its exact posterior probability."""
+    belief, final = build_belief(record, model)
+    if belief.retired:
+        raise AdviceError("the advisor needs a complete record (a discarded card is missing)")
+    if not final.unfinished or final.to_play != record.viewer:
+        raise AdviceError("the advisor needs a record in which it is the viewer's turn (they have drawn)")
+    comb = _Combiner(belief)
+    e = record.edition
+    n = record.n_players
+    factors = [(vars_, list(table.items())) for vars_, table, _ in comb.factors]
+    pool_slots: list = []  # ("hand", seat) / ("set_aside",) / ("deck", i) / ("face_up", i)
+    for seat, v in enumerate(belief.hand):
+        if v == UNOPENED:
+            pool_slots.append(("hand", seat))
+    if belief.set_aside == UNOPENED:
+        pool_slots.append(("set_aside",))
+    exch = final.public.deck_size - len(belief.tail)
+    pool_slots.extend(("deck", i) for i in range(exch))
+    missing_up = e.face_up_count(n) - len(record.face_up)
+    pool_slots.extend(("face_up", i) for i in range(missing_up))
+    piles = _discards(record)
+    out = final.public.out
+    protected = final.public.protected
+    worlds = []
+    for combo in product(*[rows for _, rows in factors]):
+        value: dict = {}
+        weight = 1
+        for (vars_, _), (row, w) in zip(factors, combo):
+            weight *= w
+            value.update(zip(vars_, row))
+        if not weight:
+            continue
+        used = Counter(value.values())
+        remaining = {c: belief.avail[c] - used[c] for c in Card if belief.avail[c] - used[c] > 0}
+        if sum(remaining.values()) != len(pool_slots):
+            continue  # this combination over-uses a card
+        for arrangement in _arrangements(dict(remaining), len(pool_slots)):
+            slot = dict(zip(pool_slots, arrangement))
+            hands = []
+            for seat, v in enumerate(belief.hand):
+                if v is None:
+                    hands.append(())
+                elif isinstance(v, tuple):
+                    hands.append(tuple(value[x] for x in v))
+                elif v == UNOPENED:
+                    hands.append((slot[("hand", seat)],))
+                else:
+                    hands.append((value[v],))
+            set_aside = None if belief.set_aside is None else (
+                slot[("set_aside",)] if belief.set_aside == UNOPENED else value[belief.set_aside])
+            deck = tuple(slot[("deck", i)] for i in range(exch)) + tuple(value[v] for v in belief.tail)
+            face_up = tuple(record.face_up) + tuple(slot[("face_up", i)] for i in range(missing_up))
+            r = Round(e, tuple(hands), tuple(tuple(p) for p in piles), out, protected, deck, set_aside, face_up,
+                      record.viewer, CHANCELLOR if len(hands[record.viewer]) == 3 else PLAY, len(record.turns))
+            worlds.append((r, weight))
+            if len(worlds) > limit:
+                raise TooLargeError(f"more than {limit} possible worlds: too large for an exact answer")
+    total = sum(w for _, w in worlds)
+    if not total:
+        raise AdviceError("no deal is consistent with the record")
+    return [(r, Fraction(w, total)) for r, w in worlds]
+
+
+def observation(events, viewer: int) -> tuple:
+    """What the viewer sees of a list of events (others' private details redacted)."""
+    out = []
+    for ev in events:
+        if seen_by(ev, viewer):
+            out.append(ev)
+        else:
+            out.append((type(ev).__name__, getattr(ev, "player", None), getattr(ev, "target", None)))
+    return tuple(out)
+
+
+@dataclass(frozen=True)
+class Value:
+    win: Fraction  # probability the viewer is among the round's winners
+    tokens: Fraction  # expected favor tokens from this round (win + Spy bonus)
+    out_before_next_turn: Fraction = Fraction(0)
+
+
+class _Solver:
+    def __init__(self, viewer: int, budget: int):
+        self.viewer = viewer
+        self.budget = budget
+        self.nodes = 0
+
+    def tick(self) -> None:
+        self.nodes += 1
+        if self.nodes > self.budget:
+            raise TooLargeError(f"more than {self.budget} search nodes: too large for an exact answer")
+
+    def value(self, worlds) -> tuple[Fraction, Fraction]:
+        """(P(win), E[tokens]) of an information state: worlds with probabilities summing to 1."""
+        self.tick()
+        r0 = worlds[0][0]
+        v = self.viewer
+        if r0.phase == OVER:
+            win = sum((p for r, p in worlds if v in r.winners), Fraction(0))
+            spy = sum((p for r, p in worlds if r.spy_bonus == v), Fraction(0))
+            return win, win + spy
+        if r0.current == v:
+            return max((self.q(worlds, a) for a in legal_actions(r0)), key=lambda x: (x[0], x[1]))
+        children: dict = defaultdict(list)
+        for r, p in worlds:
+            acts = legal_actions(r)
+            pa = p / len(acts)
+            for a in acts:
+                r2, ev = apply(r, a)
+                children[observation(ev, v)].append((r2, pa))
+        return self._combine(children)
+
+    def q(self, worlds, action) -> tuple[Fraction, Fraction]:
+        children: dict = defaultdict(list)
+        for r, p in worlds:
+            r2, ev = apply(r, action)
+            children[observation(ev, self.viewer)].append((r2, p))
+        return self._combine(children)
+
+    def _combine(self, children) -> tuple[Fraction, Fraction]:
+        win = tokens = Fraction(0)
+        for group in children.values():
+            mass = sum(p for _, p in group)
+            merged: dict = defaultdict(Fraction)
+            for r, p in group:
+                merged[r] += p / mass
+            w, t = self.value(list(merged.items()))
+            win += mass * w
+            tokens += mass * t
+        return win, tokens
+
+
+@dataclass(frozen=True)
+class RankedAction:
+    action: object
+    win: Fraction
+    tokens: Fraction
+    #: P(an opponent is knocked out by this play, now).
+    knock_out_now: Fraction
+    #: P(the viewer is out of the round before their next turn), opponents playing the model.
+    out_before_next_turn: Fraction
+    exact: bool = True
+
+
+@dataclass(frozen=True)
+class Advice:
+    record: Record
+    model: str
+    method: str
+    actions: tuple[RankedAction, ...]
+    worlds: int
+    nodes: int
+
+
+def advise(record: Record, model: str = "random", budget: int = 200_000) -> Advice:
+    """Rank the viewer's legal plays by exact P(win the round); refuse what is too large."""
+    if model != "random":
+        raise AdviceError("only the 'random' opponent model is available in the advisor yet")
+    worlds = worlds_from_record(record, model)
+    v = record.viewer
+    solver = _Solver(v, budget)
+    ranked = []
+    for action in legal_actions(worlds[0][0]):
+        win, tokens = solver.q(worlds, action)
+        ko = Fraction(0)
+        for r, p in worlds:
+            _, ev = apply(r, action)
+            if any(isinstance(e, KnockedOut) and e.player != v for e in ev):
+                ko += p
+        ranked.append(RankedAction(action, win, tokens, ko, _out_before_next_turn(worlds, action, v)))
+    ranked.sort(key=lambda a: (-a.win, -a.tokens, _sort_key(a.action)))
+    return Advice(record, model, "exact", tuple(ranked), len(worlds), solver.nodes)
+
+
+def _sort_key(action) -> tuple:
+    if isinstance(action, ChancellorChoice):
+        return (int(action.keep), tuple(int(c) for c in action.bottom))
+    return (int(action.card), -1 if action.target is None else action.target,
+            -1 if action.guess is None else int(action.guess))
+
+
+def _out_before_next_turn(worlds, action, viewer: int) -> Fraction:
+    """Play `action`, then let opponents play the random policy until the viewer's next turn."""
+    total = Fraction(0)
+    frontier = []
+    for r, p in worlds:
+        r2, _ = apply(r, action)
+        frontier.append((r2, p))
+    while frontier:
+        nxt = []
+        for r, p in frontier:
+            if r.out[viewer]:
+                total += p
+            elif r.phase == OVER or r.current == viewer:
+                continue
+            else:
+                acts = legal_actions(r)
+                for a in acts:
+                    nxt.append((apply(r, a)[0], p / len(acts)))
+        frontier = nxt
+    return total
