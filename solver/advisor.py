@@ -210,6 +210,15 @@ class RankedAction:
     out_before_next_turn: Fraction
     exact: bool = True
 
+    def explanation(self) -> tuple[str, dict]:
+        """A message key and its parameters (the shell translates): the one-sentence why."""
+        params = {"win": self.win, "knock_out_now": self.knock_out_now, "out_risk": self.out_before_next_turn}
+        if self.knock_out_now:
+            return "advice.knock_out", params
+        if self.out_before_next_turn:
+            return "advice.risk", params
+        return "advice.plain", params
+
 
 @dataclass(frozen=True)
 class Advice:

@@ -112,7 +112,14 @@ def main(argv=None) -> int:
     analyze.add_argument("--json", action="store_true", help="machine-readable output")
     analyze.add_argument("--model", default="counting", choices=sorted(MODELS),
                          help="opponent model (default: counting)")
+    adv = sub.add_parser("advise", help="rank the viewer's legal plays by exact chance of winning the round")
+    adv.add_argument("record", help="a record in which the viewer has drawn and is to play")
+    adv.add_argument("--json", action="store_true", help="machine-readable output")
+    adv.add_argument("--model", default="random", choices=["random"], help="opponent model (random only, for now)")
+    adv.add_argument("--budget", type=int, default=200_000, help="search nodes allowed for the exact answer")
     args = parser.parse_args(argv)
+    if args.command == "advise":
+        return _advise(args)
     try:
         record = load_record(args.record)
         post = infer(record, args.model)
@@ -123,6 +130,59 @@ def main(argv=None) -> int:
         print(json.dumps(analysis_dict(post), ensure_ascii=False, indent=2))
     else:
         print(render_text(post))
+    return 0
+
+
+EXPLANATIONS = {
+    "advice.knock_out": "knocks an opponent out now with {knock_out_now}; wins the round with {win}",
+    "advice.risk": "you are out before your next turn with {out_risk}; wins the round with {win}",
+    "advice.plain": "wins the round with {win}",
+}
+
+
+def _advise(args) -> int:
+    from .advisor import advise
+    from .names import card_name as _name
+
+    try:
+        record = load_record(args.record)
+        advice = advise(record, args.model, budget=args.budget)
+    except LoveLetterError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    seats = record.seats
+
+    def show(action) -> str:
+        from .actions import ChancellorChoice
+
+        if isinstance(action, ChancellorChoice):
+            return f"keep {_name(action.keep)}, under the deck: {', '.join(_name(c) for c in action.bottom)}"
+        text = _name(action.card)
+        if action.target is not None:
+            text += f" on {seats[action.target]}"
+        if action.guess is not None:
+            text += f" naming {_name(action.guess)}"
+        return text
+
+    rows = []
+    for ranked in advice.actions:
+        key, params = ranked.explanation()
+        rows.append({
+            "action": show(ranked.action), "win": _frac(ranked.win), "tokens": _frac(ranked.tokens),
+            "knock_out_now": _frac(ranked.knock_out_now), "out_before_next_turn": _frac(ranked.out_before_next_turn),
+            "exact": ranked.exact, "explanation": {"key": key, "params": {k: _frac(v) for k, v in params.items()}},
+        })
+    if args.json:
+        print(json.dumps({"record": format_record(record), "model": advice.model, "method": advice.method,
+                          "worlds": advice.worlds, "actions": rows}, ensure_ascii=False, indent=2))
+        return 0
+    print(f"Record: {format_record(record)}")
+    print(f"Opponents: {advice.model} (uniformly random legal play). Method: {advice.method} — every figure is exact, "
+          f"over {advice.worlds} possible deals.")
+    for i, (ranked, row) in enumerate(zip(advice.actions, rows), start=1):
+        key, params = ranked.explanation()
+        why = EXPLANATIONS[key].format(**{k: f"{_frac(v)} ({_pct(v).strip()})" for k, v in params.items()})
+        print(f"{i:>3}. {row['action']:<34} win {row['win']:>12} {_pct(ranked.win)}  — {why}")
     return 0
 
 

@@ -38,3 +38,24 @@ def test_bad_input_exits_nonzero_with_the_message_and_no_traceback():
     out = run("analyze", "2019 Ana,Luis,Marta first:Ana viewer:Ana dealt:2 | Ana +1 2>Luis saw:7 | "
                          "Luis 1>Marta=3 miss | Marta 1>Luis=5 hit")
     assert out.returncode == 2 and "no deal is consistent" in out.stderr and "Traceback" not in out.stderr
+
+
+ADVISE = ("classic P1,P2 first:P1 viewer:P1 up:1,2,8 dealt:5 | P1 +1 1>P2=7 miss | P2 1>P1=4 miss | "
+          "P1 +3 5>P1 disc:3 new:6 | P2 2>P1 | P1 +1 1>P2=3 miss | P2 7 | P1 +4")
+
+
+def test_advise_ranks_the_legal_plays_with_exact_figures():
+    out = run("advise", ADVISE, "--json")
+    assert out.returncode == 0, out.stderr
+    data = json.loads(out.stdout)
+    assert data["method"] == "exact" and data["model"] == "random"
+    assert [a["action"] for a in data["actions"]] == ["Handmaid", "King on P2"]
+    assert all(a["exact"] for a in data["actions"])
+    assert data["actions"][0]["explanation"]["key"].startswith("advice.")
+    text = run("advise", ADVISE)
+    assert text.returncode == 0 and "every figure is exact" in text.stdout
+
+
+def test_advise_refuses_when_it_is_not_the_viewers_turn():
+    out = run("advise", "classic P1,P2 first:P1 viewer:P1 up:1,2,8 dealt:5 | P1 +1 1>P2=7 miss")
+    assert out.returncode == 2 and "viewer's turn" in out.stderr and "Traceback" not in out.stderr
