@@ -17,9 +17,8 @@ from collections import Counter, defaultdict
 from dataclasses import dataclass
 from fractions import Fraction
 from itertools import product
-from typing import Optional
 
-from .actions import ChancellorChoice, Play
+from .actions import ChancellorChoice
 from .cards import Card
 from .errors import LoveLetterError
 from .events import KnockedOut, seen_by
