@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections import Counter, defaultdict
 from dataclasses import dataclass
+from typing import Optional
 from fractions import Fraction
 from itertools import product
 
@@ -148,15 +149,21 @@ class Value:
 
 
 class _Solver:
-    def __init__(self, viewer: int, budget: int):
+    def __init__(self, viewer: int, budget: int, deadline: float | None = None):
         self.viewer = viewer
         self.budget = budget
+        self.deadline = deadline
         self.nodes = 0
 
     def tick(self) -> None:
         self.nodes += 1
         if self.nodes > self.budget:
             raise TooLargeError(f"more than {self.budget} search nodes: too large for an exact answer")
+        if self.deadline is not None and self.nodes % 128 == 0:
+            import time
+
+            if time.perf_counter() > self.deadline:
+                raise TooLargeError("the exact answer needs more time than its budget")
 
     def value(self, worlds) -> tuple[Fraction, Fraction]:
         """(P(win), E[tokens]) of an information state: worlds with probabilities summing to 1."""
@@ -208,6 +215,9 @@ class RankedAction:
     #: P(the viewer is out of the round before their next turn), opponents playing the model.
     out_before_next_turn: Fraction
     exact: bool = True
+    #: Estimates only: the 95% interval of `win` and the number of sampled deals.
+    interval: Optional[tuple] = None
+    samples: int = 0
 
     def explanation(self) -> tuple[str, dict]:
         """A message key and its parameters (the shell translates): the one-sentence why."""
@@ -229,13 +239,26 @@ class Advice:
     nodes: int
 
 
-def advise(record: Record, model: str = "random", budget: int = 200_000) -> Advice:
-    """Rank the viewer's legal plays by exact P(win the round); refuse what is too large."""
+def advise(record: Record, model: str = "random", budget: int = 200_000, seconds: float = 2.5,
+           seed: int = 0) -> Advice:
+    """Rank the viewer's legal plays by P(win the round): exact when the position fits the
+    budget, otherwise a Monte Carlo estimate with a 95% interval (labelled as such)."""
     if model != "random":
         raise AdviceError("only the 'random' opponent model is available in the advisor yet")
+    import time
+
+    start = time.perf_counter()
+    try:
+        return _advise_exact(record, model, budget, deadline=start + seconds * 0.4)
+    except TooLargeError:
+        left = seconds - (time.perf_counter() - start)
+        return advise_estimate(record, model, seconds=max(left, 0.2), seed=seed)
+
+
+def _advise_exact(record: Record, model: str, budget: int, deadline: float | None = None) -> Advice:
     worlds = worlds_from_record(record, model)
     v = record.viewer
-    solver = _Solver(v, budget)
+    solver = _Solver(v, budget, deadline)
     ranked = []
     for action in legal_actions(worlds[0][0]):
         win, tokens = solver.q(worlds, action)
@@ -276,3 +299,138 @@ def _out_before_next_turn(worlds, action, viewer: int) -> Fraction:
                     nxt.append((apply(r, a)[0], p / len(acts)))
         frontier = nxt
     return total
+
+
+# ---------------------------------------------------------------------------------------------
+# Estimate mode
+# ---------------------------------------------------------------------------------------------
+
+def sample_worlds(record: Record, model: str, n: int, rng, limit: int = 20_000) -> list[Round]:
+    """Deals drawn exactly from the posterior: enumerate when small, otherwise draw the tracked
+    cards by their exact weights (factor rows times deck completions) and shuffle the rest."""
+    try:
+        worlds = worlds_from_record(record, model, limit=limit)
+    except TooLargeError:
+        return _sample_by_factors(record, model, n, rng)
+    population = [r for r, _ in worlds]
+    weights = [float(p) for _, p in worlds]
+    return rng.choices(population, weights=weights, k=n)
+
+
+def _sample_by_factors(record: Record, model: str, n: int, rng) -> list[Round]:
+    import bisect
+    from math import factorial
+
+    belief, final = build_belief(record, model)
+    if belief.retired:
+        raise AdviceError("the advisor needs a complete record (a discarded card is missing)")
+    comb = _Combiner(belief)
+    factors = [(vars_, list(table.items())) for vars_, table, _ in comb.factors]
+    size = 1
+    for _, rows in factors:
+        size *= len(rows)
+    if size > 300_000:
+        raise TooLargeError("too many joint possibilities even to sample from")
+    e = record.edition
+    combos, cumulative, total = [], [], 0
+    for combo in product(*[rows for _, rows in factors]):
+        value: dict = {}
+        weight = 1
+        for (vars_, _), (row, w) in zip(factors, combo):
+            weight *= w
+            value.update(zip(vars_, row))
+        used = Counter(value.values())
+        remaining = {c: belief.avail[c] - used[c] for c in Card}
+        if min(remaining.values()) < 0:
+            continue
+        completions = factorial(sum(remaining.values()))
+        for k in remaining.values():
+            completions //= factorial(k)
+        weight *= completions
+        if weight:
+            total += weight
+            combos.append((value, remaining))
+            cumulative.append(total)
+    piles = _discards(record)
+    exch = final.public.deck_size - len(belief.tail)
+    out = []
+    for _ in range(n):
+        value, remaining = combos[bisect.bisect_right(cumulative, rng.randrange(total))]
+        pool = [c for c, k in remaining.items() for _ in range(k)]
+        rng.shuffle(pool)
+        hands = []
+        for seat, v in enumerate(belief.hand):
+            if v is None:
+                hands.append(())
+            elif isinstance(v, tuple):
+                hands.append(tuple(value[x] for x in v))
+            elif v == UNOPENED:
+                hands.append((pool.pop(),))
+            else:
+                hands.append((value[v],))
+        set_aside = None if belief.set_aside is None else (
+            pool.pop() if belief.set_aside == UNOPENED else value[belief.set_aside])
+        deck = tuple(pool.pop() for _ in range(exch)) + tuple(value[v] for v in belief.tail)
+        face_up = tuple(record.face_up) + tuple(pool.pop() for _ in range(e.face_up_count(len(hands)) - len(record.face_up)))
+        out.append(Round(e, tuple(hands), tuple(tuple(p) for p in piles), final.public.out, final.public.protected,
+                         deck, set_aside, face_up, record.viewer,
+                         CHANCELLOR if len(hands[record.viewer]) == 3 else PLAY, len(record.turns)))
+    return out
+
+
+def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
+    """95% Wilson score interval of a proportion."""
+    if n == 0:
+        return 0.0, 1.0
+    p = wins / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * ((p * (1 - p) / n + z * z / (4 * n * n)) ** 0.5) / (1 + z * z / n)
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def advise_estimate(record: Record, model: str = "random", seconds: float = 2.5, seed: int = 0,
+                    max_samples: int = 2000) -> Advice:
+    """Monte Carlo: deals drawn from the exact posterior; after the play, the viewer continues
+    with the counting heuristic (its own information only) and opponents with the model. It
+    estimates the value of the play followed by that heuristic: a lower bound on best play."""
+    import random
+    import time
+
+    from .policies import counting_policy, random_policy
+
+    rng = random.Random(seed)
+    v = record.viewer
+    start = time.perf_counter()
+    deals = sample_worlds(record, model, max_samples, rng)
+    actions = legal_actions(deals[0])
+    stats = {a: [0, 0, 0, 0, 0] for a in actions}  # wins, tokens, knock-outs, out-before-turn, n
+    i = 0
+    while i < len(deals) and time.perf_counter() - start < seconds:
+        deal = deals[i]
+        i += 1
+        for a in actions:
+            r, ev = apply(deal, a)
+            s = stats[a]
+            s[4] += 1
+            if any(isinstance(x, KnockedOut) and x.player != v for x in ev):
+                s[2] += 1
+            seen_turn = False
+            while r.phase != OVER:
+                if r.current == v and r.phase == PLAY:
+                    seen_turn = True
+                if r.out[v] and not seen_turn:
+                    break
+                policy = counting_policy if r.current == v else random_policy
+                r, _ = apply(r, policy(r, rng))
+            if r.out[v] and not seen_turn:
+                s[3] += 1
+                continue
+            win = v in r.winners
+            s[0] += win
+            s[1] += win + (r.spy_bonus == v)
+    ranked = []
+    for a, (wins, tokens, kos, outs, n) in stats.items():
+        ranked.append(RankedAction(a, Fraction(wins, n), Fraction(tokens, n), Fraction(kos, n), Fraction(outs, n),
+                                   exact=False, interval=wilson(wins, n), samples=n))
+    ranked.sort(key=lambda x: (-x.win, -x.tokens, _sort_key(x.action)))
+    return Advice(record, model, "estimate", tuple(ranked), i, 0)

@@ -121,3 +121,33 @@ def test_advisor_refuses_a_record_where_it_is_not_the_viewers_turn():
     record, _ = find("classic", 2)
     with pytest.raises(AdviceError, match="viewer's turn"):
         advise(record.prefix(len(record.turns) - 1))
+
+
+def test_estimate_agrees_with_exact_within_its_interval_when_no_later_choice_remains():
+    """With 0 or 1 card left after the viewer's draw, the viewer has no later decision, so the
+    Monte Carlo estimate and the exact value measure the same thing."""
+    from solver.advisor import _advise_exact, advise_estimate
+
+    checked = 0
+    for deck_left in (0, 1):
+        for start in (0, 100):
+            record, _ = find("classic", deck_left, start)
+            exact = {a.action: a.win for a in _advise_exact(record, "random", 10**6).actions}
+            estimate = advise_estimate(record, seconds=5, seed=1, max_samples=1500)
+            assert estimate.method == "estimate"
+            for a in estimate.actions:
+                low, high = a.interval
+                assert not a.exact and a.samples == 1500
+                assert low - 1e-9 <= float(exact[a.action]) <= high + 1e-9, (a.action, exact[a.action], a.interval)
+                checked += 1
+    assert checked >= 4
+
+
+def test_large_positions_get_a_labelled_estimate_within_the_time_budget():
+    import time
+
+    record, _ = find("2019", 9)
+    t0 = time.perf_counter()
+    advice = advise(record, seconds=2.5)
+    assert time.perf_counter() - t0 < 3.5
+    assert advice.method == "estimate" and all(not a.exact and a.interval for a in advice.actions)

@@ -1,0 +1,83 @@
+"""Simple playing policies (used for rollouts and as bots).
+
+`random_policy` plays uniformly at random among the legal actions. `counting_policy` is a
+documented card-counting heuristic that looks only at its own hand and public information:
+* never plays the Princess while it has another legal play;
+* a Guard names the card most often unseen (composition minus everything public and its own
+  hand; ties: the higher card) against the first open opponent;
+* a Baron is played only when the kept card beats the average unseen card;
+* a Prince chooses an opponent, never itself if it can help it;
+* otherwise it plays the lower card and keeps the higher one (high cards win showdowns);
+* from a Chancellor it keeps its highest card that is not the Princess-if-threatened, and
+  returns the others highest first (the lowest at the very bottom).
+"""
+
+from __future__ import annotations
+
+import random as _random
+from collections import Counter
+
+from .actions import ChancellorChoice
+from .cards import Card
+from .game import legal_actions
+from .state import CHANCELLOR, Round
+
+
+def random_policy(r: Round, rng: _random.Random):
+    return rng.choice(legal_actions(r))
+
+
+def unseen_by(r: Round, seat: int) -> Counter:
+    """Cards `seat` has not seen: composition minus public discards, face-up cards, own hand."""
+    e = r.edition
+    count = Counter({c: e.count(c) for c in e.cards})
+    for pile in r.discards:
+        count.subtract(pile)
+    count.subtract(r.face_up)
+    count.subtract(r.hands[seat])
+    return +count
+
+
+def counting_policy(r: Round, rng: _random.Random | None = None):
+    seat = r.current
+    acts = legal_actions(r)
+    if len(acts) == 1:
+        return acts[0]
+    value = r.edition.value_of
+    if r.phase == CHANCELLOR:
+        hand = r.hands[seat]
+        keep = max(hand, key=lambda c: value[c])
+        rest = list(hand)
+        rest.remove(keep)
+        bottom = tuple(sorted(rest, key=lambda c: -value[c]))
+        choice = ChancellorChoice(keep, bottom)
+        return choice if choice in acts else acts[0]
+    hand = r.hands[seat]
+    unseen = unseen_by(r, seat)
+    total = sum(unseen.values()) or 1
+    average = sum(value[c] * k for c, k in unseen.items()) / total
+    cards = sorted({a.card for a in acts}, key=lambda c: value[c])
+
+    def plays(card):
+        return [a for a in acts if a.card == card]
+
+    options = [c for c in cards if c != Card.PRINCESS] or cards
+    other = {c: (hand[1] if hand[0] == c else hand[0]) for c in options}
+    if Card.GUARD in options:
+        guard = plays(Card.GUARD)
+        named = [a for a in guard if a.guess is not None]
+        if named:
+            best = max(unseen.get(a.guess, 0) * 100 + value[a.guess] for a in named)
+            return next(a for a in named if unseen.get(a.guess, 0) * 100 + value[a.guess] == best)
+    if Card.BARON in options and value[other[Card.BARON]] > average:
+        return plays(Card.BARON)[0]
+    preferred = [c for c in options if c != Card.BARON] or options
+    card = preferred[0]  # the lowest card: keep the higher one
+    candidates = plays(card)
+    if card == Card.PRINCE:
+        away = [a for a in candidates if a.target != seat]
+        candidates = away or candidates
+    return candidates[0]
+
+
+POLICIES = {"random": random_policy, "counting": counting_policy}
