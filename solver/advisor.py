@@ -6,9 +6,12 @@ the viewer's *information states*: worlds are grouped by what the viewer observe
 maximises per group (never per world, which would overstate the value), opponents act by the
 model's policy. Every figure is an exact Fraction.
 
-Status: the exact mode for the `random` opponent model. The `counting` opponent policy, the
-Monte Carlo mode for large positions and the strength benchmark are not built yet; positions
-too large for the exact budget are refused with `TooLargeError`.
+When the exact search does not fit its budget (worlds, nodes or time), `advise` falls back to
+a Monte Carlo *estimate* (method "estimate", a 95% Wilson interval and the sample count on
+every action): deals drawn exactly from the posterior, the play, then the viewer continues
+with the counting heuristic of `solver.policies` — so the estimate is the value of the play
+followed by that heuristic, a lower bound on best play. Status: opponents play the `random`
+model; a `counting` opponent model is not built yet.
 """
 
 from __future__ import annotations
@@ -256,7 +259,7 @@ def advise(record: Record, model: str = "random", budget: int = 200_000, seconds
 
 
 def _advise_exact(record: Record, model: str, budget: int, deadline: float | None = None) -> Advice:
-    worlds = worlds_from_record(record, model)
+    worlds = worlds_from_record(record, model, limit=5_000)
     v = record.viewer
     solver = _Solver(v, budget, deadline)
     ranked = []
@@ -305,16 +308,10 @@ def _out_before_next_turn(worlds, action, viewer: int) -> Fraction:
 # Estimate mode
 # ---------------------------------------------------------------------------------------------
 
-def sample_worlds(record: Record, model: str, n: int, rng, limit: int = 20_000) -> list[Round]:
-    """Deals drawn exactly from the posterior: enumerate when small, otherwise draw the tracked
-    cards by their exact weights (factor rows times deck completions) and shuffle the rest."""
-    try:
-        worlds = worlds_from_record(record, model, limit=limit)
-    except TooLargeError:
-        return _sample_by_factors(record, model, n, rng)
-    population = [r for r, _ in worlds]
-    weights = [float(p) for _, p in worlds]
-    return rng.choices(population, weights=weights, k=n)
+def sample_worlds(record: Record, model: str, n: int, rng) -> list[Round]:
+    """Deals drawn exactly from the posterior: the tracked cards by their exact weights (factor
+    rows times deck completions), then a uniform shuffle of the untouched cards."""
+    return _sample_by_factors(record, model, n, rng)
 
 
 def _sample_by_factors(record: Record, model: str, n: int, rng) -> list[Round]:
@@ -389,7 +386,7 @@ def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
 
 
 def advise_estimate(record: Record, model: str = "random", seconds: float = 2.5, seed: int = 0,
-                    max_samples: int = 2000) -> Advice:
+                    max_samples: int = 2000, min_samples: int = 30) -> Advice:
     """Monte Carlo: deals drawn from the exact posterior; after the play, the viewer continues
     with the counting heuristic (its own information only) and opponents with the model. It
     estimates the value of the play followed by that heuristic: a lower bound on best play."""
@@ -405,7 +402,7 @@ def advise_estimate(record: Record, model: str = "random", seconds: float = 2.5,
     actions = legal_actions(deals[0])
     stats = {a: [0, 0, 0, 0, 0] for a in actions}  # wins, tokens, knock-outs, out-before-turn, n
     i = 0
-    while i < len(deals) and time.perf_counter() - start < seconds:
+    while i < len(deals) and (i < min_samples or time.perf_counter() - start < seconds):
         deal = deals[i]
         i += 1
         for a in actions:
