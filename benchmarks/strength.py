@@ -1,6 +1,7 @@
 """The advisor as a player: seeded rounds against random and counting bots.
 
-Seat 0 is the advisor (model `random`, a time budget per decision); the other seats are bots.
+Seat 0 is the advisor (its opponent model matching the bots, a time budget per decision); the
+other seats are bots.
 For comparison the same seeds are also played with seat 0 as the counting bot and as a random
 bot. Prints round win rates with 95% Wilson intervals and the advisor's time per decision.
 Usage: python benchmarks/strength.py [rounds-per-row] [seconds-per-decision]
@@ -24,7 +25,7 @@ from solver.record import record_from_events  # noqa: E402
 ROWS = [("classic", 2), ("2019", 2), ("2019", 4)]
 
 
-def play_round(edition, n, seed, seat0, bots, seconds, times):
+def play_round(edition, n, seed, seat0, bots, seconds, times, model="random"):
     rng = random.Random(seed)
     r, ev = deal_round(edition, n, seed % n, seed)
     events = list(ev)
@@ -32,7 +33,7 @@ def play_round(edition, n, seed, seat0, bots, seconds, times):
         if r.current == 0 and seat0 == "advisor":
             record = record_from_events(r.edition, n, events, 0)
             t0 = time.perf_counter()
-            action = advise(record, seconds=seconds, seed=seed).actions[0].action
+            action = advise(record, model, seconds=seconds, seed=seed).actions[0].action
             times.append(time.perf_counter() - t0)
         elif r.current == 0:
             action = (counting_policy if seat0 == "counting" else random_policy)(r, rng)
@@ -52,7 +53,8 @@ def main() -> None:
         for bot_name, bot in (("random", random_policy), ("counting", counting_policy)):
             for seat0 in ("advisor", "counting", "random"):
                 times: list = []
-                wins = sum(play_round(edition, n, s, seat0, bot, seconds, times) for s in range(rounds))
+                wins = sum(play_round(edition, n, s, seat0, bot, seconds, times, model=bot_name)
+                           for s in range(rounds))
                 low, high = wilson(wins, rounds)
                 per = f"{statistics.median(times):.3f}" if times else "-"
                 print(f"{edition:<9}{n:>8}{bot_name:>11}{seat0:>10}{wins / rounds:>10.2f}"

@@ -11,7 +11,8 @@ a Monte Carlo *estimate* (method "estimate", a 95% Wilson interval and the sampl
 every action): deals drawn exactly from the posterior, the play, then the viewer continues
 with the counting heuristic of `solver.policies` — so the estimate is the value of the play
 followed by that heuristic, a lower bound on best play. Status: opponents play the `random`
-model; a `counting` opponent model is not built yet.
+model (uniformly random legal play) or the `counting` model (card counters: the heuristic of
+`solver.policies`, 10% random), and the posterior over deals uses the same model.
 """
 
 from __future__ import annotations
@@ -52,6 +53,14 @@ def _arrangements(counts: dict, k: int):
             for rest in _arrangements(counts, k - 1):
                 yield (c,) + rest
             counts[c] += 1
+
+
+def _phase(record: Record) -> str:
+    """PLAY, or CHANCELLOR when the record stops while the viewer chooses what to keep."""
+    from .inference import final_turn_choosing
+
+    turns = record.turns
+    return CHANCELLOR if turns and final_turn_choosing(record, len(turns), turns[-1]) else PLAY
 
 
 def _discards(record: Record) -> list[list[Card]]:
@@ -123,7 +132,7 @@ def worlds_from_record(record: Record, model="random", limit: int = 50_000) -> l
             deck = tuple(slot[("deck", i)] for i in range(exch)) + tuple(value[v] for v in belief.tail)
             face_up = tuple(record.face_up) + tuple(slot[("face_up", i)] for i in range(missing_up))
             r = Round(e, tuple(hands), tuple(tuple(p) for p in piles), out, protected, deck, set_aside, face_up,
-                      record.viewer, CHANCELLOR if len(hands[record.viewer]) == 3 else PLAY, len(record.turns))
+                      record.viewer, _phase(record), len(record.turns))
             worlds.append((r, weight))
             if len(worlds) > limit:
                 raise TooLargeError(f"more than {limit} possible worlds: too large for an exact answer")
@@ -151,8 +160,26 @@ class Value:
     out_before_next_turn: Fraction = Fraction(0)
 
 
+#: The advisor's opponent models and the inference model that weighs the deals consistently.
+OPPONENT_MODELS = {"random": "random", "counting": "counting-bot"}
+
+
+def opponent_distribution(r: Round, model: str) -> list[tuple[object, Fraction]]:
+    """The opponent to move's actions with their probabilities under the model."""
+    acts = legal_actions(r)
+    if model == "random" or len(acts) == 1:
+        return [(a, Fraction(1, len(acts))) for a in acts]
+    from .models import CardCounterModel
+    from .policies import counting_policy
+
+    eps = CardCounterModel.EPSILON
+    chosen = counting_policy(r)
+    return [(a, (1 - eps) * (a == chosen) + eps / len(acts)) for a in acts]
+
+
 class _Solver:
-    def __init__(self, viewer: int, budget: int, deadline: float | None = None):
+    def __init__(self, viewer: int, budget: int, deadline: float | None = None, model: str = "random"):
+        self.model = model
         self.viewer = viewer
         self.budget = budget
         self.deadline = deadline
@@ -181,11 +208,10 @@ class _Solver:
             return max((self.q(worlds, a) for a in legal_actions(r0)), key=lambda x: (x[0], x[1]))
         children: dict = defaultdict(list)
         for r, p in worlds:
-            acts = legal_actions(r)
-            pa = p / len(acts)
-            for a in acts:
-                r2, ev = apply(r, a)
-                children[observation(ev, v)].append((r2, pa))
+            for a, pa in opponent_distribution(r, self.model):
+                if pa:
+                    r2, ev = apply(r, a)
+                    children[observation(ev, v)].append((r2, p * pa))
         return self._combine(children)
 
     def q(self, worlds, action) -> tuple[Fraction, Fraction]:
@@ -246,8 +272,8 @@ def advise(record: Record, model: str = "random", budget: int = 200_000, seconds
            seed: int = 0) -> Advice:
     """Rank the viewer's legal plays by P(win the round): exact when the position fits the
     budget, otherwise a Monte Carlo estimate with a 95% interval (labelled as such)."""
-    if model != "random":
-        raise AdviceError("only the 'random' opponent model is available in the advisor yet")
+    if model not in OPPONENT_MODELS:
+        raise AdviceError(f"unknown opponent model {model!r}; models: {', '.join(OPPONENT_MODELS)}")
     import time
 
     start = time.perf_counter()
@@ -259,9 +285,9 @@ def advise(record: Record, model: str = "random", budget: int = 200_000, seconds
 
 
 def _advise_exact(record: Record, model: str, budget: int, deadline: float | None = None) -> Advice:
-    worlds = worlds_from_record(record, model, limit=5_000)
+    worlds = worlds_from_record(record, OPPONENT_MODELS[model], limit=5_000)
     v = record.viewer
-    solver = _Solver(v, budget, deadline)
+    solver = _Solver(v, budget, deadline, model)
     ranked = []
     for action in legal_actions(worlds[0][0]):
         win, tokens = solver.q(worlds, action)
@@ -270,7 +296,7 @@ def _advise_exact(record: Record, model: str, budget: int, deadline: float | Non
             _, ev = apply(r, action)
             if any(isinstance(e, KnockedOut) and e.player != v for e in ev):
                 ko += p
-        ranked.append(RankedAction(action, win, tokens, ko, _out_before_next_turn(worlds, action, v)))
+        ranked.append(RankedAction(action, win, tokens, ko, _out_before_next_turn(worlds, action, v, model)))
     ranked.sort(key=lambda a: (-a.win, -a.tokens, _sort_key(a.action)))
     return Advice(record, model, "exact", tuple(ranked), len(worlds), solver.nodes)
 
@@ -282,8 +308,8 @@ def _sort_key(action) -> tuple:
             -1 if action.guess is None else int(action.guess))
 
 
-def _out_before_next_turn(worlds, action, viewer: int) -> Fraction:
-    """Play `action`, then let opponents play the random policy until the viewer's next turn."""
+def _out_before_next_turn(worlds, action, viewer: int, model: str = "random") -> Fraction:
+    """Play `action`, then let opponents play the model until the viewer's next turn."""
     total = Fraction(0)
     frontier = []
     for r, p in worlds:
@@ -297,9 +323,9 @@ def _out_before_next_turn(worlds, action, viewer: int) -> Fraction:
             elif r.phase == OVER or r.current == viewer:
                 continue
             else:
-                acts = legal_actions(r)
-                for a in acts:
-                    nxt.append((apply(r, a)[0], p / len(acts)))
+                for a, pa in opponent_distribution(r, model):
+                    if pa:
+                        nxt.append((apply(r, a)[0], p * pa))
         frontier = nxt
     return total
 
@@ -371,7 +397,7 @@ def _sample_by_factors(record: Record, model: str, n: int, rng) -> list[Round]:
         face_up = tuple(record.face_up) + tuple(pool.pop() for _ in range(e.face_up_count(len(hands)) - len(record.face_up)))
         out.append(Round(e, tuple(hands), tuple(tuple(p) for p in piles), final.public.out, final.public.protected,
                          deck, set_aside, face_up, record.viewer,
-                         CHANCELLOR if len(hands[record.viewer]) == 3 else PLAY, len(record.turns)))
+                         _phase(record), len(record.turns)))
     return out
 
 
@@ -398,7 +424,7 @@ def advise_estimate(record: Record, model: str = "random", seconds: float = 2.5,
     rng = random.Random(seed)
     v = record.viewer
     start = time.perf_counter()
-    deals = sample_worlds(record, model, max_samples, rng)
+    deals = sample_worlds(record, OPPONENT_MODELS[model], max_samples, rng)
     actions = legal_actions(deals[0])
     stats = {a: [0, 0, 0, 0, 0] for a in actions}  # wins, tokens, knock-outs, out-before-turn, n
     i = 0
@@ -417,7 +443,10 @@ def advise_estimate(record: Record, model: str = "random", seconds: float = 2.5,
                     seen_turn = True
                 if r.out[v] and not seen_turn:
                     break
-                policy = counting_policy if r.current == v else random_policy
+                if r.current == v or (model == "counting" and rng.random() >= 0.9):
+                    policy = counting_policy
+                else:
+                    policy = random_policy
                 r, _ = apply(r, policy(r, rng))
             if r.out[v] and not seen_turn:
                 s[3] += 1

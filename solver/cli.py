@@ -115,7 +115,8 @@ def main(argv=None) -> int:
     adv = sub.add_parser("advise", help="rank the viewer's legal plays by exact chance of winning the round")
     adv.add_argument("record", help="a record in which the viewer has drawn and is to play")
     adv.add_argument("--json", action="store_true", help="machine-readable output")
-    adv.add_argument("--model", default="random", choices=["random"], help="opponent model (random only, for now)")
+    adv.add_argument("--model", default="random", choices=["random", "counting"],
+                     help="opponents: random legal play, or card counters (default: random)")
     adv.add_argument("--budget", type=int, default=200_000, help="search nodes allowed for the exact answer")
     args = parser.parse_args(argv)
     if args.command == "advise":
@@ -170,19 +171,25 @@ def _advise(args) -> int:
         rows.append({
             "action": show(ranked.action), "win": _frac(ranked.win), "tokens": _frac(ranked.tokens),
             "knock_out_now": _frac(ranked.knock_out_now), "out_before_next_turn": _frac(ranked.out_before_next_turn),
-            "exact": ranked.exact, "explanation": {"key": key, "params": {k: _frac(v) for k, v in params.items()}},
+            "exact": ranked.exact, "interval": ranked.interval, "samples": ranked.samples, "explanation": {"key": key, "params": {k: _frac(v) for k, v in params.items()}},
         })
     if args.json:
         print(json.dumps({"record": format_record(record), "model": advice.model, "method": advice.method,
                           "worlds": advice.worlds, "actions": rows}, ensure_ascii=False, indent=2))
         return 0
     print(f"Record: {format_record(record)}")
-    print(f"Opponents: {advice.model} (uniformly random legal play). Method: {advice.method} — every figure is exact, "
-          f"over {advice.worlds} possible deals.")
+    who = {"random": "uniformly random legal play", "counting": "card counters, 10% random"}[advice.model]
+    if advice.method == "exact":
+        print(f"Opponents: {advice.model} ({who}). Method: exact — every figure is exact, over {advice.worlds} "
+              "possible deals.")
+    else:
+        print(f"Opponents: {advice.model} ({who}). Method: ESTIMATE — {advice.worlds} sampled deals, 95% intervals; "
+              "after this play you continue with the counting heuristic.")
     for i, (ranked, row) in enumerate(zip(advice.actions, rows), start=1):
         key, params = ranked.explanation()
         why = EXPLANATIONS[key].format(**{k: f"{_frac(v)} ({_pct(v).strip()})" for k, v in params.items()})
-        print(f"{i:>3}. {row['action']:<34} win {row['win']:>12} {_pct(ranked.win)}  — {why}")
+        ci = "" if ranked.exact else f" [{ranked.interval[0] * 100:.1f}–{ranked.interval[1] * 100:.1f}%]"
+        print(f"{i:>3}. {row['action']:<34} win {row['win']:>12} {_pct(ranked.win)}{ci}  — {why}")
     return 0
 
 

@@ -208,6 +208,7 @@ def build_belief(record: Record, model="counting") -> tuple[Belief, Final]:
         b.condition([v], lambda x: x == record.dealt, "the viewer's dealt card")
     final: list = []
     value = e.value_of
+    piles: list[list] = [[] for _ in record.seats]  # public discards before each play
     for k, t, pub in walk(record, final):
         b.where = f"turn {k}"
         p = t.player
@@ -221,6 +222,13 @@ def build_belief(record: Record, model="counting") -> tuple[Belief, Final]:
             continue  # (it is the last turn; let the walk finish)
         card = t.card
         chooser = counting if me else model
+        public = {"discards": [tuple(x) for x in piles], "face_up": record.face_up}
+        piles[p].append(card)
+        if t.discarded is not None and t.target is not None:
+            piles[t.target].append(t.discarded)
+        for seat_out, revealed in t.out:
+            if revealed is not None:
+                piles[seat_out].append(revealed)
 
         def play_fn(vals, card=card, t=t, pub=pub, p=p, chooser=chooser):
             a, c = vals
@@ -228,7 +236,8 @@ def build_belief(record: Record, model="counting") -> tuple[Belief, Final]:
                 return []
             kept = c if a == card else a
             hand = (a, c) if a <= c else (c, a)
-            lik = chooser.play_likelihood(e, p, pub.out, pub.protected, hand, card, t.target, t.guess)
+            lik = chooser.play_likelihood(e, p, pub.out, pub.protected, hand, card, t.target, t.guess,
+                                          public=public)
             return [((kept,), lik)] if lik else []
 
         (v2,) = b.rewrite([v, d], 1, play_fn)
@@ -303,7 +312,7 @@ def build_belief(record: Record, model="counting") -> tuple[Belief, Final]:
                             ok = (t.keep is None or ch.keep == t.keep) and (not t.bottom or ch.bottom == t.bottom)
                             lik = Fraction(1) if ok else Fraction(0)
                         else:
-                            lik = model.chancellor_likelihood(vals, ch)
+                            lik = model.chancellor_likelihood(vals, ch, public=public)
                         if lik:
                             outs_.append(((ch.keep, *ch.bottom), lik))
                     return outs_

@@ -36,14 +36,17 @@ def matching(actions, card: Card, target: Optional[int], guess: Optional[Card]) 
 
 
 class CountingModel:
+    """`public` (keyword) carries what everyone can see at the play: `discards` per seat and
+    `face_up`; models that only need the hand ignore it."""
+
     name = "counting"
     description = "every deal consistent with the record is equally likely"
 
-    def play_likelihood(self, edition, seat, out, protected, hand, card, target, guess) -> Fraction:
+    def play_likelihood(self, edition, seat, out, protected, hand, card, target, guess, public=None) -> Fraction:
         actions = legal_plays(edition, hand, seat, out, protected)[0]
         return Fraction(1) if matching(actions, card, target, guess) else Fraction(0)
 
-    def chancellor_likelihood(self, hand3: tuple, choice) -> Fraction:
+    def chancellor_likelihood(self, hand3: tuple, choice, public=None) -> Fraction:
         return Fraction(1, len(chancellor_choices(hand3)[0]))
 
 
@@ -51,12 +54,42 @@ class RandomModel(CountingModel):
     name = "random"
     description = "opponents play uniformly at random among their legal actions"
 
-    def play_likelihood(self, edition, seat, out, protected, hand, card, target, guess) -> Fraction:
+    def play_likelihood(self, edition, seat, out, protected, hand, card, target, guess, public=None) -> Fraction:
         actions = legal_plays(edition, hand, seat, out, protected)[0]
         return Fraction(matching(actions, card, target, guess), len(actions))
 
 
-MODELS = {"counting": CountingModel(), "random": RandomModel()}
+class CardCounterModel(CountingModel):
+    """Opponents play the counting heuristic of `solver.policies` (card counters), with a
+    small share `EPSILON` of uniformly random play so that a human's other choice is unlikely,
+    not impossible. The advisor's `counting` opponents; the same policy weighs the posterior."""
+
+    name = "counting-bot"
+    description = "opponents count cards (the heuristic of solver.policies), 10% random"
+    EPSILON = Fraction(1, 10)
+
+    def play_likelihood(self, edition, seat, out, protected, hand, card, target, guess, public=None) -> Fraction:
+        from .policies import policy_round, counting_policy
+
+        actions = legal_plays(edition, hand, seat, out, protected)[0]
+        match = matching(actions, card, target, guess)
+        if not match:
+            return Fraction(0)
+        r = policy_round(edition, seat, hand, out, protected, public)
+        chosen = counting_policy(r)
+        hit = chosen.card == card and (target is None or chosen.target == target) and (
+            guess is None or chosen.guess == guess)
+        return (1 - self.EPSILON) * hit + self.EPSILON * Fraction(match, len(actions))
+
+    def chancellor_likelihood(self, hand3: tuple, choice, public=None) -> Fraction:
+        from .policies import counting_chancellor
+
+        choices = chancellor_choices(hand3)[0]
+        chosen = counting_chancellor(hand3, choices)
+        return (1 - self.EPSILON) * (choice == chosen) + self.EPSILON / len(choices)
+
+
+MODELS = {"counting": CountingModel(), "random": RandomModel(), "counting-bot": CardCounterModel()}
 
 
 def get_model(name_or_model) -> CountingModel:

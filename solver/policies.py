@@ -45,13 +45,7 @@ def counting_policy(r: Round, rng: _random.Random | None = None):
         return acts[0]
     value = r.edition.value_of
     if r.phase == CHANCELLOR:
-        hand = r.hands[seat]
-        keep = max(hand, key=lambda c: value[c])
-        rest = list(hand)
-        rest.remove(keep)
-        bottom = tuple(sorted(rest, key=lambda c: -value[c]))
-        choice = ChancellorChoice(keep, bottom)
-        return choice if choice in acts else acts[0]
+        return counting_chancellor(r.hands[seat], acts)
     hand = r.hands[seat]
     unseen = unseen_by(r, seat)
     total = sum(unseen.values()) or 1
@@ -78,6 +72,25 @@ def counting_policy(r: Round, rng: _random.Random | None = None):
         away = [a for a in candidates if a.target != seat]
         candidates = away or candidates
     return candidates[0]
+
+
+def counting_chancellor(hand: tuple, choices) -> ChancellorChoice:
+    """Keep the highest card; return the others highest first (the lowest at the bottom)."""
+    keep = max(hand)
+    rest = list(hand)
+    rest.remove(keep)
+    choice = ChancellorChoice(keep, tuple(sorted(rest, reverse=True)))
+    return choice if choice in choices else choices[0]
+
+
+def policy_round(edition, seat: int, hand: tuple, out: tuple, protected: tuple, public) -> Round:
+    """A stand-in round holding what a player can see (their hand, discards, face-up cards),
+    for asking a policy what it would do with a hand the inference only imagines."""
+    n = len(out)
+    hands = tuple(tuple(hand) if i == seat else ((Card.GUARD,) if not out[i] else ()) for i in range(n))
+    discards = tuple(tuple(p) for p in public["discards"]) if public else ((),) * n
+    face_up = tuple(public["face_up"]) if public else ()
+    return Round(edition, hands, discards, tuple(out), tuple(protected), (), None, face_up, seat, "play", 1)
 
 
 POLICIES = {"random": random_policy, "counting": counting_policy}

@@ -160,7 +160,14 @@ def _play(record, model, hs, hand2, sa, exch, tail, pool, discards, out, protect
                 legal = legal_actions(r)
                 if action not in legal:
                     continue
-                lik = Fraction(1) if model == "counting" else Fraction(1, len(legal))
+                if model == "counting":
+                    lik = Fraction(1)
+                elif model == "random":
+                    lik = Fraction(1, len(legal))
+                else:  # "counting-bot": the card-counting policy, 10% random
+                    from solver.policies import counting_policy
+
+                    lik = Fraction(9, 10) * (counting_policy(r) == action) + Fraction(1, 10 * len(legal))
             else:
                 lik = Fraction(1)
             try:
@@ -177,7 +184,16 @@ def _play(record, model, hs, hand2, sa, exch, tail, pool, discards, out, protect
                     if p == viewer and (ch.keep != t.keep or ch.bottom != t.bottom):
                         continue
                     r3, ev3 = round_apply(r2, ch)
-                    branches.append((r3, events + ev3, Fraction(1) if p == viewer else Fraction(1, len(choices))))
+                    if p == viewer:
+                        chw = Fraction(1)
+                    elif model == "counting-bot":
+                        from solver.policies import counting_chancellor
+
+                        chosen = counting_chancellor(r2.hands[p], choices)
+                        chw = Fraction(9, 10) * (ch == chosen) + Fraction(1, 10 * len(choices))
+                    else:
+                        chw = Fraction(1, len(choices))
+                    branches.append((r3, events + ev3, chw))
             for r3, ev, cw in branches:
                 if not _consistent(record, t, ev):
                     continue

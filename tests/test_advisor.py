@@ -151,3 +151,30 @@ def test_large_positions_get_a_labelled_estimate_within_the_time_budget():
     advice = advise(record, seconds=2.5)
     assert time.perf_counter() - t0 < 3.5
     assert advice.method == "estimate" and all(not a.exact and a.interval for a in advice.actions)
+
+
+def test_counting_opponents_model_is_named_and_exact_for_small_positions():
+    record, _ = find("classic", 2)
+    advice = advise(record, "counting")
+    assert advice.model == "counting" and advice.method == "exact"
+    assert sum(1 for _ in advice.actions) == len(legal_actions(worlds_from_record(record)[0][0]))
+
+
+def test_viewer_choosing_from_a_chancellor_gets_chancellor_choices():
+    from solver import ChancellorChoice
+    from solver.record import record_from_events
+
+    for seed in range(500):
+        r, ev = deal_round("2019", 2, 0, seed)
+        events = list(ev)
+        rng = random.Random(seed)
+        while r.phase != "over":
+            if r.current == 0 and r.phase == "chancellor":
+                record = record_from_events(r.edition, 2, events, 0)
+                advice = advise(record, seconds=1)
+                assert all(isinstance(a.action, ChancellorChoice) for a in advice.actions)
+                assert {a.action for a in advice.actions} == set(legal_actions(r))
+                return
+            r, e2 = apply(r, rng.choice(legal_actions(r)))
+            events.extend(e2)
+    raise AssertionError("no Chancellor position in the seeds")

@@ -207,3 +207,24 @@ def test_guard_table_skips_protected_players_and_never_names_guard():
     assert [r.seat for r in rows] == [2]
     assert GUARD not in rows[0].probabilities and SPY in rows[0].probabilities
     assert rows[0].p_hit == max(rows[0].probabilities.values())
+
+
+@pytest.mark.parametrize("key, n", [("classic", 2), ("classic", 3), ("2019", 2), ("2019", 3)])
+def test_card_counter_model_equals_the_oracle(key, n):
+    """The advisor's `counting` opponents (solver.policies, 10% random) as a likelihood."""
+    from .oracle import OracleTooBig
+
+    checked = 0
+    for seed in range(40):
+        if checked >= 8:
+            break
+        steps = random.Random(seed).randrange(1, 12)
+        record, _ = generated(key, n, seed, steps, seed % n)
+        try:
+            hands, set_aside, deck = oracle(record, "counting-bot")
+        except OracleTooBig:
+            continue
+        post = infer(record, "counting-bot")
+        assert post.hands == hands and post.set_aside == set_aside and post.deck_expected == deck, record
+        checked += 1
+    assert checked >= 8
