@@ -247,6 +247,9 @@ class RankedAction:
     #: Estimates only: the 95% interval of `win` and the number of sampled deals.
     interval: Optional[tuple] = None
     samples: int = 0
+    #: What the play teaches the viewer: {"sees": {card: p}} (Priest, King: the card you see
+    #: or receive) or {"baron": {"win": p, "tie": p, "lose": p}}.
+    learn: Optional[dict] = None
 
     def explanation(self) -> tuple[str, dict]:
         """A message key and its parameters (the shell translates): the one-sentence why."""
@@ -296,9 +299,35 @@ def _advise_exact(record: Record, model: str, budget: int, deadline: float | Non
             _, ev = apply(r, action)
             if any(isinstance(e, KnockedOut) and e.player != v for e in ev):
                 ko += p
-        ranked.append(RankedAction(action, win, tokens, ko, _out_before_next_turn(worlds, action, v, model)))
+        ranked.append(RankedAction(action, win, tokens, ko, _out_before_next_turn(worlds, action, v, model),
+                                   learn=learn_from(worlds, action, v)))
     ranked.sort(key=lambda a: (-a.win, -a.tokens, _sort_key(a.action)))
     return Advice(record, model, "exact", tuple(ranked), len(worlds), solver.nodes)
+
+
+def learn_from(worlds, action, viewer: int) -> Optional[dict]:
+    """The distribution of what the play shows the viewer (exact over the given worlds)."""
+    from .events import BaronCompared, HandsTraded, PriestSaw
+
+    sees: dict = defaultdict(Fraction)
+    baron: dict = defaultdict(Fraction)
+    total = sum(p for _, p in worlds)
+    for r, p in worlds:
+        _, events = apply(r, action)
+        for ev in events:
+            if isinstance(ev, PriestSaw) and ev.player == viewer:
+                sees[ev.card] += p / total
+            elif isinstance(ev, HandsTraded) and ev.player == viewer:
+                sees[ev.received] += p / total
+            elif isinstance(ev, BaronCompared) and ev.player == viewer:
+                value = r.edition.value_of
+                a, b = value[ev.player_card], value[ev.target_card]
+                baron["win" if a > b else "tie" if a == b else "lose"] += p / total
+    if sees:
+        return {"sees": dict(sorted(sees.items()))}
+    if baron:
+        return {"baron": dict(baron)}
+    return None
 
 
 def _sort_key(action) -> tuple:
@@ -455,8 +484,9 @@ def advise_estimate(record: Record, model: str = "random", seconds: float = 2.5,
             s[0] += win
             s[1] += win + (r.spy_bonus == v)
     ranked = []
+    used = [(d, Fraction(1, i)) for d in deals[:i]]
     for a, (wins, tokens, kos, outs, n) in stats.items():
         ranked.append(RankedAction(a, Fraction(wins, n), Fraction(tokens, n), Fraction(kos, n), Fraction(outs, n),
-                                   exact=False, interval=wilson(wins, n), samples=n))
+                                   exact=False, interval=wilson(wins, n), samples=n, learn=learn_from(used, a, v)))
     ranked.sort(key=lambda x: (-x.win, -x.tokens, _sort_key(x.action)))
     return Advice(record, model, "estimate", tuple(ranked), i, 0)

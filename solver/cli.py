@@ -141,6 +141,14 @@ EXPLANATIONS = {
 }
 
 
+def _learn_json(learn):
+    if not learn:
+        return None
+    if "sees" in learn:
+        return {"sees": {card_name(c): _frac(p) for c, p in learn["sees"].items()}}
+    return {"baron": {k: _frac(p) for k, p in learn["baron"].items()}}
+
+
 def _advise(args) -> int:
     from .advisor import advise
     from .names import card_name as _name
@@ -171,7 +179,8 @@ def _advise(args) -> int:
         rows.append({
             "action": show(ranked.action), "win": _frac(ranked.win), "tokens": _frac(ranked.tokens),
             "knock_out_now": _frac(ranked.knock_out_now), "out_before_next_turn": _frac(ranked.out_before_next_turn),
-            "exact": ranked.exact, "interval": ranked.interval, "samples": ranked.samples, "explanation": {"key": key, "params": {k: _frac(v) for k, v in params.items()}},
+            "exact": ranked.exact, "interval": ranked.interval, "samples": ranked.samples,
+            "learn": _learn_json(ranked.learn), "explanation": {"key": key, "params": {k: _frac(v) for k, v in params.items()}},
         })
     if args.json:
         print(json.dumps({"record": format_record(record), "model": advice.model, "method": advice.method,

@@ -178,3 +178,14 @@ def test_viewer_choosing_from_a_chancellor_gets_chancellor_choices():
             r, e2 = apply(r, rng.choice(legal_actions(r)))
             events.extend(e2)
     raise AssertionError("no Chancellor position in the seeds")
+
+
+def test_what_a_priest_shows_is_the_posterior_of_the_target_hand():
+    for seed in range(400):
+        record, r = viewer_turn("classic", seed, 2)
+        if record and Card.PRIEST in r.hands[0] and not r.protected[1]:
+            advice = advise(record)
+            priest = next(a for a in advice.actions if a.action.card == Card.PRIEST)
+            assert priest.learn["sees"] == infer(record, "random").hand(1)
+            return
+    raise AssertionError("no Priest position in the seeds")
