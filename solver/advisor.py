@@ -196,13 +196,15 @@ class _Solver:
                 raise TooLargeError("the exact answer needs more time than its budget")
 
     def value(self, worlds) -> tuple[Fraction, Fraction]:
-        """(P(win), E[tokens]) of an information state: worlds with probabilities summing to 1."""
+        """Probability *mass* of winning (and of tokens) over these worlds, whose weights are
+        unnormalised probabilities: at the viewer's turns every action is compared on the same
+        mass, so the maximum is the best choice for this information state."""
         self.tick()
         r0 = worlds[0][0]
         v = self.viewer
         if r0.phase == OVER:
-            win = sum((p for r, p in worlds if v in r.winners), Fraction(0))
-            spy = sum((p for r, p in worlds if r.spy_bonus == v), Fraction(0))
+            win = sum(p for r, p in worlds if v in r.winners)
+            spy = sum(p for r, p in worlds if r.spy_bonus == v)
             return win, win + spy
         if r0.current == v:
             return max((self.q(worlds, a) for a in legal_actions(r0)), key=lambda x: (x[0], x[1]))
@@ -222,15 +224,14 @@ class _Solver:
         return self._combine(children)
 
     def _combine(self, children) -> tuple[Fraction, Fraction]:
-        win = tokens = Fraction(0)
+        win = tokens = 0
         for group in children.values():
-            mass = sum(p for _, p in group)
-            merged: dict = defaultdict(Fraction)
+            merged: dict = {}
             for r, p in group:
-                merged[r] += p / mass
+                merged[r] = merged.get(r, 0) + p
             w, t = self.value(list(merged.items()))
-            win += mass * w
-            tokens += mass * t
+            win += w
+            tokens += t
         return win, tokens
 
 
@@ -293,7 +294,8 @@ def _advise_exact(record: Record, model: str, budget: int, deadline: float | Non
     solver = _Solver(v, budget, deadline, model)
     ranked = []
     for action in legal_actions(worlds[0][0]):
-        win, tokens = solver.q(worlds, action)
+        win, tokens = solver.q(worlds, action)  # masses over worlds whose weights sum to 1
+        win, tokens = Fraction(win), Fraction(tokens)
         ko = Fraction(0)
         for r, p in worlds:
             _, ev = apply(r, action)
