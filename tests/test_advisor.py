@@ -143,14 +143,13 @@ def test_estimate_agrees_with_exact_within_its_interval_when_no_later_choice_rem
     assert checked >= 4
 
 
-def test_large_positions_get_a_labelled_estimate_within_the_time_budget():
-    import time
-
+def test_large_positions_get_a_labelled_estimate():
+    """(Time is measured in benchmarks/, not asserted here.)"""
     record, _ = find("2019", 9)
-    t0 = time.perf_counter()
-    advice = advise(record, seconds=2.5)
-    assert time.perf_counter() - t0 < 3.5
-    assert advice.method == "estimate" and all(not a.exact and a.interval for a in advice.actions)
+    advice = advise(record, seconds=1.0)
+    assert advice.method == "estimate"
+    assert all(not a.exact and a.interval and a.samples >= 30 for a in advice.actions)
+    assert all(a.interval[0] <= float(a.win) <= a.interval[1] for a in advice.actions)
 
 
 def test_counting_opponents_model_is_named_and_exact_for_small_positions():

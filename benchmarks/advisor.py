@@ -1,0 +1,60 @@
+"""Exact-mode time of the advisor for 2-player positions at the viewer's turn, by cards left.
+
+Random seeded games (uniformly random play) are stopped at the viewer's turn with k cards
+left in the deck; `advise` in exact mode (random opponents) is timed on up to 6 positions per
+row. Positions over the exact budget are counted, not timed (the advisor then estimates).
+Usage: python benchmarks/advisor.py
+"""
+
+from __future__ import annotations
+
+import random
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from solver import apply, deal_round, legal_actions  # noqa: E402
+from solver.advisor import TooLargeError, _advise_exact  # noqa: E402
+from solver.record import record_from_events  # noqa: E402
+
+
+def positions(edition: str, left: int, count: int):
+    found = 0
+    for seed in range(2000):
+        r, ev = deal_round(edition, 2, 0, seed)
+        events = list(ev)
+        rng = random.Random(seed)
+        while r.phase != "over":
+            if r.current == 0 and r.phase == "play" and len(r.deck) == left:
+                yield record_from_events(r.edition, 2, events, 0)
+                found += 1
+                break
+            r, e2 = apply(r, rng.choice(legal_actions(r)))
+            events.extend(e2)
+        if found >= count:
+            return
+
+
+def main() -> None:
+    print(f"{'edition':<9}{'cards left':>11}{'timed':>7}{'median s':>10}{'worst s':>9}{'over budget':>13}")
+    for edition in ("classic", "2019"):
+        for left in (1, 2, 3, 4, 5, 6):
+            times, over = [], 0
+            for record in positions(edition, left, 6):
+                t0 = time.perf_counter()
+                try:
+                    _advise_exact(record, "random", 300_000, deadline=time.perf_counter() + 10)
+                except TooLargeError:
+                    over += 1
+                    continue
+                times.append(time.perf_counter() - t0)
+            med = f"{statistics.median(times):.2f}" if times else "-"
+            worst = f"{max(times):.2f}" if times else "-"
+            print(f"{edition:<9}{left:>11}{len(times):>7}{med:>10}{worst:>9}{over:>13}", flush=True)
+
+
+if __name__ == "__main__":
+    main()
