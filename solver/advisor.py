@@ -439,7 +439,8 @@ def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
     p = wins / n
     centre = (p + z * z / (2 * n)) / (1 + z * z / n)
     half = z * ((p * (1 - p) / n + z * z / (4 * n * n)) ** 0.5) / (1 + z * z / n)
-    return max(0.0, centre - half), min(1.0, centre + half)
+    # The interval always contains the estimate (rounding could push an end past it at 0 or 1).
+    return max(0.0, min(centre - half, p)), min(1.0, max(centre + half, p))
 
 
 def advise_estimate(record: Record, model: str = "random", seconds: float = 2.5, seed: int = 0,
