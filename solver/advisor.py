@@ -78,6 +78,31 @@ def _discards(record: Record) -> list[list[Card]]:
     return piles
 
 
+def _assemble(record: Record, belief, final, piles, value: dict, pool) -> Round:
+    """A concrete round from the tracked cards (`value`: var -> card) and the untouched cards
+    (`pool`, an iterator in slot order: untouched hands by seat, the set-aside card, the deck
+    from the top, missing face-up cards)."""
+    e = record.edition
+    hands = []
+    for v in belief.hand:
+        if v is None:
+            hands.append(())
+        elif isinstance(v, tuple):
+            hands.append(tuple(value[x] for x in v))
+        elif v == UNOPENED:
+            hands.append((next(pool),))
+        else:
+            hands.append((value[v],))
+    set_aside = None if belief.set_aside is None else (
+        next(pool) if belief.set_aside == UNOPENED else value[belief.set_aside])
+    exch = final.public.deck_size - len(belief.tail)
+    deck = tuple(next(pool) for _ in range(exch)) + tuple(value[v] for v in belief.tail)
+    missing_up = e.face_up_count(len(hands)) - len(record.face_up)
+    face_up = tuple(record.face_up) + tuple(next(pool) for _ in range(missing_up))
+    return Round(e, tuple(hands), tuple(tuple(p) for p in piles), final.public.out, final.public.protected, deck,
+                 set_aside, face_up, record.viewer, _phase(record), len(record.turns))
+
+
 def worlds_from_record(record: Record, model="random", limit: int = 50_000) -> list[tuple[Round, Fraction]]:
     """Every concrete round consistent with the record, with its exact posterior probability."""
     belief, final = build_belief(record, model)
@@ -89,19 +114,11 @@ def worlds_from_record(record: Record, model="random", limit: int = 50_000) -> l
     e = record.edition
     n = record.n_players
     factors = [(vars_, list(table.items())) for vars_, table, _ in comb.factors]
-    pool_slots: list = []  # ("hand", seat) / ("set_aside",) / ("deck", i) / ("face_up", i)
-    for seat, v in enumerate(belief.hand):
-        if v == UNOPENED:
-            pool_slots.append(("hand", seat))
-    if belief.set_aside == UNOPENED:
-        pool_slots.append(("set_aside",))
-    exch = final.public.deck_size - len(belief.tail)
-    pool_slots.extend(("deck", i) for i in range(exch))
-    missing_up = e.face_up_count(n) - len(record.face_up)
-    pool_slots.extend(("face_up", i) for i in range(missing_up))
+    # Untouched slots: hands nobody learned about, the set-aside card, the undrawn deck, and
+    # face-up cards missing from the record.
+    n_pool = sum(1 for v in belief.hand if v == UNOPENED) + (belief.set_aside == UNOPENED)
+    n_pool += final.public.deck_size - len(belief.tail) + e.face_up_count(n) - len(record.face_up)
     piles = _discards(record)
-    out = final.public.out
-    protected = final.public.protected
     worlds = []
     for combo in product(*[rows for _, rows in factors]):
         value: dict = {}
@@ -113,26 +130,10 @@ def worlds_from_record(record: Record, model="random", limit: int = 50_000) -> l
             continue
         used = Counter(value.values())
         remaining = {c: belief.avail[c] - used[c] for c in Card if belief.avail[c] - used[c] > 0}
-        if sum(remaining.values()) != len(pool_slots):
+        if sum(remaining.values()) != n_pool:
             continue  # this combination over-uses a card
-        for arrangement in _arrangements(dict(remaining), len(pool_slots)):
-            slot = dict(zip(pool_slots, arrangement))
-            hands = []
-            for seat, v in enumerate(belief.hand):
-                if v is None:
-                    hands.append(())
-                elif isinstance(v, tuple):
-                    hands.append(tuple(value[x] for x in v))
-                elif v == UNOPENED:
-                    hands.append((slot[("hand", seat)],))
-                else:
-                    hands.append((value[v],))
-            set_aside = None if belief.set_aside is None else (
-                slot[("set_aside",)] if belief.set_aside == UNOPENED else value[belief.set_aside])
-            deck = tuple(slot[("deck", i)] for i in range(exch)) + tuple(value[v] for v in belief.tail)
-            face_up = tuple(record.face_up) + tuple(slot[("face_up", i)] for i in range(missing_up))
-            r = Round(e, tuple(hands), tuple(tuple(p) for p in piles), out, protected, deck, set_aside, face_up,
-                      record.viewer, _phase(record), len(record.turns))
+        for arrangement in _arrangements(dict(remaining), n_pool):
+            r = _assemble(record, belief, final, piles, value, iter(arrangement))
             worlds.append((r, weight))
             if len(worlds) > limit:
                 raise TooLargeError(f"more than {limit} possible worlds: too large for an exact answer")
@@ -385,7 +386,6 @@ def _sample_by_factors(record: Record, model: str, n: int, rng) -> list[Round]:
         size *= len(rows)
     if size > 300_000:
         raise TooLargeError("too many joint possibilities even to sample from")
-    e = record.edition
     combos, cumulative, total = [], [], 0
     for combo in product(*[rows for _, rows in factors]):
         value: dict = {}
@@ -406,29 +406,12 @@ def _sample_by_factors(record: Record, model: str, n: int, rng) -> list[Round]:
             combos.append((value, remaining))
             cumulative.append(total)
     piles = _discards(record)
-    exch = final.public.deck_size - len(belief.tail)
     out = []
     for _ in range(n):
         value, remaining = combos[bisect.bisect_right(cumulative, rng.randrange(total))]
         pool = [c for c, k in remaining.items() for _ in range(k)]
         rng.shuffle(pool)
-        hands = []
-        for seat, v in enumerate(belief.hand):
-            if v is None:
-                hands.append(())
-            elif isinstance(v, tuple):
-                hands.append(tuple(value[x] for x in v))
-            elif v == UNOPENED:
-                hands.append((pool.pop(),))
-            else:
-                hands.append((value[v],))
-        set_aside = None if belief.set_aside is None else (
-            pool.pop() if belief.set_aside == UNOPENED else value[belief.set_aside])
-        deck = tuple(pool.pop() for _ in range(exch)) + tuple(value[v] for v in belief.tail)
-        face_up = tuple(record.face_up) + tuple(pool.pop() for _ in range(e.face_up_count(len(hands)) - len(record.face_up)))
-        out.append(Round(e, tuple(hands), tuple(tuple(p) for p in piles), final.public.out, final.public.protected,
-                         deck, set_aside, face_up, record.viewer,
-                         _phase(record), len(record.turns)))
+        out.append(_assemble(record, belief, final, piles, value, iter(pool)))
     return out
 
 

@@ -126,7 +126,7 @@ def test_advisor_refuses_a_record_where_it_is_not_the_viewers_turn():
 def test_estimate_agrees_with_exact_within_its_interval_when_no_later_choice_remains():
     """With 0 or 1 card left after the viewer's draw, the viewer has no later decision, so the
     Monte Carlo estimate and the exact value measure the same thing."""
-    from solver.advisor import _advise_exact, advise_estimate
+    from solver.advisor import _advise_exact, advise_estimate, wilson
 
     checked = 0
     for deck_left in (0, 1):
@@ -136,9 +136,10 @@ def test_estimate_agrees_with_exact_within_its_interval_when_no_later_choice_rem
             estimate = advise_estimate(record, seconds=5, seed=1, max_samples=1500)
             assert estimate.method == "estimate"
             for a in estimate.actions:
-                low, high = a.interval
-                assert not a.exact and a.samples == 1500
-                assert low - 1e-9 <= float(exact[a.action]) <= high + 1e-9, (a.action, exact[a.action], a.interval)
+                assert not a.exact and a.samples == 1500 and a.interval[0] <= float(a.win) <= a.interval[1]
+                # Checked against a 99.9% interval so that the seeded test is not a 5% coin toss.
+                low, high = wilson(int(a.win * a.samples), a.samples, z=3.29)
+                assert low - 1e-9 <= float(exact[a.action]) <= high + 1e-9, (a.action, exact[a.action], low, high)
                 checked += 1
     assert checked >= 4
 
