@@ -373,43 +373,17 @@ def sample_worlds(record: Record, model: str, n: int, rng) -> list[Round]:
 
 
 def _sample_by_factors(record: Record, model: str, n: int, rng) -> list[Round]:
-    import bisect
-    from math import factorial
-
     belief, final = build_belief(record, model)
     if belief.retired:
         raise AdviceError("the advisor needs a complete record (a discarded card is missing)")
     comb = _Combiner(belief)
-    factors = [(vars_, list(table.items())) for vars_, table, _ in comb.factors]
-    size = 1
-    for _, rows in factors:
-        size *= len(rows)
-    if size > 300_000:
-        raise TooLargeError("too many joint possibilities even to sample from")
-    combos, cumulative, total = [], [], 0
-    for combo in product(*[rows for _, rows in factors]):
-        value: dict = {}
-        weight = 1
-        for (vars_, _), (row, w) in zip(factors, combo):
-            weight *= w
-            value.update(zip(vars_, row))
-        used = Counter(value.values())
-        remaining = {c: belief.avail[c] - used[c] for c in Card}
-        if min(remaining.values()) < 0:
-            continue
-        completions = factorial(sum(remaining.values()))
-        for k in remaining.values():
-            completions //= factorial(k)
-        weight *= completions
-        if weight:
-            total += weight
-            combos.append((value, remaining))
-            cumulative.append(total)
+    draw = comb.sampler()
     piles = _discards(record)
     out = []
     for _ in range(n):
-        value, remaining = combos[bisect.bisect_right(cumulative, rng.randrange(total))]
-        pool = [c for c, k in remaining.items() for _ in range(k)]
+        value = draw(rng)
+        used = Counter(value.values())
+        pool = [c for c in Card for _ in range(belief.avail[c] - used[c])]
         rng.shuffle(pool)
         out.append(_assemble(record, belief, final, piles, value, iter(pool)))
     return out

@@ -430,6 +430,56 @@ class _Combiner:
             raise InconsistentRecordError("no deal is consistent with the record")
         return [(row, Fraction(w, total)) for row, w in out if w]
 
+    def sampler(self):
+        """A function rng -> {var: card} drawing the tracked cards exactly from the posterior:
+        a forward pass over the factors, then rows drawn backwards (no product is enumerated)."""
+        import bisect
+
+        layers = [{0: 1}]
+        order = [j for j in range(len(self.factors)) if not self.factors[j][2]]
+        for j in order:
+            new: dict = defaultdict(int)
+            for u, w in layers[-1].items():
+                for delta, fw, types in self.deltas[j]:
+                    nu = u + delta
+                    if all(((nu >> (BITS * c)) & 15) <= self.avail[c] for c in types):
+                        new[nu] += w * fw
+            layers.append(new)
+        finals = [(u, w * self.weight(u)) for u, w in layers[-1].items()]
+        finals = [(u, w) for u, w in finals if w]
+        if not finals:
+            raise InconsistentRecordError("no deal is consistent with the record")
+        cumulative, total = [], 0
+        for _, w in finals:
+            total += w
+            cumulative.append(total)
+        fixed = {}
+        for vars_, table, is_fixed in self.factors:
+            if is_fixed:
+                (row, _), = table.items()
+                fixed.update(zip(vars_, row))
+        rows_of = {j: list(self.factors[j][1].items()) for j in order}
+
+        def draw(rng) -> dict:
+            u = finals[bisect.bisect_right(cumulative, rng.randrange(total))][0]
+            value = dict(fixed)
+            for k in range(len(order), 0, -1):
+                j = order[k - 1]
+                before = layers[k - 1]
+                options, acc = [], 0
+                for row, fw in rows_of[j]:
+                    w = fw * before.get(u - _delta(row), 0)
+                    if w:
+                        acc += w
+                        options.append((acc, row))
+                pick = rng.randrange(acc)
+                row = next(r for a, r in options if pick < a)
+                value.update(zip(self.factors[j][0], row))
+                u -= _delta(row)
+            return value
+
+        return draw
+
     def pool_expectation(self) -> list[Fraction]:
         """E[count of each card in the pool] (untouched hands, set-aside, undrawn deck)."""
         states = self.dp(-1)
