@@ -181,6 +181,7 @@ def opponent_distribution(r: Round, model: str) -> list[tuple[object, Fraction]]
 class _Solver:
     def __init__(self, viewer: int, budget: int, deadline: float | None = None, model: str = "random"):
         self.model = model
+        self.memo: dict = {}
         self.viewer = viewer
         self.budget = budget
         self.deadline = deadline
@@ -199,7 +200,17 @@ class _Solver:
     def value(self, worlds) -> tuple[Fraction, Fraction]:
         """Probability *mass* of winning (and of tokens) over these worlds, whose weights are
         unnormalised probabilities: at the viewer's turns every action is compared on the same
-        mass, so the maximum is the best choice for this information state."""
+        mass, so the maximum is the best choice for this information state. Memoised: plays
+        that lead to the same worlds (a Guard naming a card nobody can hold) are solved once."""
+        total = sum(p for _, p in worlds)
+        key = frozenset((r, p / total) for r, p in worlds)
+        found = self.memo.get(key)
+        if found is None:
+            win, tokens = self._value([(r, p / total) for r, p in worlds])
+            found = self.memo[key] = (win, tokens)
+        return found[0] * total, found[1] * total
+
+    def _value(self, worlds) -> tuple[Fraction, Fraction]:
         self.tick()
         r0 = worlds[0][0]
         v = self.viewer
