@@ -26,6 +26,7 @@ test: $(STAMP)
 bench: $(STAMP)
 	$(BIN)/python benchmarks/engine.py
 	$(BIN)/python benchmarks/inference.py
+	$(BIN)/python benchmarks/advisor.py
 
 clean:
 	rm -rf $(VENV) .pytest_cache .hypothesis build *.egg-info
