@@ -4,7 +4,7 @@
 documented card-counting heuristic that looks only at its own hand and public information:
 * never plays the Princess while it has another legal play;
 * a Guard names the card most often unseen (composition minus everything public and its own
-  hand; ties: the higher card) against the first open opponent;
+  hand; ties: the higher card) against the next open opponent clockwise;
 * a Baron is played only when the kept card beats the average unseen card;
 * a Prince chooses an opponent, never itself if it can help it;
 * otherwise it plays the lower card and keeps the higher one (high cards win showdowns);
@@ -57,21 +57,25 @@ def counting_policy(r: Round, rng: _random.Random | None = None):
 
     options = [c for c in cards if c != Card.PRINCESS] or cards
     other = {c: (hand[1] if hand[0] == c else hand[0]) for c in options}
+    n = len(r.hands)
+
+    def clockwise(a) -> int:  # the next player first: no seat is everyone's default target
+        return (a.target - seat) % n if a.target is not None else n
+
     if Card.GUARD in options:
         guard = plays(Card.GUARD)
         named = [a for a in guard if a.guess is not None]
         if named:
-            best = max(unseen.get(a.guess, 0) * 100 + value[a.guess] for a in named)
-            return next(a for a in named if unseen.get(a.guess, 0) * 100 + value[a.guess] == best)
+            return max(named, key=lambda a: (unseen.get(a.guess, 0), value[a.guess], -clockwise(a)))
     if Card.BARON in options and value[other[Card.BARON]] > average:
-        return plays(Card.BARON)[0]
+        return min(plays(Card.BARON), key=clockwise)
     preferred = [c for c in options if c != Card.BARON] or options
     card = preferred[0]  # the lowest card: keep the higher one
     candidates = plays(card)
     if card == Card.PRINCE:
         away = [a for a in candidates if a.target != seat]
         candidates = away or candidates
-    return candidates[0]
+    return min(candidates, key=clockwise)
 
 
 def counting_chancellor(hand: tuple, choices) -> ChancellorChoice:
