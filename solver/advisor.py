@@ -30,7 +30,7 @@ from .events import KnockedOut, seen_by
 from .game import apply, legal_actions
 from .inference import UNOPENED, _Combiner, build_belief
 from .record import Record
-from .replay import walk
+from .replay import public_discards
 from .state import CHANCELLOR, OVER, PLAY, Round
 
 
@@ -64,17 +64,9 @@ def _phase(record: Record) -> str:
 
 
 def _discards(record: Record) -> list[list[Card]]:
-    piles: list[list[Card]] = [[] for _ in record.seats]
-    for _, t, _ in walk(record):
-        if t.card is None:
-            continue
-        piles[t.player].append(t.card)
-        if t.discarded is not None and t.target is not None:
-            piles[t.target].append(t.discarded)
-        for seat, card in t.out:
-            if card is None:
-                raise AdviceError("the advisor needs every revealed card in the record (a knock-out misses it)")
-            piles[seat].append(card)
+    piles, _ = public_discards(record)
+    if any(c is None for pile in piles for c in pile):
+        raise AdviceError("the advisor needs every revealed card in the record (a knock-out misses it)")
     return piles
 
 

@@ -32,7 +32,7 @@ from .editions import Edition
 from .errors import LoveLetterError
 from .models import get_model
 from .record import Record, RecordError
-from .replay import Final, walk
+from .replay import Final, add_public_cards, walk
 from .rules import chancellor_choices
 
 SPY, GUARD, PRIEST, BARON, HANDMAID, PRINCE, CHANCELLOR, KING, COUNTESS, PRINCESS = tuple(Card)
@@ -222,13 +222,8 @@ def build_belief(record: Record, model="counting") -> tuple[Belief, Final]:
             continue  # (it is the last turn; let the walk finish)
         card = t.card
         chooser = counting if me else model
-        public = {"discards": [tuple(x) for x in piles], "face_up": record.face_up}
-        piles[p].append(card)
-        if t.discarded is not None and t.target is not None:
-            piles[t.target].append(t.discarded)
-        for seat_out, revealed in t.out:
-            if revealed is not None:
-                piles[seat_out].append(revealed)
+        public = {"discards": [tuple(c for c in x if c is not None) for x in piles], "face_up": record.face_up}
+        add_public_cards(piles, t)
 
         def play_fn(vals, card=card, t=t, pub=pub, p=p, chooser=chooser):
             a, c = vals
@@ -617,24 +612,15 @@ def guard_table(post: Posterior) -> list[GuardRow]:
     return rows
 
 
-def unseen_counts(record: Record, final: Final | None = None) -> dict:
+def unseen_counts(record: Record) -> dict:
     """Cards the viewer has not seen anywhere (composition minus everything visible to them)."""
-    from .replay import walk as _walk
+    from collections import Counter
 
+    from .replay import public_discards
+
+    piles, final = public_discards(record)
+    seen = Counter(record.face_up)
+    seen.update(c for pile in piles for c in pile if c is not None)
+    seen.update(c for c in final.viewer_hand if c is not None)
     e = record.edition
-    counts = {c: e.count(c) for c in e.cards}
-    for c in record.face_up:
-        counts[c] -= 1
-    fin: list = []
-    for k, t, pub in _walk(record, fin):
-        if t.card is not None:
-            counts[t.card] -= 1
-        if t.discarded is not None:
-            counts[t.discarded] -= 1
-        for _, c in t.out:
-            if c is not None:
-                counts[c] -= 1
-    for c in fin[0].viewer_hand:
-        if c is not None:
-            counts[c] -= 1
-    return {c: k for c, k in counts.items() if k > 0}
+    return {c: e.count(c) - seen[c] for c in e.cards if e.count(c) > seen[c]}

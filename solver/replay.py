@@ -311,6 +311,27 @@ def _check_private(record: Record, t: Turn, card: Card, me: bool, where: str) ->
                           rule="private-not-viewer")
 
 
+def add_public_cards(piles: list, t: Turn) -> None:
+    """Put a turn's face-up cards on the discard piles: the card played, a Prince's forced
+    discard, the hands revealed by knock-outs (None where the record does not name one)."""
+    if t.card is None:
+        return
+    piles[t.player].append(t.card)
+    if t.discarded is not None and t.target is not None:
+        piles[t.target].append(t.discarded)
+    for seat, card in t.out:
+        piles[seat].append(card)
+
+
+def public_discards(record: Record) -> tuple[list, Final]:
+    """Every seat's discard pile after the record, and the final public state."""
+    piles: list = [[] for _ in record.seats]
+    final: list = []
+    for _, t, _ in walk(record, final):
+        add_public_cards(piles, t)
+    return piles, final[0]
+
+
 def check_record(record: Record) -> None:
     """Raise `RecordError` for the first thing the rules forbid."""
     for _ in walk(record):

@@ -18,11 +18,11 @@ SCENARIO_FILE = Path(__file__).resolve().parent.parent / "lessons" / "scenarios.
 
 
 @lru_cache(maxsize=1)
-def scenario_texts() -> dict:
-    import tomllib
+def scenarios() -> dict:
+    """The FAQ and trap scenarios (lessons/scenarios.toml), loaded once, by id."""
+    from solver.scenario import load_file
 
-    with open(SCENARIO_FILE, "rb") as fh:
-        return {s["id"]: s.get("text", {}) for s in tomllib.load(fh)["scenario"]}
+    return {sc.id: sc for sc in load_file(SCENARIO_FILE)}
 
 
 class CardLabel:
@@ -71,5 +71,7 @@ class ScenarioTitle:
         self.language = language
 
     def __call__(self, sid: str) -> str:
-        text = scenario_texts().get(sid, {})
-        return text.get(self.language, text.get("en", {})).get("title", sid)
+        sc = scenarios().get(sid)
+        if sc is None:
+            return sid
+        return sc.text.get(self.language, sc.text["en"])["title"]

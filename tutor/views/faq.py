@@ -2,24 +2,14 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import streamlit as st
 
 from solver import IllegalActionError, apply
-from solver.scenario import load_file, play_out
+from solver.scenario import play_out
 from tutor.components import lang, play_picker, show_board
-from tutor.formatters import ScenarioTitle
+from tutor.formatters import ScenarioTitle, scenarios
 from tutor.i18n import t
 from tutor.render import action_text, event_lines
-
-SCENARIOS = Path(__file__).resolve().parent.parent.parent / "lessons" / "scenarios.toml"
-
-
-@st.cache_resource
-def scenarios():
-    return {sc.id: sc for sc in load_file(SCENARIOS)}
-
 
 language = lang()
 all_scenarios = scenarios()
