@@ -411,8 +411,10 @@ def advise_estimate(record: Record, model: str = "random", seconds: float = 2.5,
     import random
     import time
 
+    from .models import CardCounterModel
     from .policies import counting_policy, random_policy
 
+    eps = float(CardCounterModel.EPSILON)
     rng = random.Random(seed)
     v = record.viewer
     start = time.perf_counter()
@@ -435,7 +437,9 @@ def advise_estimate(record: Record, model: str = "random", seconds: float = 2.5,
                     seen_turn = True
                 if r.out[v] and not seen_turn:
                     break
-                if r.current == v or (model == "counting" and rng.random() >= 0.9):
+                # Opponents of the counting model follow the heuristic with probability
+                # 1 - EPSILON and play uniformly at random otherwise, as in the exact mode.
+                if r.current == v or (model == "counting" and rng.random() >= eps):
                     policy = counting_policy
                 else:
                     policy = random_policy

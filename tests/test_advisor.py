@@ -123,7 +123,8 @@ def test_advisor_refuses_a_record_where_it_is_not_the_viewers_turn():
         advise(record.prefix(len(record.turns) - 1))
 
 
-def test_estimate_agrees_with_exact_within_its_interval_when_no_later_choice_remains():
+@pytest.mark.parametrize("model", ["random", "counting"])
+def test_estimate_agrees_with_exact_within_its_interval_when_no_later_choice_remains(model):
     """With 0 or 1 card left after the viewer's draw, the viewer has no later decision, so the
     Monte Carlo estimate and the exact value measure the same thing."""
     from solver.advisor import _advise_exact, advise_estimate, wilson
@@ -132,8 +133,8 @@ def test_estimate_agrees_with_exact_within_its_interval_when_no_later_choice_rem
     for deck_left in (0, 1):
         for start in (0, 100):
             record, _ = find("classic", deck_left, start)
-            exact = {a.action: a.win for a in _advise_exact(record, "random", 10**6).actions}
-            estimate = advise_estimate(record, seconds=5, seed=1, max_samples=1500)
+            exact = {a.action: a.win for a in _advise_exact(record, model, 10**6).actions}
+            estimate = advise_estimate(record, model, seconds=5, seed=1, max_samples=1500)
             assert estimate.method == "estimate"
             for a in estimate.actions:
                 assert not a.exact and a.samples == 1500 and a.interval[0] <= float(a.win) <= a.interval[1]
