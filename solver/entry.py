@@ -1,0 +1,255 @@
+"""Guided entry of a round record: the next detail to enter, with only the values the rules allow.
+
+A person at the table enters what they saw, one turn at a time. For the turn in progress,
+`next_field(record, chosen)` returns the next detail to ask (the card drawn, the card played,
+its target, the Guard's guess, the outcome, …) with every value the rules allow at that
+point, or None once the turn is complete; `turn_from(record, chosen)` builds the `Turn`.
+
+Nothing here restates a rule: every candidate value is tried against the same replay
+(`solver.replay.walk`) that checks a typed or pasted record, and outcome values are also
+tried against the inference (a value no deal can explain, e.g. losing a Baron with the higher
+card, is not offered). So the form, the notation and the analysis can never disagree.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from itertools import permutations
+from typing import Optional
+
+from .cards import Card
+from .errors import LoveLetterError
+from .record import Record, RecordError, Turn
+from .replay import Final, walk
+
+SPY, GUARD, PRIEST, BARON, HANDMAID, PRINCE, CHANCELLOR, KING, COUNTESS, PRINCESS = tuple(Card)
+_TARGETED = (GUARD, PRIEST, BARON, PRINCE, KING)
+
+#: Fields in the order they are asked.
+ORDER = ("drew", "card", "target", "guess", "result", "baron", "saw", "got", "discarded", "new", "revealed",
+         "cd1", "cd2", "keep", "bottom")
+#: Fields that only the viewer knows (asked on the viewer's turns or when the viewer is involved).
+PRIVATE = ("drew", "saw", "got", "new", "cd1", "cd2", "keep", "bottom")
+#: A value of an optional field meaning "stop here: this is the position to analyse".
+STOP = "stop"
+
+
+@dataclass(frozen=True)
+class Field:
+    """One detail of the turn in progress and the values the rules allow for it."""
+
+    name: str
+    options: tuple
+    #: The turn may end before this field: the viewer is to decide (play, or keep a card).
+    can_stop: bool = False
+
+
+def final_state(record: Record) -> Final:
+    final: list = []
+    for _ in walk(record, final):
+        pass
+    return final[0]
+
+
+def next_player(record: Record) -> Optional[int]:
+    """Whose turn comes next, or None when the round is over or the viewer is mid-turn."""
+    final = final_state(record)
+    if final.round_over or final.unfinished:
+        return None
+    return final.to_play
+
+
+def turn_from(record: Record, chosen: dict) -> Turn:
+    """The Turn for the details chosen so far (the next player's turn)."""
+    p = next_player(record)
+    if p is None:
+        raise RecordError("the round is over or the viewer is choosing: no turn can be added", rule="round-over")
+    return _turn(p, chosen)
+
+
+def _turn(p: int, chosen: dict) -> Turn:
+    fields: dict = {"player": p}
+    for name in ("drew", "card", "target", "guess", "saw", "got", "discarded", "new", "keep"):
+        if chosen.get(name) is not None and chosen.get(name) != STOP:
+            fields[name] = chosen[name]
+    if chosen.get("result") is not None:
+        fields["result"] = chosen["result"]
+    baron = chosen.get("baron")
+    if baron == "tie":
+        fields["result"] = "tie"
+    elif isinstance(baron, int):
+        fields["out"] = ((baron, chosen.get("revealed")),)
+    if chosen.get("card") is PRINCESS:
+        fields["out"] = ((p, chosen.get("revealed")),)
+    drawn = tuple(chosen[k] for k in ("cd1", "cd2") if chosen.get(k) is not None)
+    if drawn:
+        fields["chancellor_drew"] = drawn
+    if chosen.get("bottom") is not None:
+        fields["bottom"] = tuple(chosen["bottom"])
+    return Turn(**fields)
+
+
+def _valid(record: Record, turn: Turn, consistent: bool = False) -> bool:
+    candidate = record.with_turns(record.turns + (turn,))
+    try:
+        for _ in walk(candidate):
+            pass
+        if consistent:
+            from .inference import infer
+
+            infer(candidate, "counting")
+    except LoveLetterError:
+        return False
+    return True
+
+
+def _filter(record: Record, p: int, chosen: dict, name: str, values, consistent: bool = False) -> tuple:
+    return tuple(v for v in values if _valid(record, _turn(p, {**chosen, name: v}), consistent))
+
+
+def next_field(record: Record, chosen: dict) -> Optional[Field]:
+    """The next detail to enter for the next player's turn, given `chosen` (field -> value,
+    in the order asked), or None when the turn is complete. Raises RecordError when no turn
+    can be added (the round is over, or the record stops mid-turn)."""
+    p = next_player(record)
+    if p is None:
+        raise RecordError("the round is over or the viewer is choosing: no turn can be added", rule="round-over")
+    e = record.edition
+    cards = tuple(e.cards)
+    me = p == record.viewer
+    viewer = record.viewer
+    card = chosen.get("card")
+    final = final_state(record)
+    deck = final.public.deck_size  # before this turn's draw
+
+    def ask(name, values, consistent=False, can_stop=False):
+        if name in chosen:
+            return None
+        return Field(name, _filter(record, p, chosen, name, values, consistent), can_stop)
+
+    steps = []
+    if me:
+        steps.append(lambda: ask("drew", cards))
+    steps.append(lambda: None if "card" in chosen else Field(
+        "card", _filter(record, p, chosen, "card", cards), can_stop=me))
+    for step in steps:
+        f = step()
+        if f is not None:
+            return f
+    if card is None or card == STOP:
+        return None
+    open_targets = final.public.open_targets(p)
+    if card in _TARGETED and (open_targets or card is PRINCE):
+        f = ask("target", tuple(range(record.n_players)))
+        if f is not None:
+            return f
+    target = chosen.get("target")
+    involved = viewer is not None and (me or target == viewer)
+    if card is GUARD and target is not None:
+        f = ask("guess", cards) or ask("result", ("hit", "miss"), consistent=True)
+        if f is not None:
+            return f
+    if card is PRIEST and me and target is not None:
+        return ask("saw", cards, consistent=True)
+    if card is BARON and target is not None:
+        if involved:
+            f = ask("saw", cards, consistent=True)
+            if f is not None:
+                return f
+        f = ask("baron", ("tie", p, target), consistent=True)
+        if f is not None:
+            return f
+        if isinstance(chosen["baron"], int):  # the loser's hand is revealed
+            return ask("revealed", cards, consistent=True)
+        return None
+    if card is KING and involved and target is not None:
+        return ask("got", cards, consistent=True)
+    if card is PRINCE:
+        target = p if target is None else target
+        f = ask("discarded", cards, consistent=True)
+        if f is not None:
+            return f
+        if target == viewer and chosen["discarded"] is not PRINCESS:
+            return ask("new", cards, consistent=True)
+        return None
+    if card is PRINCESS:
+        return ask("revealed", cards, consistent=True)
+    if card is CHANCELLOR and me and deck > 1:
+        k_draw = min(2, deck - 1)
+        if "cd1" not in chosen:
+            # The replay checks the draw as a whole: a first card is allowed when some second fits.
+            seconds = cards if k_draw == 2 else (None,)
+            return Field("cd1", tuple(c for c in cards if any(
+                _valid(record, _turn(p, {**chosen, "cd1": c, "cd2": c2})) for c2 in seconds)))
+        if k_draw == 2 and "cd2" not in chosen:
+            return ask("cd2", cards)
+        if "keep" not in chosen:
+            pool = _chancellor_pool(record, p, chosen)
+            return Field("keep", tuple(sorted(set(pool))), can_stop=True)
+        if chosen["keep"] == STOP:
+            return None
+        if "bottom" not in chosen:
+            rest = list(_chancellor_pool(record, p, chosen))
+            rest.remove(chosen["keep"])
+            return Field("bottom", tuple(sorted(set(permutations(rest)))))
+    return None
+
+
+def _chancellor_pool(record: Record, p: int, chosen: dict) -> list:
+    """The viewer's cards during their Chancellor: the card kept from the turn plus those drawn."""
+    partial = record.with_turns(record.turns + (_turn(p, {k: v for k, v in chosen.items()
+                                                          if k not in ("keep", "bottom")}),))
+    final: list = []
+    for _ in walk(partial, final):
+        pass
+    return [c for c in final[0].viewer_hand if c is not None]
+
+
+def chosen_from_turn(turn: Turn) -> dict:
+    """The field values that enter an existing turn (the inverse of `turn_from`)."""
+    chosen: dict = {}
+    for name in ("drew", "card", "target", "guess", "result", "saw", "got", "discarded", "new", "keep"):
+        value = getattr(turn, name)
+        if value is not None:
+            chosen[name] = value
+    if turn.card is None:
+        chosen["card"] = STOP
+    if turn.result == "tie":
+        del chosen["result"]
+        chosen["baron"] = "tie"
+    for seat, card in turn.out:
+        if turn.card is BARON:
+            chosen["baron"] = seat
+        chosen["revealed"] = card
+    if turn.card is GUARD and turn.result == "hit":
+        chosen.pop("revealed", None)  # implied: the named card
+    for name, card in zip(("cd1", "cd2"), turn.chancellor_drew):
+        chosen[name] = card
+    if turn.chancellor_drew and turn.keep is None:
+        chosen["keep"] = STOP
+    if turn.bottom:
+        chosen["bottom"] = tuple(turn.bottom)
+    return chosen
+
+
+def auto_fill(record: Record, chosen: dict) -> dict:
+    """`chosen` plus every following field that has exactly one allowed value (a forced
+    outcome, a revealed card the viewer already knows), up to the first real choice."""
+    chosen = dict(chosen)
+    while True:
+        f = next_field(record, chosen)
+        if f is None or f.can_stop or len(f.options) != 1:
+            return chosen
+        chosen[f.name] = f.options[0]
+
+
+def is_complete(record: Record, chosen: dict) -> bool:
+    return next_field(record, chosen) is None
+
+
+def add_turn(record: Record, chosen: dict) -> Record:
+    """The record with the completed turn appended (RecordError if a detail is missing)."""
+    f = next_field(record, chosen)
+    if f is not None:
+        raise RecordError(f"the turn is not complete: choose the {f.name}", rule="incomplete-turn")
+    return record.with_turns(record.turns + (turn_from(record, chosen),))

@@ -1,0 +1,102 @@
+"""Guided entry: every real record can be entered field by field, and only legal values are offered."""
+
+import random
+
+import pytest
+
+from solver import apply, deal_round, legal_actions, parse_record
+from solver.entry import STOP, add_turn, auto_fill, chosen_from_turn, next_field
+from solver.notation import format_record
+from solver.record import RecordError, record_from_events
+
+from .helpers import BARON, CHANCELLOR, COUNTESS, GUARD, HANDMAID, KING, PRIEST, PRINCE, PRINCESS
+
+
+def full_round(key, n, seed):
+    rng = random.Random(seed)
+    r, ev = deal_round(key, n, seed % n, seed)
+    events = list(ev)
+    while r.phase != "over":
+        r, ev = apply(r, rng.choice(legal_actions(r)))
+        events.extend(ev)
+    return r, events
+
+
+def reenter(record):
+    """Enter `record` again through the guided form; check every true value was offered."""
+    rebuilt = record.with_turns(())
+    for k, turn in enumerate(record.turns, start=1):
+        want = chosen_from_turn(turn)
+        chosen: dict = {}
+        while (f := next_field(rebuilt, chosen)) is not None:
+            assert f.name in want, (k, f.name, want)
+            value = want[f.name]
+            assert value in f.options or (value == STOP and f.can_stop), (k, f.name, value, f.options)
+            chosen[f.name] = value
+        assert set(chosen) == set(want), (k, chosen, want)
+        rebuilt = add_turn(rebuilt, chosen)
+    return rebuilt
+
+
+@pytest.mark.parametrize("key, n", [("classic", 2), ("classic", 4), ("classic-2019", 3), ("2019", 2),
+                                     ("2019", 4), ("2019", 6)])
+def test_every_real_record_can_be_entered_with_the_offered_choices(key, n):
+    for seed in range(4):
+        r, events = full_round(key, n, seed)
+        for viewer in (0, n - 1, None):
+            record = record_from_events(r.edition, n, events, viewer)
+            assert format_record(reenter(record)) == format_record(record)
+
+
+def test_viewer_turn_can_stop_after_the_draw_for_analysis():
+    record = parse_record("2019 Ana,Luis first:Ana viewer:Ana up:1,1,2 dealt:8")
+    f = next_field(record, {})
+    assert f.name == "drew" and COUNTESS not in f.options  # only one Countess: Ana holds it
+    f = next_field(record, {"drew": KING})
+    assert f.name == "card" and f.can_stop and f.options == (COUNTESS,)  # the Countess rule
+    done = add_turn(record, {"drew": KING, "card": STOP})
+    assert format_record(done).endswith("| Ana +7")
+    with pytest.raises(RecordError, match="no turn can be added"):
+        next_field(done, {})
+
+
+def test_targets_exclude_protected_and_out_players_and_guesses_exclude_the_guard():
+    record = parse_record("classic A,B,C first:A viewer:A dealt:1 | A +4 4 | B 1>C=3 hit")
+    assert next_field(record, {}).name == "drew"
+    chosen = {"drew": GUARD, "card": GUARD}
+    f = next_field(record, chosen)
+    assert f.name == "target" and f.options == (1,)  # C is out, A cannot choose herself
+    f = next_field(record, {**chosen, "target": 1})
+    assert f.name == "guess" and GUARD not in f.options and len(f.options) == 7
+
+
+def test_outcomes_no_deal_can_explain_are_not_offered():
+    # Ana holds the Countess (8); Luis's Baron on her: only Luis can lose, his card is what Ana saw.
+    record = parse_record("2019 Ana,Luis,Marta first:Luis viewer:Ana dealt:8")
+    chosen = {"card": BARON, "target": 0, "saw": PRIEST}
+    assert next_field(record, chosen).options == (1,)
+    filled = auto_fill(record, chosen)
+    assert filled["baron"] == 1 and filled["revealed"] == PRIEST
+    # A Guard naming the Countess on Ana cannot miss.
+    f = next_field(record, {"card": GUARD, "target": 0, "guess": COUNTESS})
+    assert f.name == "result" and f.options == ("hit",)
+
+
+def test_chancellor_entry_keeps_one_card_and_orders_the_rest():
+    record = parse_record("2019 A,B first:A viewer:A up:1,1,1 dealt:2")
+    chosen = {"drew": CHANCELLOR, "card": CHANCELLOR, "cd1": HANDMAID, "cd2": PRINCESS}
+    f = next_field(record, chosen)
+    assert f.name == "keep" and f.can_stop and f.options == (PRIEST, HANDMAID, PRINCESS)
+    f = next_field(record, {**chosen, "keep": PRINCESS})
+    assert f.name == "bottom" and set(f.options) == {(PRIEST, HANDMAID), (HANDMAID, PRIEST)}
+    done = add_turn(record, {**chosen, "keep": PRINCESS, "bottom": (HANDMAID, PRIEST)})
+    assert format_record(done).endswith("| A +6 6 cd:4,9 keep:9 bot:4,2")
+    choosing = add_turn(record, {**chosen, "keep": STOP})
+    assert format_record(choosing).endswith("| A +6 6 cd:4,9")
+
+
+def test_an_incomplete_turn_is_refused_with_the_missing_field():
+    record = parse_record("2019 A,B first:A viewer:B dealt:2")
+    with pytest.raises(RecordError, match="choose the target"):
+        add_turn(record, {"card": KING})
+    assert PRINCE in next_field(record, {}).options
