@@ -103,3 +103,34 @@ def test_worked_example_walked_to_the_end_in_chromium(server):
         finally:
             browser.close()
     assert (ARTIFACTS / "worked_example_end.png").stat().st_size > 10_000
+
+
+def test_shared_analyzer_link_restores_the_position_in_chromium(server):
+    """A link carrying a record opens the analyzer on that position: odds, the advisor's best
+    play and the decision graph (drawn in the browser from DOT)."""
+    from urllib.parse import urlencode
+
+    from playwright.sync_api import sync_playwright
+
+    from solver import parse_record
+    from solver.advisor import advise
+    from tutor.render import action_text
+
+    text = "2019 Ana,Luis first:Luis viewer:Ana up:1,1,2 dealt:8 | Luis 7>Ana got:2 | Ana +5"
+    record = parse_record(text)
+    best = action_text(advise(record, "random").actions[0].action, record.edition, "en", record.seats)
+    ARTIFACTS.mkdir(exist_ok=True)
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=ARGS)
+        try:
+            page = browser.new_page(viewport={"width": 1280, "height": 1600})
+            page.goto(f"{server}/analyzer?{urlencode({'lang': 'en', 'record': text, 'model': 'random'})}",
+                      wait_until="domcontentloaded")
+            _settled(page)
+            page.get_by_text(f"Best play: {best}").wait_for(timeout=60000)
+            page.get_by_text("Best Guard guess on Luis").wait_for(timeout=30000)
+            page.locator("[data-testid='stGraphVizChart'] svg").first.wait_for(timeout=30000)
+            page.screenshot(path=str(ARTIFACTS / "analyzer_shared_link.png"), full_page=True)
+        finally:
+            browser.close()
+    assert (ARTIFACTS / "analyzer_shared_link.png").stat().st_size > 10_000

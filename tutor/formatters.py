@@ -75,3 +75,55 @@ class ScenarioTitle:
         if sc is None:
             return sid
         return sc.text.get(self.language, sc.text["en"])["title"]
+
+
+class EntryLabel:
+    """A value offered by the guided entry (solver.entry) for one field, in words."""
+
+    def __init__(self, edition_key: str, language: str, names: tuple, field: str):
+        self.edition_key, self.language, self.names, self.field = edition_key, language, tuple(names), field
+
+    def __call__(self, value) -> str:
+        from solver.entry import STOP
+
+        lang = self.language
+        edition = get_edition(self.edition_key)
+        if value == STOP:
+            return t(lang, "entry_stop_keep" if self.field == "keep" else "entry_stop")
+        if self.field in ("target", "baron") and isinstance(value, int) and not isinstance(value, Card):
+            return self.names[value] + (f" — {t(lang, 'out_marker')}" if self.field == "baron" else "")
+        if self.field == "baron":
+            return t(lang, "entry_tie")
+        if self.field == "result":
+            return t(lang, f"entry_{value}")
+        if self.field == "bottom":
+            return " → ".join(card_label(Card(c), edition, lang) for c in value) + f" ({t(lang, 'entry_bottom_last')})"
+        return card_label(Card(value), edition, lang)
+
+
+class ModelName:
+    def __init__(self, language: str):
+        self.language = language
+
+    def __call__(self, model: str) -> str:
+        return t(self.language, f"model_{model}")
+
+
+class PlayLabel:
+    """An index into an advice ranking -> the play in words."""
+
+    def __init__(self, labels: tuple):
+        self.labels = tuple(labels)
+
+    def __call__(self, i: int) -> str:
+        return self.labels[i]
+
+
+class KeyLabel:
+    """A stable option key -> its catalog text (`prefix` + key)."""
+
+    def __init__(self, language: str, prefix: str):
+        self.language, self.prefix = language, prefix
+
+    def __call__(self, key: str) -> str:
+        return t(self.language, self.prefix + key)

@@ -121,3 +121,45 @@ def event_lines(events, edition, lang: str, names) -> list[str]:
             if ev.spy_bonus is not None:
                 out.append(t(lang, "spy_bonus", name=names[ev.spy_bonus]))
     return out
+
+
+def private_lines(events, edition, lang: str, names) -> list[str]:
+    """What only some players see (a Priest's look, a Baron's cards, a trade, a draw): the
+    ruling checker shows the whole truth of a hypothetical position."""
+    from solver.events import BaronCompared, CardDrawn, ChancellorDrew, ChancellorReturned, HandsTraded, PriestSaw
+
+    label = lambda c: card_label(c, edition, lang)  # noqa: E731
+    out = []
+    for ev in events:
+        if isinstance(ev, PriestSaw):
+            out.append(t(lang, "rc_priest", player=names[ev.player], target=names[ev.target], card=label(ev.card)))
+        elif isinstance(ev, BaronCompared):
+            out.append(t(lang, "rc_baron", player=names[ev.player], target=names[ev.target],
+                         a=label(ev.player_card), b=label(ev.target_card)))
+        elif isinstance(ev, HandsTraded):
+            out.append(t(lang, "rc_king", player=names[ev.player], target=names[ev.target], gave=label(ev.gave),
+                         got=label(ev.received)))
+        elif isinstance(ev, CardDrawn):
+            out.append(t(lang, "rc_drew", player=names[ev.player], card=label(ev.card)))
+        elif isinstance(ev, ChancellorDrew):
+            out.append(t(lang, "rc_drew", player=names[ev.player], card=", ".join(label(c) for c in ev.cards)))
+        elif isinstance(ev, ChancellorReturned):
+            out.append(t(lang, "rc_returned", player=names[ev.player], kept=label(ev.kept),
+                         cards=", ".join(label(c) for c in ev.bottom)))
+    return out
+
+
+def rule_notes(events, lang: str) -> list[str]:
+    """The specific rules the engine applied, from its typed events (no-effect reasons,
+    knock-out causes, how the round ended)."""
+    from solver.events import KnockedOut, NoEffect, RoundEnded
+
+    out = []
+    for ev in events:
+        if isinstance(ev, NoEffect):
+            out.append(t(lang, f"rc_noeffect_{ev.reason}"))
+        elif isinstance(ev, KnockedOut):
+            out.append(t(lang, f"rc_out_{ev.cause}"))
+        elif isinstance(ev, RoundEnded):
+            out.append(t(lang, f"rc_end_{ev.reason}"))
+    return out

@@ -1,0 +1,105 @@
+"""The decision view: a play's chance outcomes one turn deep, as a networkx graph.
+
+Nodes: the play; what it shows the viewer (grouped by the viewer's observation: a Guard's hit
+or miss, the card a Priest shows, a Baron's result…) with its probability; under each, the
+next player's reply as the viewer will see it, with its probability *given* that outcome.
+Probabilities are exact Fractions over every deal consistent with the record, weighted by the
+opponent model — or, when the position has too many deals, frequencies over deals drawn from
+the exact posterior (`graph.graph["exact"]` is False and the sample count is recorded).
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from fractions import Fraction
+
+import networkx as nx
+
+from .advisor import OPPONENT_MODELS, TooLargeError, observation, opponent_distribution, sample_worlds, \
+    worlds_from_record
+from .events import seen_by
+from .game import apply
+from .record import Record
+from .state import OVER
+
+
+def visible(events, viewer: int) -> tuple:
+    """The events as the viewer sees them (private details of others left out)."""
+    return tuple(ev for ev in events if seen_by(ev, viewer))
+
+
+def decision_graph(record: Record, action, model: str = "random", top: int = 4, limit: int = 3000,
+                   samples: int = 400, seed: int = 0) -> nx.DiGraph:
+    import random
+
+    viewer = record.viewer
+    try:
+        worlds = worlds_from_record(record, OPPONENT_MODELS[model], limit=limit)
+        exact = True
+    except TooLargeError:
+        deals = sample_worlds(record, OPPONENT_MODELS[model], samples, random.Random(seed))
+        worlds = [(r, Fraction(1, len(deals))) for r in deals]
+        exact = False
+    g = nx.DiGraph(exact=exact, samples=0 if exact else len(worlds), model=model)
+    g.add_node("play", kind="play", action=action, p=Fraction(1))
+    outcomes: dict = defaultdict(list)
+    shown: dict = {}
+    for r, p in worlds:
+        r2, ev = apply(r, action)
+        key = observation(ev, viewer)
+        outcomes[key].append((r2, p))
+        shown.setdefault(key, visible(ev, viewer))
+    ranked = sorted(outcomes.items(), key=lambda kv: -sum(p for _, p in kv[1]))
+    for i, (key, group) in enumerate(ranked):
+        mass = sum(p for _, p in group)
+        node = f"o{i}"
+        g.add_node(node, kind="outcome", events=shown[key], p=mass)
+        g.add_edge("play", node, p=mass)
+        _replies(g, node, group, mass, viewer, model, top)
+    return g
+
+
+def _replies(g: nx.DiGraph, parent: str, group, mass: Fraction, viewer: int, model: str, top: int) -> None:
+    """The next player's reply under `parent`, conditional on reaching it."""
+    r0 = group[0][0]
+    if r0.phase == OVER or r0.current == viewer:
+        return  # the round ended, or the viewer decides next (a Chancellor's choice)
+    replies: dict = defaultdict(Fraction)
+    shown: dict = {}
+    for r, p in group:
+        for a, pa in opponent_distribution(r, model):
+            if pa:
+                _, ev = apply(r, a)
+                key = reply_key(ev, viewer)
+                replies[key] += p * pa
+                shown.setdefault(key, visible(ev, viewer))
+    ranked = sorted(replies.items(), key=lambda kv: -kv[1])
+    for j, (key, p) in enumerate(ranked[:top]):
+        node = f"{parent}r{j}"
+        card, target, out, _ = key
+        g.add_node(node, kind="reply", player=r0.current, card=card, target=target, out=out, events=shown[key],
+                   p=p / mass)
+        g.add_edge(parent, node, p=p / mass)
+    rest = sum(p for _, p in ranked[top:])
+    if rest:
+        node = f"{parent}rest"
+        g.add_node(node, kind="other", player=r0.current, count=len(ranked) - top, p=rest / mass)
+        g.add_edge(parent, node, p=rest / mass)
+
+
+def reply_key(events, viewer: int) -> tuple:
+    """A reply as the graph groups it: card, target, who is knocked out, what the viewer alone
+    learns (a Guard's exact guess is folded in, to keep the view one screen wide)."""
+    from .events import CardPlayed, KnockedOut
+
+    card = target = None
+    out = []
+    private = []
+    for ev in events:
+        if isinstance(ev, CardPlayed):
+            card, target = ev.card, ev.target
+        elif isinstance(ev, KnockedOut):
+            out.append(ev.player)
+        elif ev.private_to is not None and viewer in ev.private_to:
+            private.append(ev)
+    return card, target, tuple(out), tuple(private)

@@ -1,0 +1,156 @@
+"""AppTest of the analyzer and the ruling checker pages."""
+
+from pathlib import Path
+
+from streamlit.testing.v1 import AppTest
+
+from solver import parse_record
+from solver.advisor import advise
+from solver.notation import format_record
+from tutor.analysis import advice
+from tutor.i18n import t
+from tutor.render import action_text
+
+APP = str(Path(__file__).resolve().parent.parent / "tutor" / "app.py")
+RECORD = "2019 Ana,Luis,Marta first:Ana viewer:Ana dealt:8 | Ana +1 1>Luis=5 miss | Luis 1>Ana=2 miss | Marta 4 | Ana +2"
+
+
+def page(path, **params):
+    at = AppTest.from_file(APP, default_timeout=60)
+    for k, v in params.items():
+        at.query_params[k] = v
+    at.run()
+    return at.switch_page(path).run()
+
+
+def analyzer(**params):
+    return page("views/analyzer.py", **params)
+
+
+def best_shown(at) -> str:
+    prefix = t("en", "an_best", play="")
+    return next(s.value for s in at.success if s.value.startswith(prefix))[len(prefix):]
+
+
+def test_a_shared_link_restores_the_position_and_its_advice():
+    at = analyzer(record=RECORD, model="random")
+    assert not at.exception and not at.error
+    assert at.session_state["an_text"] == format_record(parse_record(RECORD))
+    assert at.radio(key="an_model").value == "random"
+    record = parse_record(RECORD)
+    best = advise(record, "random").actions[0]
+    assert best_shown(at) == action_text(best.action, record.edition, "en", record.seats)
+    assert at.get("graphviz_chart"), "the decision view is drawn"
+    assert any("Best Guard guess on Luis" in m.value for m in at.markdown)
+
+
+def test_the_best_play_shown_is_the_advisors_answer_under_either_model():
+    from .test_advisor import find
+
+    record, _ = find("classic", 3)  # small enough for the exact answer: deterministic
+    text = format_record(record)
+    at = analyzer(record=text)
+    for model in ("counting", "random"):
+        at.radio(key="an_model").set_value(model).run()
+        expected = advise(record, model)
+        assert expected.method == "exact" and advice(text, model).actions == expected.actions
+        assert best_shown(at) == action_text(expected.actions[0].action, record.edition, "en", record.seats)
+        assert at.query_params["model"] == model
+        shown = next(d.value for d in at.dataframe if "Figure" in d.value.columns)
+        assert len(shown) == len(expected.actions) and set(shown["Figure"]) == {"exact"}
+
+
+def test_position_entered_by_notation():
+    at = analyzer()
+    assert at.session_state["an_text"] is None
+    at.text_area(key="an_input").set_value("classic Tú,Rival first:Tú viewer:Tú up:1,3,4 dealt:8 | Tú +guardia")
+    at.button(key="an-load").click().run()
+    assert not at.exception and not at.error
+    assert at.session_state["an_text"] == "classic Tú,Rival first:Tú viewer:Tú up:1,3,4 dealt:8 | Tú +1"
+    assert at.query_params["record"] == at.session_state["an_text"]
+    assert best_shown(at)
+
+
+def test_an_invalid_entry_shows_the_rule_it_breaks_not_a_traceback():
+    at = analyzer()
+    at.text_area(key="an_input").set_value("classic A,B first:A viewer:A up:5,5,1 dealt:5")
+    at.button(key="an-load").click().run()
+    assert not at.exception
+    assert at.error and "3 Prince cards seen, but the" in at.error[0].value and "has 2" in at.error[0].value
+    bad_link = analyzer(record="2019 A,B first:A | B 1")
+    assert not bad_link.exception and "it is A's turn" in bad_link.error[0].value
+
+
+def test_position_entered_by_the_guided_form_offers_only_legal_choices():
+    at = analyzer()
+    at.selectbox(key="an_edition").set_value("2019")
+    at.selectbox(key="an_players").set_value(2)
+    at.text_input(key="an_names").set_value("Ana,Luis")
+    at.selectbox(key="an_viewer").set_value("Ana")
+    at.selectbox(key="an_first").set_value("Luis")
+    at.selectbox(key="an_dealt").set_value(parse_record("2019 A,B viewer:A dealt:8").dealt)
+    for i, value in enumerate((1, 1, 2)):
+        at.selectbox(key=f"an_up{i}").set_value(parse_record(f"2019 A,B viewer:A dealt:{value}").dealt)
+    at.button(key="an-start").click().run()
+    assert not at.exception and not at.error
+    assert at.session_state["an_text"] == "2019 Ana,Luis first:Luis viewer:Ana up:1,1,2 dealt:8"
+    # Luis's turn: a King on Ana; the card Ana received is asked, then the turn is added.
+    from solver import Card
+
+    def choose(value):
+        box = next(b for b in at.selectbox if b.key and b.key.startswith("an-0-") and b.value is None)
+        box.set_value(value).run()
+
+    card_box = next(b for b in at.selectbox if b.key and b.key.startswith("an-0-"))
+    assert "Countess (8)" not in card_box.options  # Ana holds the only Countess
+    choose(Card.KING)
+    assert "Target: Ana" in [c.value for c in at.caption]  # the only possible target: filled in
+    choose(Card.PRIEST)
+    at.button(key="an-add").click().run()
+    assert at.session_state["an_text"].endswith("| Luis 7>Ana got:2")
+    # Ana's turn: she drew the Prince and stops there for advice.
+    box = next(b for b in at.selectbox if b.key and b.key.startswith("an-1-"))
+    box.set_value(Card.PRINCE).run()
+    box = next(b for b in at.selectbox if b.key and b.key.startswith("an-1-") and b.value is None)
+    box.set_value("stop").run()
+    at.button(key="an-add").click().run()
+    text = at.session_state["an_text"]
+    assert text.endswith("| Ana +5") and not at.exception
+    record = parse_record(text)
+    assert best_shown(at) == action_text(advise(record, "counting").actions[0].action, record.edition, "en",
+                                         record.seats)
+    at.button(key="an-undo").click().run()
+    assert at.session_state["an_text"].endswith("| Luis 7>Ana got:2")
+
+
+def test_how_is_this_computed_gives_the_formula_or_the_constraints():
+    at = analyzer(record="2019 Ana,Luis,Marta first:Ana viewer:Ana dealt:8")
+    assert at.get("latex"), "an untouched hand: a sympy formula over the unseen counts"
+    at = analyzer(record=RECORD)
+    assert not at.get("latex")
+    assert any("a Guard named the Prince (5) and missed: Luis did not hold it then" in m.value for m in at.markdown)
+
+
+def test_ruling_checker_refuses_with_the_rule_and_applies_a_legal_play():
+    at = page("views/rulings.py", source="faq", scenario="trap-countess-king")
+    assert not at.exception
+    key = "rc-trap-countess-king"
+    from solver import Card
+
+    at.selectbox(key=f"{key}-card").set_value(int(Card.KING))
+    at.selectbox(key=f"{key}-target").set_value(1)
+    at.button[0].click().run()
+    assert at.error and "Countess" in at.error[0].value
+    assert any("countess-forced" in m.value for m in at.markdown)
+    at.selectbox(key=f"{key}-card").set_value(int(Card.COUNTESS))
+    at.selectbox(key=f"{key}-target").set_value(-1)
+    at.button[0].click().run()
+    assert at.success and not at.error
+
+
+def test_ruling_checker_uses_the_analyzers_position():
+    at = analyzer(record=RECORD)
+    at.switch_page("views/rulings.py").run()
+    at.radio(key="rc_source").set_value("analyzer").run()
+    assert not at.exception and not at.error
+    assert any("Legal plays now" in m.value for m in at.markdown)

@@ -1,0 +1,205 @@
+"""What the analyzer, the ruling checker and practice show, computed by `solver/` and turned
+into display rows and strings (pure functions, testable without a running app).
+
+Solver calls are cached per (record text, model): a rerun of the page (every widget change)
+must not redo an exact search. No rule is decided here.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from html import escape
+
+from solver import Card, infer, parse_record
+from solver.advisor import OPPONENT_MODELS, advise
+from solver.inference import guard_table
+from tutor.i18n import t
+from tutor.render import action_text, card_label
+
+#: The opponent models the app offers (advisor names; the inference uses the matching model).
+MODELS = tuple(OPPONENT_MODELS)
+
+
+def pct(p) -> str:
+    return f"{float(p) * 100:.1f}%"
+
+
+def frac(p) -> str:
+    return f"{p.numerator}/{p.denominator}" if p.denominator != 1 else str(p.numerator)
+
+
+@lru_cache(maxsize=64)
+def record_of(text: str):
+    return parse_record(text)
+
+
+@lru_cache(maxsize=64)
+def posterior(text: str, model: str):
+    return infer(record_of(text), OPPONENT_MODELS[model])
+
+
+@lru_cache(maxsize=32)
+def advice(text: str, model: str, seconds: float = 2.5):
+    return advise(record_of(text), model, seconds=seconds)
+
+
+def is_viewer_turn(text: str) -> bool:
+    record = record_of(text)
+    final = posterior(text, "random").final
+    return record.viewer is not None and final.unfinished and final.to_play == record.viewer
+
+
+def hand_rows(text: str, model: str, lang: str) -> tuple[list[dict], dict]:
+    """Rows (card, then one column per opponent: "fraction (percent)") and the percent series
+    for the chart ({opponent: {card label: percent}})."""
+    record = record_of(text)
+    post = posterior(text, model)
+    e = record.edition
+    seats = [s for s, d in post.hands.items() if s != record.viewer and "cards" not in d]
+    rows, chart = [], {record.seats[s]: {} for s in seats}
+    for c in e.cards:
+        label = card_label(c, e, lang)
+        row = {t(lang, "card"): label}
+        for s in seats:
+            p = post.hands[s].get(c, 0)
+            row[record.seats[s]] = f"{frac(p)} ({pct(p)})" if p else "0"
+            chart[record.seats[s]][label] = round(float(p) * 100, 2)
+        rows.append(row)
+    return rows, chart
+
+
+def guard_lines(text: str, model: str, lang: str) -> list[str]:
+    record = record_of(text)
+    e = record.edition
+    lines = []
+    for row in guard_table(posterior(text, model)):
+        best = " / ".join(card_label(c, e, lang) for c in row.best) or t(lang, "none")
+        lines.append(t(lang, "an_guard_best", player=record.seats[row.seat], cards=best, p=frac(row.p_hit),
+                       pct=pct(row.p_hit)))
+    return lines
+
+
+def set_aside_rows(text: str, model: str, lang: str) -> list[dict]:
+    record = record_of(text)
+    e = record.edition
+    return [{t(lang, "card"): card_label(c, e, lang), t(lang, "an_probability"): f"{frac(p)} ({pct(p)})"}
+            for c, p in posterior(text, model).set_aside.items()]
+
+
+def explanation_text(action, lang: str) -> str:
+    key, params = action.explanation()
+    return t(lang, key, win=pct(params["win"]), knock_out_now=pct(params["knock_out_now"]),
+             out_risk=pct(params["out_risk"]))
+
+
+def learn_text(action, edition, lang: str) -> str:
+    if not action.learn:
+        return ""
+    if "sees" in action.learn:
+        return ", ".join(f"{card_label(c, edition, lang)} {pct(p)}" for c, p in action.learn["sees"].items())
+    b = action.learn["baron"]
+    return " · ".join(f"{t(lang, 'an_baron_' + k)} {pct(b[k])}" for k in ("win", "tie", "lose") if k in b)
+
+
+def win_text(action) -> str:
+    if action.exact:
+        return f"{frac(action.win)} ({pct(action.win)})"
+    low, high = action.interval
+    return f"≈ {pct(action.win)} [{low * 100:.1f}–{high * 100:.1f}%]"
+
+
+def advice_rows(adv, lang: str) -> list[dict]:
+    record = adv.record
+    e = record.edition
+    rows = []
+    for i, a in enumerate(adv.actions, start=1):
+        rows.append({
+            "#": i,
+            t(lang, "an_play"): action_text(a.action, e, lang, record.seats),
+            t(lang, "an_win"): win_text(a),
+            t(lang, "an_tokens"): f"{float(a.tokens):.3f}",
+            t(lang, "an_ko_now"): pct(a.knock_out_now),
+            t(lang, "an_out_risk"): pct(a.out_before_next_turn),
+            t(lang, "an_learn"): learn_text(a, e, lang),
+            t(lang, "an_why"): explanation_text(a, lang),
+            t(lang, "an_kind"): t(lang, "an_exact" if a.exact else "an_estimate"),
+        })
+    return rows
+
+
+def method_text(adv, lang: str) -> str:
+    if adv.method == "exact":
+        return t(lang, "an_method_exact", worlds=adv.worlds, model=t(lang, f"model_{adv.model}"))
+    samples = adv.actions[0].samples if adv.actions else 0
+    return t(lang, "an_method_estimate", samples=samples, model=t(lang, f"model_{adv.model}"))
+
+
+# ---------------------------------------------------------------------------------------------
+# The decision view: DOT text for st.graphviz_chart
+# ---------------------------------------------------------------------------------------------
+
+def _events_label(events, edition, lang: str, names) -> str:
+    from tutor.render import event_lines
+
+    lines = [line for line in event_lines(events, edition, lang, names)]
+    return "\n".join(lines[1:] or lines)  # the first line repeats the play
+
+
+def node_label(data: dict, edition, lang: str, names) -> str:
+    from solver.events import HandsTraded, PriestSaw
+
+    kind = data["kind"]
+    if kind == "play":
+        return action_text(data["action"], edition, lang, names)
+    if kind == "outcome":
+        parts = []
+        for ev in data["events"]:
+            if isinstance(ev, PriestSaw):
+                parts.append(t(lang, "an_you_see", card=card_label(ev.card, edition, lang)))
+            elif isinstance(ev, HandsTraded):
+                parts.append(t(lang, "an_you_get", card=card_label(ev.received, edition, lang)))
+        text = "\n".join(parts + [_events_label(data["events"], edition, lang, names)]).strip()
+        return text or t(lang, "an_nothing_seen")
+    if kind == "reply":
+        text = f"{names[data['player']]}: {card_label(data['card'], edition, lang)}" if data["card"] is not None \
+            else names[data["player"]]
+        if data["target"] is not None:
+            text += f" → {names[data['target']]}"
+        for seat in data["out"]:
+            text += f"\n{names[seat]}: {t(lang, 'out_marker')}"
+        return text
+    return t(lang, "an_other_replies", n=data["count"], player=names[data["player"]])
+
+
+def to_dot(graph, edition, lang: str, names) -> str:
+    """DOT text of the decision graph (rendered in the browser: no system Graphviz needed)."""
+    def q(s: str) -> str:
+        return '"' + escape(s, quote=False).replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n") + '"'
+
+    exact = graph.graph.get("exact", True)
+    out = ["digraph decision {", "rankdir=LR;", 'node [shape=box, style="rounded,filled", fillcolor="#fffdf8", '
+           'fontname="Helvetica", fontsize=10];', 'edge [fontname="Helvetica", fontsize=9];']
+    for node, data in graph.nodes(data=True):
+        colour = {"play": "#fde68a", "outcome": "#e0f2fe", "reply": "#f1e6da", "other": "#eeeeee"}[data["kind"]]
+        out.append(f"{q(node)} [label={q(node_label(data, edition, lang, names))}, fillcolor={q(colour)}];")
+    for a, b, data in graph.edges(data=True):
+        p = data["p"]
+        label = f"{frac(p)}\\n{pct(p)}" if exact else f"≈ {pct(p)}"
+        out.append(f"{q(a)} -> {q(b)} [label=\"{label}\"];")
+    out.append("}")
+    return "\n".join(out)
+
+
+@lru_cache(maxsize=32)
+def decision_dot(text: str, model: str, action_index: int, lang: str) -> tuple[str, bool, int]:
+    from solver.decision import decision_graph
+
+    adv = advice(text, model)
+    record = record_of(text)
+    action = adv.actions[action_index].action
+    g = decision_graph(record, action, model)
+    return to_dot(g, record.edition, lang, record.seats), g.graph["exact"], g.graph["samples"]
+
+
+def card_of(value: int) -> Card:
+    return Card(value)

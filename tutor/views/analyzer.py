@@ -1,0 +1,276 @@
+"""Analyzer: enter what you have seen of a round (guided form, notation or a shared link) and get
+the exact odds of every hidden card, the best Guard guess and the advisor's ranked plays.
+
+The record's canonical notation is the page's single source of truth: the form appends turns
+to it, the text box edits it, and the URL (`?record=…&model=…`) carries it, so a link restores
+the page. Everything shown is computed by `solver/`.
+"""
+
+from __future__ import annotations
+
+import pandas as pd
+import streamlit as st
+
+from solver import EDITIONS, LoveLetterError, Record, get_edition
+from solver.entry import STOP, add_turn, next_field, next_player
+from solver.notation import format_record
+from tutor.analysis import (MODELS, advice, advice_rows, decision_dot, guard_lines, hand_rows, is_viewer_turn,
+                            method_text, posterior, record_of, set_aside_rows)
+from tutor.components import edition_key, lang
+from tutor.formatters import CardLabel, EntryLabel, ModelName, PlayLabel, SeatName
+from tutor.i18n import t
+from tutor.render import action_text, card_label
+
+language = lang()
+FIELD_TITLES = {"drew": "entry_drew", "card": "entry_card", "target": "target", "guess": "guess",
+                "result": "entry_result", "baron": "entry_baron", "saw": "entry_saw", "got": "entry_got",
+                "discarded": "entry_discarded", "new": "entry_new", "revealed": "entry_revealed",
+                "cd1": "entry_cd1", "cd2": "entry_cd2", "keep": "entry_keep", "bottom": "entry_bottom"}
+
+
+# --- state: the record text, from the URL on first load -------------------------------------
+
+def _set_text(text: str | None) -> None:
+    st.session_state["an_text"] = text
+    st.session_state["an_input"] = text or ""
+    st.session_state.pop("an_error", None)
+
+
+if "an_text" not in st.session_state:
+    _set_text(None)
+    wanted = st.query_params.get("record")
+    if wanted:
+        st.session_state["an_input"] = wanted
+        try:
+            _set_text(format_record(record_of(wanted)))
+        except LoveLetterError as err:
+            st.session_state["an_error"] = str(err)
+if "an_model" not in st.session_state:
+    wanted = st.query_params.get("model", "counting")
+    st.session_state["an_model"] = wanted if wanted in MODELS else "counting"
+
+
+def load_text() -> None:
+    text = st.session_state.get("an_input", "").strip()
+    try:
+        _set_text(format_record(record_of(text)))
+    except LoveLetterError as err:
+        st.session_state["an_error"] = str(err)
+
+
+def start_round() -> None:
+    s = st.session_state
+    names = tuple(n.strip() for n in s["an_names"].split(",") if n.strip())
+    try:
+        e = get_edition(s["an_edition"])
+        if len(names) != s["an_players"]:
+            raise LoveLetterError(t(language, "an_names_count", n=s["an_players"]))
+        viewer = names.index(s["an_viewer"]) if s["an_viewer"] in names else None
+        up = tuple(s[f"an_up{i}"] for i in range(e.face_up_count(len(names))))
+        record = Record(e, names, names.index(s["an_first"]) if s["an_first"] in names else 0, viewer, up,
+                        s.get("an_dealt") if viewer is not None else None)
+        _set_text(format_record(record_of(format_record(record))))  # parsed back: every rule checked
+    except LoveLetterError as err:
+        s["an_error"] = str(err)
+
+
+def turn_choices(record, k: int) -> tuple[dict, object]:
+    """The details chosen so far for turn k (from the widgets) and the next field to ask."""
+    chosen: dict = {}
+    while True:
+        f = next_field(record, chosen)
+        if f is None:
+            return chosen, None
+        if len(f.options) == 1 and not f.can_stop:
+            chosen[f.name] = f.options[0]  # forced: no question
+            continue
+        value = st.session_state.get(field_key(k, chosen, f.name))
+        if value is None:
+            return chosen, f
+        chosen[f.name] = value
+
+
+def field_key(k: int, chosen: dict, name: str) -> str:
+    return f"an-{k}-" + "-".join(str(v) for v in chosen.values()) + f"-{name}"
+
+
+def add_turn_cb() -> None:
+    record = record_of(st.session_state["an_text"])
+    chosen, _ = turn_choices(record, len(record.turns))
+    try:
+        _set_text(format_record(add_turn(record, chosen)))
+    except LoveLetterError as err:
+        st.session_state["an_error"] = str(err)
+
+
+def undo_cb() -> None:
+    record = record_of(st.session_state["an_text"])
+    _set_text(format_record(record.prefix(len(record.turns) - 1)))
+
+
+# --- page --------------------------------------------------------------------------------------
+
+st.title(t(language, "nav_analyzer"))
+st.caption(t(language, "an_intro"))
+text = st.session_state["an_text"]
+tab_form, tab_text = st.tabs([t(language, "an_tab_form"), t(language, "an_tab_text")])
+
+with tab_text:
+    st.text_area(t(language, "an_notation"), key="an_input", height=90,
+                 placeholder="2019 Ana,Luis,Marta first:Ana viewer:Ana dealt:8 | Ana +1 1>Luis=5 miss")
+    st.button(t(language, "an_load"), key="an-load", on_click=load_text)
+    st.caption(t(language, "an_notation_help"))
+
+with tab_form:
+    with st.expander(t(language, "an_new_round"), expanded=text is None):
+        keys = list(EDITIONS)
+        if "an_edition" not in st.session_state:
+            st.session_state["an_edition"] = edition_key()
+        c = st.columns(3)
+        ed_key = c[0].selectbox(t(language, "edition"), keys, key="an_edition")
+        e = get_edition(ed_key)
+        n = c[1].selectbox(t(language, "players"), list(range(e.min_players, e.max_players + 1)), key="an_players")
+        default_names = ["Ana", "Luis", "Marta", "Noor", "Omar", "Pia"][:n]
+        names_text = c[2].text_input(t(language, "an_names"), value=",".join(default_names), key="an_names")
+        names = [x.strip() for x in names_text.split(",") if x.strip()] or default_names
+        c = st.columns(3)
+        c[0].selectbox(t(language, "an_viewer"), names + ["—"], key="an_viewer")
+        c[1].selectbox(t(language, "an_first"), names, key="an_first")
+        c[2].selectbox(t(language, "an_dealt"), [x for x in e.cards], key="an_dealt",
+                       format_func=CardLabel(ed_key, language))
+        if e.face_up_count(n):
+            c = st.columns(e.face_up_count(n))
+            for i, col in enumerate(c):
+                col.selectbox(t(language, "face_up") + f" {i + 1}", list(e.cards), key=f"an_up{i}",
+                              format_func=CardLabel(ed_key, language))
+        st.button(t(language, "an_start"), key="an-start", on_click=start_round, type="primary")
+
+    if text is not None:
+        record = record_of(text)
+        if record.turns:
+            pieces = text.split(" | ")[1:]
+            st.markdown("\n".join(f"{i}. `{p}`" for i, p in enumerate(pieces, start=1)))
+            st.button(t(language, "an_undo"), key="an-undo", on_click=undo_cb)
+        k = len(record.turns)
+        try:
+            next_field(record, {})
+            open_turn = True
+        except LoveLetterError:
+            open_turn = False
+        if open_turn:
+            player = record.seats[next_player(record)]
+            st.markdown(f"**{t(language, 'an_turn_of', n=k + 1, player=player)}**")
+            # Every field asked so far stays a widget (so it keeps its value and can be changed);
+            # a field with a single allowed value is filled in and shown as text.
+            chosen: dict = {}
+            while (pending := next_field(record, chosen)) is not None:
+                fmt = EntryLabel(record.edition.key, language, record.seats, pending.name)
+                title = t(language, FIELD_TITLES[pending.name])
+                if len(pending.options) == 1 and not pending.can_stop:
+                    chosen[pending.name] = pending.options[0]
+                    st.caption(f"{title}: {fmt(pending.options[0])}")
+                    continue
+                options = ([STOP] if pending.can_stop else []) + list(pending.options)
+                value = st.selectbox(title, options, index=None, key=field_key(k, chosen, pending.name),
+                                     format_func=fmt, placeholder=t(language, "an_choose"))
+                if value is None:
+                    break
+                chosen[pending.name] = value
+            st.button(t(language, "an_add_turn"), key="an-add", on_click=add_turn_cb, disabled=pending is not None,
+                      type="primary")
+        else:
+            st.info(t(language, "an_no_more_turns"))
+
+if st.session_state.get("an_error"):
+    st.error(st.session_state["an_error"])
+
+if text is None:
+    st.stop()
+
+# --- output ------------------------------------------------------------------------------------
+
+st.query_params["record"] = text
+record = record_of(text)
+st.divider()
+st.code(text, language=None)
+st.caption(t(language, "an_share"))
+model = st.radio(t(language, "an_model"), list(MODELS), key="an_model", horizontal=True,
+                 format_func=ModelName(language))
+st.query_params["model"] = model
+e = record.edition
+
+try:
+    post = posterior(text, model)
+except LoveLetterError as err:
+    st.error(str(err))
+    st.stop()
+
+if record.viewer is not None:
+    mine = post.hands.get(record.viewer)
+    if mine and "cards" in mine:
+        held = [next(iter(d)) for d in mine["cards"] if len(d) == 1]
+        st.markdown(f"**{t(language, 'hand')}:** " + ", ".join(card_label(c, e, language) for c in held))
+
+st.subheader(t(language, "an_hands"))
+rows, chart = hand_rows(text, model, language)
+if chart:
+    st.dataframe(pd.DataFrame(rows), hide_index=True, key="an-hands-table")
+    st.bar_chart(pd.DataFrame(chart), x_label="%", stack=False, horizontal=True, sort=False)
+for line in guard_lines(text, model, language):
+    st.markdown(f"- {line}")
+if post.set_aside:
+    st.subheader(t(language, "set_aside"))
+    st.dataframe(pd.DataFrame(set_aside_rows(text, model, language)), hide_index=True)
+
+with st.expander(t(language, "an_how")):
+    from solver.explain import how_computed
+
+    seats = [s for s, d in post.hands.items() if s != record.viewer and "cards" not in d]
+    if seats:
+        c = st.columns(2)
+        seat = c[0].selectbox(t(language, "an_player"), seats, key="an-how-seat",
+                              format_func=SeatName(record.seats, language))
+        card = c[1].selectbox(t(language, "card"), list(e.cards), key="an-how-card",
+                              format_func=CardLabel(e.key, language))
+        how = how_computed(post, seat, card)
+        holds = t(language, "an_holds", player=record.seats[seat], card=card_label(card, e, language))
+        st.markdown(t(language, "an_how_value", what=holds, p=f"{how.probability.numerator}/"
+                                                                f"{how.probability.denominator}"))
+        if how.formula is not None:
+            st.markdown(t(language, "an_how_formula"))
+            st.latex(how.formula.latex(holds))
+            st.caption(t(language, "an_unseen") + ": " + ", ".join(
+                f"{card_label(c, e, language)} × {k}" for c, k in how.formula.counts.items()))
+        else:
+            st.markdown(t(language, "an_how_constraints"))
+        for con in how.constraints:
+            params = dict(con.params)
+            for name in ("player", "other"):
+                if name in params and params[name] is not None:
+                    params[name] = record.seats[params[name]]
+            if params.get("card") is not None:
+                params["card"] = card_label(params["card"], e, language)
+            if "model" in params:
+                params["model"] = t(language, "model_" + ("counting" if params["model"] == "counting-bot"
+                                                          else params["model"]))
+            where = t(language, "an_turn", n=con.turn) if con.turn else t(language, "an_header")
+            st.markdown(f"- {where}: {t(language, con.key, **params)}")
+
+if is_viewer_turn(text):
+    st.subheader(t(language, "an_advice"))
+    with st.spinner(t(language, "an_thinking")):
+        adv = advice(text, model)
+    st.caption(method_text(adv, language))
+    best = adv.actions[0]
+    st.success(t(language, "an_best", play=action_text(best.action, e, language, record.seats)),
+               icon=":material/star:")
+    st.dataframe(pd.DataFrame(advice_rows(adv, language)), hide_index=True, key="an-advice-table")
+    st.subheader(t(language, "an_decision"))
+    labels = tuple(action_text(a.action, e, language, record.seats) for a in adv.actions)
+    i = st.selectbox(t(language, "an_play"), list(range(len(labels))), key="an-decision",
+                     format_func=PlayLabel(labels))
+    dot, exact, samples = decision_dot(text, model, i, language)
+    st.caption(t(language, "an_decision_exact") if exact else t(language, "an_decision_estimate", n=samples))
+    st.graphviz_chart(dot)
+elif record.viewer is not None:
+    st.info(t(language, "an_not_your_turn"))
