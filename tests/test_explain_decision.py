@@ -1,0 +1,81 @@
+"""The "how is this computed?" explanation and the decision graph."""
+
+from fractions import Fraction
+
+from solver import Play, infer, parse_record
+from solver.advisor import advise
+from solver.decision import decision_graph
+from solver.explain import how_computed
+from solver.inference import unseen_counts
+from solver.notation import format_record
+
+from .helpers import COUNTESS, GUARD, PRIEST, PRINCE
+from .test_advisor import find
+
+
+def test_an_untouched_hand_gets_the_unseen_count_formula():
+    record = parse_record("2019 Ana,Luis,Marta first:Ana viewer:Ana dealt:8")
+    post = infer(record)
+    counts = unseen_counts(record)
+    how = how_computed(post, 2, GUARD)
+    assert how.formula is not None
+    assert (how.formula.unseen, how.formula.total) == (counts[GUARD], sum(counts.values())) == (6, 20)
+    assert how.probability == Fraction(6, 20) == post.hand(2)[GUARD]
+    assert r"\frac{6}{20} = \frac{3}{10}" in how.formula.latex("Marta holds the Guard")
+    assert how.formula.latex("x").startswith(r"P(\text{x}) = \frac{n_{\mathrm{card}}}{N}")
+
+
+def test_a_constrained_hand_lists_the_facts_instead_of_a_false_formula():
+    record = parse_record("2019 Ana,Luis,Marta first:Ana viewer:Ana dealt:8 | Ana +1 1>Luis=5 miss | "
+                          "Luis 1>Ana=2 miss | Marta 4 | Ana +2")
+    post = infer(record, "random")
+    how = how_computed(post, 1, PRINCE)
+    assert how.formula is None and how.probability == post.hand(1).get(PRINCE, 0)
+    keys = [(c.turn, c.key) for c in how.constraints]
+    assert (1, "why.guard_miss") in keys and (2, "why.played") in keys and (0, "why.model") in keys
+    miss = next(c for c in how.constraints if c.key == "why.guard_miss")
+    assert miss.params == {"player": 1, "card": PRINCE}
+
+
+def test_the_countess_rule_is_listed_after_a_king_or_prince():
+    record = parse_record("2019 A,B first:B viewer:A up:1,1,2 dealt:4 | B 7>A got:3")
+    keys = [c.key for c in how_computed(infer(record), 1, COUNTESS).constraints]
+    assert "why.played" in keys and "why.not_countess" in keys and "why.king" in keys
+
+
+def test_decision_graph_probabilities_are_exact_and_consistent_with_the_advisor():
+    compared = 0
+    for start in range(0, 400, 40):
+        record, _ = find("classic", 3, start)
+        compared += _check_graphs(record)
+    assert compared >= 2  # some positions with a Priest or a King to compare
+
+
+def _check_graphs(record) -> int:
+    compared = 0
+    for ranked in advise(record, "random").actions:
+        g = decision_graph(record, ranked.action, "random")
+        assert g.graph["exact"]
+        outcomes = list(g.successors("play"))
+        assert sum(g.edges["play", o]["p"] for o in outcomes) == 1
+        for o in outcomes:
+            replies = list(g.successors(o))
+            if replies:
+                assert sum(g.edges[o, r]["p"] for r in replies) == 1
+        if ranked.learn and "sees" in ranked.learn:  # a Priest or King: one outcome per card seen
+            seen = {}
+            for o in outcomes:
+                card = next(ev.card if hasattr(ev, "card") and type(ev).__name__ == "PriestSaw" else ev.received
+                            for ev in g.nodes[o]["events"] if type(ev).__name__ in ("PriestSaw", "HandsTraded"))
+                seen[card] = seen.get(card, 0) + g.nodes[o]["p"]
+            assert seen == ranked.learn["sees"]
+            compared += 1
+    return compared
+
+
+def test_decision_graph_is_labelled_as_an_estimate_when_there_are_too_many_deals():
+    record = parse_record("2019 Ana,Luis,Marta first:Ana viewer:Ana dealt:8 | Ana +2")
+    g = decision_graph(record, Play(PRIEST, 1), "random", limit=100, samples=200)
+    assert not g.graph["exact"] and g.graph["samples"] == 200
+    assert sum(g.edges["play", o]["p"] for o in g.successors("play")) == 1
+    assert format_record(record)  # the record itself is untouched
