@@ -259,10 +259,13 @@ def from_json(text: str | dict, naming: str | None = None) -> Record:
 # ----------------------------------------------------------------------------------------------
 
 def record_from_events(edition: Edition, seats, events, viewer: Optional[int] = None,
-                       include_unfinished: bool = True) -> Record:
+                       include_unfinished: bool = True, base: Optional[Record] = None) -> Record:
     """The record of a round as `viewer` saw it (None: the public record), from the engine's
     events (`deal_round` events followed by each `apply`'s events, in order). With
-    `include_unfinished`, a pending draw of the viewer becomes a last, unfinished turn."""
+    `include_unfinished`, a pending draw of the viewer becomes a last, unfinished turn.
+
+    `base`: a record of the same round up to the point where `events` start (a round resumed
+    from a saved record, which has no engine events before that point)."""
     from .events import (BaronCompared, BaronResult, CardDealt, CardDrawn, CardPlayed, ChancellorDrew,
                          ChancellorReturned, GuardGuessed, HandsTraded, KnockedOut, PriestSaw, PrinceDiscarded,
                          RoundStarted)
@@ -274,6 +277,14 @@ def record_from_events(edition: Edition, seats, events, viewer: Optional[int] = 
     turns: list[dict] = []
     pending: dict = {}  # seat -> the card they drew to start their turn (viewer only)
     cur: Optional[dict] = None
+    if base is not None:
+        first, face_up, dealt = base.first, base.face_up, base.dealt
+        for t in base.turns:
+            if t.in_progress:
+                pending[t.player] = t.drew
+            else:
+                cur = {**{f: getattr(t, f) for f in Turn.__dataclass_fields__}, "out": list(t.out)}
+                turns.append(cur)  # the last one may be a Chancellor choice still to come
     for ev in events:
         if isinstance(ev, RoundStarted):
             first, face_up = ev.starter, ev.face_up

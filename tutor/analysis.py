@@ -191,10 +191,10 @@ def to_dot(graph, edition, lang: str, names) -> str:
 
 
 @lru_cache(maxsize=32)
-def decision_dot(text: str, model: str, action_index: int, lang: str) -> tuple[str, bool, int]:
+def decision_dot(text: str, model: str, action_index: int, lang: str, seconds: float = 2.5) -> tuple[str, bool, int]:
     from solver.decision import decision_graph
 
-    adv = advice(text, model)
+    adv = advice(text, model, seconds)
     record = record_of(text)
     action = adv.actions[action_index].action
     g = decision_graph(record, action, model)

@@ -1,0 +1,192 @@
+"""Practice games: a person against bots, to the token target, as immutable data.
+
+`start` deals a game and lets the bots play until it is the person's turn; `play` applies the
+person's action and again lets the bots play; `next_round` starts the next round. Every step
+returns a new `Practice`. The person's record of the round in progress (`human_record`) is
+what the hint, the review and a saved game use — the same record format the analyzer reads.
+
+Bots: `random` (uniformly random legal play), `counting` (the card-counting heuristic of
+`solver.policies`), `advisor` (the advisor's best play from the bot's own record, opponents
+assumed to be counting bots). A round resumed from a saved record is dealt again: the hidden
+cards are drawn from the exact posterior of the person's record, so nothing the person could
+not know is kept; in that round advisor bots play the counting heuristic (their own private
+knowledge before the save is not in the person's record).
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, replace
+from typing import Optional
+
+from .advisor import OPPONENT_MODELS, advise, sample_worlds
+from .errors import LoveLetterError
+from .editions import get_edition
+from .game import apply, new_game
+from .record import Record, record_from_events
+from .state import GAME_OVER, IN_ROUND, ROUND_OVER, Game
+
+BOTS = ("random", "counting", "advisor")
+
+
+class PracticeError(LoveLetterError):
+    rule = "practice"
+
+
+def model_for(bots: str) -> str:
+    """The opponent model that matches the bots (for hints and reviews)."""
+    return "random" if bots == "random" else "counting"
+
+
+@dataclass(frozen=True)
+class Decision:
+    """One of the person's decisions: their record just before it, and what they chose."""
+
+    record: Record
+    action: object
+
+
+@dataclass(frozen=True)
+class Practice:
+    game: Game
+    human: int
+    bots: str
+    #: Thinking time of an advisor bot per decision (seconds).
+    seconds: float
+    #: Engine events of the round in progress (after `base`, for a resumed round).
+    events: tuple
+    #: The person's decisions in the round in progress.
+    decisions: tuple = ()
+    #: A resumed round: the person's record up to the resume point.
+    base: Optional[Record] = None
+    #: Decisions of finished rounds: ((round number, decisions), ...).
+    history: tuple = ()
+
+    @property
+    def over(self) -> bool:
+        return self.game.phase == GAME_OVER
+
+    @property
+    def round_over(self) -> bool:
+        return self.game.phase in (ROUND_OVER, GAME_OVER)
+
+    @property
+    def my_turn(self) -> bool:
+        return self.game.phase == IN_ROUND and self.game.round.current == self.human
+
+    def record_of(self, seat: int) -> Record:
+        g = self.game
+        base = self.base if seat == self.human else None
+        return record_from_events(g.edition, g.names, self.events, seat, base=base)
+
+    def human_record(self) -> Record:
+        return self.record_of(self.human)
+
+
+def start(edition: str, names, human: int, bots: str, seed: int = 0, first_player: int = 0,
+          target: Optional[int] = None, seconds: float = 0.5) -> Practice:
+    """A new game; `target` overrides the edition's favor tokens to win (a shorter game)."""
+    if bots not in BOTS:
+        raise PracticeError(f"unknown bots {bots!r}; choose one of {', '.join(BOTS)}")
+    names = tuple(names)
+    if not 0 <= human < len(names):
+        raise PracticeError(f"there is no seat {human}")
+    options = {}
+    if target is not None:
+        e = get_edition(edition)
+        options["token_targets"] = {n: target for n in range(e.min_players, e.max_players + 1)}
+    game, events = new_game(edition, names, first_player, seed, **options)
+    return _bots_play(Practice(game, human, bots, seconds, tuple(events)))
+
+
+def play(p: Practice, action) -> Practice:
+    """The person's action (IllegalActionError if the rules forbid it), then the bots'."""
+    if not p.my_turn:
+        raise PracticeError("it is not your turn")
+    record = p.human_record()
+    game, events = apply(p.game, action)
+    p = replace(p, game=game, events=p.events + tuple(events), decisions=p.decisions + (Decision(record, action),))
+    return _bots_play(p)
+
+
+def next_round(p: Practice) -> Practice:
+    if p.game.phase != ROUND_OVER:
+        raise PracticeError("the round is not over")
+    from .actions import NextRound
+
+    game, events = apply(p.game, NextRound())
+    history = p.history + ((p.game.round_no, p.decisions),)
+    return _bots_play(replace(p, game=game, events=tuple(events), decisions=(), base=None, history=history))
+
+
+def _bots_play(p: Practice) -> Practice:
+    rng = random.Random(f"{p.game.seed}/bots/{p.game.round_no}/{len(p.events)}")
+    while p.game.phase == IN_ROUND and p.game.round.current != p.human:
+        action = bot_action(p, rng)
+        game, events = apply(p.game, action)
+        p = replace(p, game=game, events=p.events + tuple(events))
+        rng = random.Random(f"{p.game.seed}/bots/{p.game.round_no}/{len(p.events)}")
+    return p
+
+
+def bot_action(p: Practice, rng):
+    from .policies import counting_policy, random_policy
+
+    r = p.game.round
+    if p.bots == "random":
+        return random_policy(r, rng)
+    if p.bots == "advisor" and p.base is None:
+        record = p.record_of(r.current)
+        return advise(record, "counting", seconds=p.seconds, seed=rng.randrange(2**31)).actions[0].action
+    return counting_policy(r, rng)
+
+
+# ---------------------------------------------------------------------------------------------
+# Save and resume
+# ---------------------------------------------------------------------------------------------
+
+def save(p: Practice) -> dict:
+    """What a link or a note needs to resume: the person's record of the round in progress
+    (at their turn), the tokens, the round number and the settings."""
+    if not p.my_turn:
+        raise PracticeError("a game is saved at your turn")
+    from .notation import format_record
+
+    g = p.game
+    return {"record": format_record(p.human_record()), "tokens": ",".join(map(str, g.tokens)),
+            "round": str(g.round_no), "bots": p.bots, "seed": str(g.seed),
+            "target": str(g.edition.token_target(len(g.names)))}
+
+
+def resume(record_text: str, tokens: str = "", round_no: int = 1, bots: str = "counting", seed: int = 0,
+           target: Optional[int] = None, seconds: float = 0.5) -> Practice:
+    """A game resumed from the person's record (their turn): the hidden cards are dealt again
+    from the exact posterior of that record."""
+    from .notation import parse_record
+
+    record = parse_record(record_text)
+    if record.viewer is None:
+        raise PracticeError("the saved record must name you (viewer:)")
+    if bots not in BOTS:
+        raise PracticeError(f"unknown bots {bots!r}; choose one of {', '.join(BOTS)}")
+    n = record.n_players
+    try:
+        counts = tuple(int(x) for x in tokens.split(",")) if tokens.strip() else (0,) * n
+    except ValueError:
+        raise PracticeError(f"tokens must be {n} whole numbers separated by commas, e.g. 1,0") from None
+    if len(counts) != n or min(counts) < 0:
+        raise PracticeError(f"tokens must be {n} whole numbers separated by commas, e.g. 1,0")
+    e = record.edition
+    if target is not None:
+        e = e.with_options(token_targets={k: target for k in range(e.min_players, e.max_players + 1)})
+        record = replace(record, edition=e)
+    if max(counts) >= e.token_target(n):
+        raise PracticeError(f"with {max(counts)} tokens the game is already over (target {e.token_target(n)})")
+    from .inference import build_belief
+
+    _, final = build_belief(record, OPPONENT_MODELS[model_for(bots)])
+    if not final.unfinished or final.to_play != record.viewer:
+        raise PracticeError("a saved record ends with your draw: it is your turn to play")
+    (world,) = sample_worlds(record, OPPONENT_MODELS[model_for(bots)], 1, random.Random(f"{seed}/resume"))
+    game = Game(e, record.seats, counts, seed, round_no, record.first, world, IN_ROUND, ())
+    return Practice(game, record.viewer, bots, seconds, (), base=record)

@@ -1,0 +1,95 @@
+"""The analysis blocks shared by the analyzer page and practice hints (one code path): the odds
+of every hidden card, how a figure is computed, and the advisor's ranking with its decision view."""
+
+from __future__ import annotations
+
+import pandas as pd
+import streamlit as st
+
+from tutor.analysis import (advice, advice_rows, decision_dot, guard_lines, hand_rows, method_text, posterior,
+                            record_of, set_aside_rows)
+from tutor.formatters import CardLabel, PlayLabel, SeatName
+from tutor.i18n import t
+from tutor.render import action_text, card_label
+
+
+def show_odds(text: str, model: str, language: str, key: str) -> None:
+    record = record_of(text)
+    e = record.edition
+    post = posterior(text, model)
+    if record.viewer is not None:
+        mine = post.hands.get(record.viewer)
+        if mine and "cards" in mine:
+            held = [next(iter(d)) for d in mine["cards"] if len(d) == 1]
+            st.markdown(f"**{t(language, 'hand')}:** " + ", ".join(card_label(c, e, language) for c in held))
+    st.subheader(t(language, "an_hands"))
+    rows, chart = hand_rows(text, model, language)
+    if chart:
+        st.dataframe(pd.DataFrame(rows), hide_index=True, key=f"{key}-hands-table")
+        st.bar_chart(pd.DataFrame(chart), x_label="%", stack=False, horizontal=True, sort=False)
+    for line in guard_lines(text, model, language):
+        st.markdown(f"- {line}")
+    if post.set_aside:
+        st.subheader(t(language, "set_aside"))
+        st.dataframe(pd.DataFrame(set_aside_rows(text, model, language)), hide_index=True)
+
+
+def show_how(text: str, model: str, language: str, key: str) -> None:
+    """The "how is this computed?" panel for a chosen player and card."""
+    record = record_of(text)
+    e = record.edition
+    post = posterior(text, model)
+    with st.expander(t(language, "an_how")):
+        from solver.explain import how_computed
+
+        seats = [s for s, d in post.hands.items() if s != record.viewer and "cards" not in d]
+        if seats:
+            c = st.columns(2)
+            seat = c[0].selectbox(t(language, "an_player"), seats, key=f"{key}-how-seat",
+                                  format_func=SeatName(record.seats, language))
+            card = c[1].selectbox(t(language, "card"), list(e.cards), key=f"{key}-how-card",
+                                  format_func=CardLabel(e.key, language))
+            how = how_computed(post, seat, card)
+            holds = t(language, "an_holds", player=record.seats[seat], card=card_label(card, e, language))
+            st.markdown(t(language, "an_how_value", what=holds, p=f"{how.probability.numerator}/"
+                                                                    f"{how.probability.denominator}"))
+            if how.formula is not None:
+                st.markdown(t(language, "an_how_formula"))
+                st.latex(how.formula.latex(holds))
+                st.caption(t(language, "an_unseen") + ": " + ", ".join(
+                    f"{card_label(c, e, language)} × {k}" for c, k in how.formula.counts.items()))
+            else:
+                st.markdown(t(language, "an_how_constraints"))
+            for con in how.constraints:
+                params = dict(con.params)
+                for name in ("player", "other"):
+                    if name in params and params[name] is not None:
+                        params[name] = record.seats[params[name]]
+                if params.get("card") is not None:
+                    params["card"] = card_label(params["card"], e, language)
+                if "model" in params:
+                    params["model"] = t(language, "model_" + ("counting" if params["model"] == "counting-bot"
+                                                              else params["model"]))
+                where = t(language, "an_turn", n=con.turn) if con.turn else t(language, "an_header")
+                st.markdown(f"- {where}: {t(language, con.key, **params)}")
+
+
+def show_advice(text: str, model: str, language: str, key: str, seconds: float = 2.5) -> None:
+    """The advisor's ranking (exact or labelled estimate) and the decision view of a chosen play."""
+    record = record_of(text)
+    e = record.edition
+    st.subheader(t(language, "an_advice"))
+    with st.spinner(t(language, "an_thinking")):
+        adv = advice(text, model, seconds)
+    st.caption(method_text(adv, language))
+    best = adv.actions[0]
+    st.success(t(language, "an_best", play=action_text(best.action, e, language, record.seats)),
+               icon=":material/star:")
+    st.dataframe(pd.DataFrame(advice_rows(adv, language)), hide_index=True, key=f"{key}-advice-table")
+    st.subheader(t(language, "an_decision"))
+    labels = tuple(action_text(a.action, e, language, record.seats) for a in adv.actions)
+    i = st.selectbox(t(language, "an_play"), list(range(len(labels))), key=f"{key}-decision",
+                     format_func=PlayLabel(labels))
+    dot, exact, samples = decision_dot(text, model, i, language, seconds)
+    st.caption(t(language, "an_decision_exact") if exact else t(language, "an_decision_estimate", n=samples))
+    st.graphviz_chart(dot)
