@@ -21,7 +21,8 @@ def app(**params):
 def test_every_page_runs_without_exception():
     at = app()
     assert not at.exception
-    for page in ("views/example.py", "views/faq.py", "views/analyzer.py", "views/rulings.py", "views/reference.py",
+    for page in ("views/example.py", "views/faq.py", "views/practice.py", "views/analyzer.py", "views/rulings.py",
+                 "views/reference.py",
                  "views/lessons.py"):
         at.switch_page(page).run()
         assert not at.exception, page

@@ -29,6 +29,7 @@ pages = [
     st.Page("views/lessons.py", title=t(lang, "nav_lessons"), icon=":material/school:", default=True),
     st.Page("views/example.py", title=t(lang, "nav_example"), icon=":material/play_circle:", url_path="example"),
     st.Page("views/faq.py", title=t(lang, "nav_faq"), icon=":material/help:", url_path="faq"),
+    st.Page("views/practice.py", title=t(lang, "nav_practice"), icon=":material/sports_esports:", url_path="practice"),
     st.Page("views/analyzer.py", title=t(lang, "nav_analyzer"), icon=":material/query_stats:", url_path="analyzer"),
     st.Page("views/rulings.py", title=t(lang, "nav_rulings"), icon=":material/gavel:", url_path="rulings"),
     st.Page("views/reference.py", title=t(lang, "nav_reference"), icon=":material/style:", url_path="reference"),

@@ -21,8 +21,9 @@ def css() -> None:
     st.markdown(CARD_CSS, unsafe_allow_html=True)
 
 
-def show_board(r: Round, names, language: str, *, tokens=None, show_hands: bool = True) -> None:
-    """Every player with hand, discards, markers and tokens; deck, set-aside and face-up cards."""
+def show_board(r: Round, names, language: str, *, tokens=None, show_hands: bool = True, visible=None) -> None:
+    """Every player with hand, discards, markers and tokens; deck, set-aside and face-up cards.
+    `visible`: the seats whose hands are shown face up (default: all when `show_hands`)."""
     css()
     e = r.edition
     top = [tag_html(f"{t(language, 'deck')}: {t(language, 'cards_left', n=len(r.deck))}")]
@@ -47,7 +48,8 @@ def show_board(r: Round, names, language: str, *, tokens=None, show_hands: bool 
             st.markdown("".join(tags), unsafe_allow_html=True)
             hand = r.hands[seat]
             if hand:
-                parts = [card_html(c, e, language) if show_hands else back_html(big=True) for c in hand]
+                face_up = show_hands and (visible is None or seat in visible)
+                parts = [card_html(c, e, language) if face_up else back_html(big=True) for c in hand]
                 st.markdown(row_html(parts), unsafe_allow_html=True)
             if r.discards[seat]:
                 st.caption(t(language, "discards"))

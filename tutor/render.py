@@ -123,14 +123,23 @@ def event_lines(events, edition, lang: str, names) -> list[str]:
     return out
 
 
-def private_lines(events, edition, lang: str, names) -> list[str]:
+def private_lines(events, edition, lang: str, names, you=None) -> list[str]:
     """What only some players see (a Priest's look, a Baron's cards, a trade, a draw): the
-    ruling checker shows the whole truth of a hypothetical position."""
+    ruling checker shows the whole truth of a hypothetical position; practice shows what
+    `you` (a seat) learned, in the second person."""
     from solver.events import BaronCompared, CardDrawn, ChancellorDrew, ChancellorReturned, HandsTraded, PriestSaw
 
     label = lambda c: card_label(c, edition, lang)  # noqa: E731
     out = []
     for ev in events:
+        if you is not None and getattr(ev, "player", None) == you:
+            if isinstance(ev, PriestSaw):
+                out.append(t(lang, "you_priest", target=names[ev.target], card=label(ev.card)))
+                continue
+            if isinstance(ev, (CardDrawn, ChancellorDrew)):
+                cards = (ev.card,) if isinstance(ev, CardDrawn) else ev.cards
+                out.append(t(lang, "you_drew", card=", ".join(label(c) for c in cards)))
+                continue
         if isinstance(ev, PriestSaw):
             out.append(t(lang, "rc_priest", player=names[ev.player], target=names[ev.target], card=label(ev.card)))
         elif isinstance(ev, BaronCompared):

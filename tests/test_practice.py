@@ -1,0 +1,111 @@
+"""Practice: the game logic (solver.practice) and the page, played through the UI to a game winner."""
+
+import random
+from pathlib import Path
+
+import pytest
+from streamlit.testing.v1 import AppTest
+
+from solver import legal_actions, parse_record
+from solver.advisor import advise
+from solver.notation import format_record
+from solver.practice import PracticeError, model_for, next_round, play, resume, save, start
+from tutor.i18n import t
+from tutor.render import action_text
+
+APP = str(Path(__file__).resolve().parent.parent / "tutor" / "app.py")
+
+
+@pytest.mark.parametrize("bots", ["random", "counting", "advisor"])
+def test_seeded_games_reach_a_legal_game_winner(bots):
+    p = start("2019", ["You", "Ana", "Luis"], 1, bots, seed=3, target=2, seconds=0.1)
+    rng = random.Random(0)
+    rounds = 1
+    while not p.over:
+        if p.round_over:
+            assert p.game.round.winners  # every finished round has a winner
+            p = next_round(p)
+            rounds += 1
+            continue
+        assert p.my_turn and p.game.round.current == 1
+        record = p.human_record()
+        assert format_record(parse_record(format_record(record))) == format_record(record)
+        p = play(p, rng.choice(legal_actions(p.game)))
+    assert max(p.game.tokens) >= 2 and set(p.game.winners) == {i for i, k in enumerate(p.game.tokens) if k >= 2}
+    assert len(p.history) == rounds - 1
+
+
+def _second_decision():
+    for seed in range(50):
+        p = start("classic", ["You", "Bot"], 0, "counting", seed=seed)
+        if p.my_turn:
+            p = play(p, random.Random(seed).choice(legal_actions(p.game)))
+            if p.my_turn:
+                return p
+    raise AssertionError("no seeded game reaches a second decision")
+
+
+def test_a_saved_game_resumes_at_the_same_position():
+    p = _second_decision()
+    saved = save(p)
+    q = resume(saved["record"], saved["tokens"], int(saved["round"]), saved["bots"], seed=4)
+    assert format_record(q.human_record()) == saved["record"]
+    assert q.game.tokens == p.game.tokens and q.my_turn
+    assert sorted(q.game.round.hands[0]) == sorted(p.game.round.hands[0])  # your own hand is what you hold
+    q = play(q, legal_actions(q.game)[0])  # and play goes on, the record extending the saved one
+    assert format_record(q.human_record()).startswith(saved["record"].rsplit(" | ", 1)[0])
+
+
+def test_resume_refuses_bad_saves_with_a_reason():
+    with pytest.raises(PracticeError, match="your turn"):
+        resume("2019 A,B first:A viewer:A dealt:1 | A +2 2>B", "0,0")
+    with pytest.raises(PracticeError, match="whole numbers"):
+        resume("2019 A,B first:A viewer:A dealt:1 | A +2", "x")
+    with pytest.raises(PracticeError, match="already over"):
+        resume("2019 A,B first:A viewer:A dealt:1 | A +2", "6,0")
+
+
+def _click(at, key):
+    at.button(key=key).click().run()
+    assert not at.exception, at.exception
+
+
+def test_a_complete_seeded_game_through_the_page_with_hint_and_reviews():
+    at = AppTest.from_file(APP, default_timeout=120)
+    at.run()
+    at.switch_page("views/practice.py").run()
+    at.selectbox(key="pr_edition").set_value("classic").run()
+    at.selectbox(key="pr_players_classic").set_value(2).run()
+    at.radio(key="pr_bots").set_value("counting")
+    at.number_input(key="pr_seed").set_value(4)
+    at.number_input(key="pr_target_classic_2").set_value(2)
+    at.number_input(key="pr_seconds").set_value(0.1)
+    _click(at, "pr-new")
+    decisions = hinted = reviews = 0
+    for _ in range(200):
+        p = at.session_state["pr"]
+        if p.over:
+            break
+        if p.round_over:
+            table = next(d.value for d in at.dataframe if t("en", "pr_cost") in d.value.columns) if decisions else None
+            assert decisions == len(p.decisions) == (0 if table is None else len(table))
+            reviews += 1
+            decisions = 0
+            _click(at, "pr-next")
+            continue
+        assert p.my_turn
+        if not hinted and len(p.game.round.deck) <= 3:
+            _click(at, "pr-hint")
+            record = p.human_record()
+            expected = advise(record, model_for(p.bots), seconds=0.4)
+            if expected.method == "exact":
+                prefix = t("en", "an_best", play="")
+                shown = next(s.value for s in at.success if s.value.startswith(prefix))[len(prefix):]
+                assert shown == action_text(expected.actions[0].action, record.edition, "en", record.seats)
+                hinted += 1
+        _click(at, "pr-play")
+        decisions += 1
+    p = at.session_state["pr"]
+    assert p.over and p.game.winners and max(p.game.tokens) == 2
+    assert any(t("en", "pr_game_won", names="").split("{")[0][:9] in s.value for s in at.success)
+    assert hinted == 1 and reviews >= 1

@@ -1,0 +1,219 @@
+"""Practice: play complete games against bots, ask for a hint, review each round.
+
+The game is a `solver.practice.Practice` value kept in the session; every button applies a
+solver function to it. The hint and the review use the analyzer's own code path on the
+person's record. At your turn the page's link is a saved game: it resumes the round.
+"""
+
+from __future__ import annotations
+
+from urllib.parse import urlencode
+
+import pandas as pd
+import streamlit as st
+
+from solver import EDITIONS, LoveLetterError, get_edition, legal_actions
+from solver.events import seen_by
+from solver.notation import format_record
+from solver.practice import BOTS, model_for, next_round, play, resume, save, start
+from tutor.analysis import advice, frac, pct
+from tutor.analysis_view import show_advice, show_odds
+from tutor.components import edition_key, lang, show_board
+from tutor.formatters import KeyLabel, PlayLabel
+from tutor.i18n import t
+from tutor.render import action_text, edition_title, event_lines, private_lines
+
+language = lang()
+NAMES = ("You", "Ana", "Luis", "Marta", "Noor", "Omar")
+
+
+def _names(n: int, seat: int) -> tuple:
+    bots = [x for x in NAMES[1:]][: n - 1]
+    names = bots[:seat] + [t(language, "pr_you")] + bots[seat:]
+    return tuple(names)
+
+
+def _fail(err: LoveLetterError) -> None:
+    st.session_state["pr_error"] = str(err)
+
+
+def setup_keys(s) -> tuple[str, str, str]:
+    """Widget keys of the player count, seat and target: they depend on the edition and count
+    (a fresh widget when its options change)."""
+    ed = s.get("pr_edition", "2019")
+    n = s.get(f"pr_players_{ed}", get_edition(ed).min_players)
+    return f"pr_players_{ed}", f"pr_seat_{ed}_{n}", f"pr_target_{ed}_{n}"
+
+
+def new_game_cb() -> None:
+    s = st.session_state
+    s.pop("pr_error", None)
+    k_players, k_seat, k_target = setup_keys(s)
+    try:
+        n, seat = s[k_players], s[k_seat]
+        s["pr"] = start(s["pr_edition"], _names(n, seat), seat, s["pr_bots"], seed=int(s["pr_seed"]),
+                        first_player=int(s["pr_seed"]) % n, target=int(s[k_target]), seconds=float(s["pr_seconds"]))
+        s["pr_hint"] = False
+    except LoveLetterError as err:
+        _fail(err)
+
+
+def resume_cb(text: str, tokens: str, round_no: int, bots: str, seed: int, target) -> None:
+    s = st.session_state
+    s.pop("pr_error", None)
+    try:
+        s["pr"] = resume(text, tokens, round_no, bots, seed, target, float(s.get("pr_seconds", 0.5)))
+        s["pr_hint"] = False
+    except LoveLetterError as err:
+        _fail(err)
+
+
+def resume_form_cb() -> None:
+    s = st.session_state
+    resume_cb(s["pr_resume_text"], s["pr_resume_tokens"], int(s["pr_resume_round"]), s["pr_bots"],
+              int(s["pr_seed"]), None)
+
+
+def play_cb(key: str) -> None:
+    s = st.session_state
+    p = s["pr"]
+    actions = legal_actions(p.game)
+    try:
+        s["pr"] = play(p, actions[s[key]])
+        s["pr_hint"] = False
+    except LoveLetterError as err:
+        _fail(err)
+
+
+def next_round_cb() -> None:
+    st.session_state["pr"] = next_round(st.session_state["pr"])
+    st.session_state["pr_hint"] = False
+
+
+def hint_cb() -> None:
+    st.session_state["pr_hint"] = True
+
+
+# A link with a saved game resumes it once, on first load.
+if "pr" not in st.session_state and st.query_params.get("record"):
+    q = st.query_params
+    try:
+        resume_cb(q.get("record"), q.get("tokens", ""), int(q.get("round", "1")),
+                  q.get("bots", "counting") if q.get("bots") in BOTS else "counting", int(q.get("seed", "0")),
+                  int(q["target"]) if q.get("target", "").isdigit() else None)
+    except ValueError:
+        st.session_state["pr_error"] = t(language, "pr_bad_link")
+
+st.title(t(language, "nav_practice"))
+st.caption(t(language, "pr_intro"))
+p = st.session_state.get("pr")
+
+with st.expander(t(language, "pr_setup"), expanded=p is None):
+    if "pr_edition" not in st.session_state:
+        st.session_state["pr_edition"] = edition_key()
+    c = st.columns(3)
+    ed = c[0].selectbox(t(language, "edition"), list(EDITIONS), key="pr_edition", format_func=edition_title)
+    e = get_edition(ed)
+    k_players, _, _ = setup_keys(st.session_state)
+    n = c[1].selectbox(t(language, "players"), list(range(e.min_players, e.max_players + 1)), key=k_players)
+    _, k_seat, k_target = setup_keys(st.session_state)
+    c[2].selectbox(t(language, "pr_seat"), list(range(n)), key=k_seat,
+                   format_func=PlayLabel(tuple(str(i + 1) for i in range(n))))
+    c = st.columns(4)
+    c[0].radio(t(language, "pr_bots"), BOTS, key="pr_bots", format_func=KeyLabel(language, "pr_bots_"))
+    c[1].number_input(t(language, "pr_seed"), min_value=0, value=1, step=1, key="pr_seed")
+    c[2].number_input(t(language, "tokens_to_win"), min_value=1, max_value=9, value=e.token_target(n), step=1,
+                      key=k_target)
+    c[3].number_input(t(language, "pr_seconds"), min_value=0.1, max_value=5.0, value=0.5, step=0.1,
+                      key="pr_seconds")
+    st.button(t(language, "pr_new"), key="pr-new", on_click=new_game_cb, type="primary")
+
+with st.expander(t(language, "pr_resume")):
+    st.text_area(t(language, "an_notation"), key="pr_resume_text", height=80)
+    c = st.columns(2)
+    c[0].text_input(t(language, "pr_tokens"), key="pr_resume_tokens", placeholder="0,1")
+    c[1].number_input(t(language, "pr_round"), min_value=1, value=1, step=1, key="pr_resume_round")
+    st.caption(t(language, "pr_resume_help"))
+    st.button(t(language, "pr_resume_go"), key="pr-resume", on_click=resume_form_cb)
+
+if st.session_state.get("pr_error"):
+    st.error(st.session_state["pr_error"])
+if p is None:
+    st.stop()
+
+# --- the game ----------------------------------------------------------------------------------
+
+g = p.game
+e = g.edition
+names = g.names
+r = g.round
+st.subheader(t(language, "pr_round_of", n=g.round_no, target=e.token_target(len(names))))
+over = p.round_over
+show_board(r, names, language, tokens=g.tokens, visible=None if over else {p.human})
+
+with st.expander(t(language, "event_log"), expanded=True):
+    lines = []
+    for ev in p.events:
+        if seen_by(ev, p.human):
+            lines += event_lines([ev], e, language, names)
+            if ev.private_to is not None:
+                lines += [f"*{x}*" for x in private_lines([ev], e, language, names, you=p.human)]
+    if p.base is not None:
+        st.caption(t(language, "pr_resumed", record=format_record(p.base)))
+    st.markdown("\n".join(f"- {x}" for x in lines) or "-")
+
+model = model_for(p.bots)
+if p.my_turn:
+    text = format_record(p.human_record())
+    saved = save(p)
+    for k, v in saved.items():
+        st.query_params[k] = v
+    acts = legal_actions(g)
+    labels = tuple(action_text(a, e, language, names) for a in acts)
+    with st.container(border=True):
+        st.markdown(f"**{t(language, 'pr_your_turn')}**")
+        action_key = f"pr_action_{g.round_no}_{len(p.events)}"  # a fresh choice at every turn
+        st.selectbox(t(language, "an_play"), list(range(len(acts))), key=action_key, format_func=PlayLabel(labels))
+        c = st.columns(2)
+        c[0].button(t(language, "play"), key="pr-play", on_click=play_cb, args=(action_key,), type="primary")
+        c[1].button(t(language, "pr_hint"), key="pr-hint", on_click=hint_cb)
+    if st.session_state.get("pr_hint"):
+        st.markdown(f"### {t(language, 'pr_hint')}")
+        show_odds(text, model, language, key="pr")
+        show_advice(text, model, language, key="pr", seconds=float(p.seconds) * 4)
+    with st.expander(t(language, "pr_save")):
+        st.markdown(t(language, "pr_save_help"))
+        st.code(f"/practice?{urlencode(saved)}", language=None)
+        st.code(text, language=None)
+        st.caption(t(language, "pr_tokens") + ": " + saved["tokens"])
+
+if over:
+    st.subheader(t(language, "pr_review"))
+    rows = []
+    for i, d in enumerate(p.decisions, start=1):
+        adv = advice(format_record(d.record), model, float(p.seconds) * 4)
+        mine = next((a for a in adv.actions if a.action == d.action), None)
+        best = adv.actions[0]
+        rec = d.record
+        cost = best.win - mine.win if mine is not None else None
+        rows.append({
+            "#": i,
+            t(language, "pr_your_play"): action_text(d.action, e, language, names),
+            t(language, "pr_best_play"): action_text(best.action, e, language, names),
+            t(language, "pr_your_win"): pct(mine.win) if mine is not None else "—",
+            t(language, "pr_best_win"): pct(best.win),
+            t(language, "pr_cost"): ("0" if not cost else (f"{frac(cost)} ({pct(cost)})" if adv.method == "exact"
+                                                           else f"≈ {pct(cost)}")),
+            t(language, "an_kind"): t(language, "an_exact" if adv.method == "exact" else "an_estimate"),
+            t(language, "pr_record"): format_record(rec).split(" | ")[-1],
+        })
+    if rows:
+        st.dataframe(pd.DataFrame(rows), hide_index=True, key="pr-review-table")
+    else:
+        st.caption(t(language, "pr_no_decisions"))
+    if p.over:
+        st.success(t(language, "pr_game_won", names=", ".join(names[w] for w in g.winners)),
+                   icon=":material/emoji_events:")
+        st.button(t(language, "pr_new"), key="pr-new-2", on_click=new_game_cb, type="primary")
+    else:
+        st.button(t(language, "pr_next_round"), key="pr-next", on_click=next_round_cb, type="primary")
