@@ -91,12 +91,29 @@ def _assemble(record: Record, belief, final, piles, value: dict, pool) -> Round:
     deck = tuple(next(pool) for _ in range(exch)) + tuple(value[v] for v in belief.tail)
     missing_up = e.face_up_count(len(hands)) - len(record.face_up)
     face_up = tuple(record.face_up) + tuple(next(pool) for _ in range(missing_up))
+    # What players remember (solver.memory): the remembered hand's card in this world (the
+    # viewer mid-turn: the card held before the draw).
+    known = tuple(sorted((o, h, hands[h][0]) for o, h in belief.known))
     return Round(e, tuple(hands), tuple(tuple(p) for p in piles), final.public.out, final.public.protected, deck,
-                 set_aside, face_up, record.viewer, _phase(record), len(record.turns))
+                 set_aside, face_up, record.viewer, _phase(record), len(record.turns), known=known)
 
 
 def worlds_from_record(record: Record, model="random", limit: int = 50_000) -> list[tuple[Round, Fraction]]:
     """Every concrete round consistent with the record, with its exact posterior probability."""
+    return [(r, p) for (r, _), p in _root_worlds(record, model, limit, lazy=False)[0]]
+
+
+def _root_worlds(record: Record, model, limit: int, lazy: bool):
+    """The search's root states ((round, tail length), probability), the number of concrete
+    deals they stand for, and whether the set-aside card is exchangeable with the deck.
+
+    `lazy`: the untouched cards of the deck (and the untouched set-aside card) are exchangeable
+    under the posterior — every arrangement has the same weight — so they are kept as one
+    canonical arrangement (sorted) and each draw is resolved when it happens (`_Solver.expand`).
+    Only the tracked cards and the untouched hands are enumerated. Otherwise every arrangement is
+    a separate world (the reference the lazy search is tested against)."""
+    from math import factorial
+
     belief, final = build_belief(record, model)
     if belief.retired:
         raise AdviceError("the advisor needs a complete record (a discarded card is missing)")
@@ -108,10 +125,16 @@ def worlds_from_record(record: Record, model="random", limit: int = 50_000) -> l
     factors = [(vars_, list(table.items())) for vars_, table, _ in comb.factors]
     # Untouched slots: hands nobody learned about, the set-aside card, the undrawn deck, and
     # face-up cards missing from the record.
-    n_pool = sum(1 for v in belief.hand if v == UNOPENED) + (belief.set_aside == UNOPENED)
-    n_pool += final.public.deck_size - len(belief.tail) + e.face_up_count(n) - len(record.face_up)
+    n_hands = sum(1 for v in belief.hand if v == UNOPENED)
+    n_up = e.face_up_count(n) - len(record.face_up)
+    n_exch = final.public.deck_size - len(belief.tail)
+    sa_free = belief.set_aside == UNOPENED
+    n_pool = n_hands + sa_free + n_exch + n_up
+    n_enum = n_hands + n_up if lazy else n_pool
+    tail = len(belief.tail)
     piles = _discards(record)
     worlds = []
+    deals = 0
     for combo in product(*[rows for _, rows in factors]):
         value: dict = {}
         weight = 1
@@ -124,15 +147,28 @@ def worlds_from_record(record: Record, model="random", limit: int = 50_000) -> l
         remaining = {c: belief.avail[c] - used[c] for c in Card if belief.avail[c] - used[c] > 0}
         if sum(remaining.values()) != n_pool:
             continue  # this combination over-uses a card
-        for arrangement in _arrangements(dict(remaining), n_pool):
-            r = _assemble(record, belief, final, piles, value, iter(arrangement))
-            worlds.append((r, weight))
+        for arrangement in _arrangements(dict(remaining), n_enum):
+            if lazy:
+                rest = Counter(remaining)
+                rest.subtract(arrangement)
+                free = sorted(rest.elements())
+                stands_for = factorial(len(free))
+                for k in Counter(free).values():
+                    stands_for //= factorial(k)
+                hands = arrangement[:n_hands]
+                middle = ([free[-1]] + free[:-1]) if sa_free else free  # set-aside first, then the deck
+                pool = iter(list(hands) + middle + list(arrangement[n_hands:]))
+            else:
+                stands_for, pool = 1, iter(arrangement)
+            r = _assemble(record, belief, final, piles, value, pool)
+            worlds.append(((r, tail if lazy else len(r.deck)), weight * stands_for))
+            deals += stands_for
             if len(worlds) > limit:
                 raise TooLargeError(f"more than {limit} possible worlds: too large for an exact answer")
     total = sum(w for _, w in worlds)
     if not total:
         raise AdviceError("no deal is consistent with the record")
-    return [(r, Fraction(w, total)) for r, w in worlds]
+    return [(r, Fraction(w, total)) for r, w in worlds], deals, sa_free and lazy
 
 
 def observation(events, viewer: int) -> tuple:
@@ -170,14 +206,32 @@ def opponent_distribution(r: Round, model: str) -> list[tuple[object, Fraction]]
     return [(a, (1 - eps) * (a == chosen) + eps / len(acts)) for a in acts]
 
 
+def _draws(r: Round, action) -> int:
+    """How many cards from the top of the deck `action` can draw (its own draw and the next
+    player's): resolving one more than used is harmless (it goes back, canonically)."""
+    from .actions import Play
+
+    if isinstance(action, Play) and action.card in (Card.PRINCE, Card.CHANCELLOR):
+        return 2
+    return 1
+
+
 class _Solver:
-    def __init__(self, viewer: int, budget: int, deadline: float | None = None, model: str = "random"):
+    """Expectimax over the viewer's information states. A state is (round, tail): the last
+    `tail` cards of the deck are fixed (Chancellor returns, or everything in the reference
+    mode); the cards above them — and the set-aside card when `sa_free` — are exchangeable and
+    kept sorted, and a draw from them is resolved when it happens, each distinct card with
+    probability (copies left) / (cards left)."""
+
+    def __init__(self, viewer: int, budget: int, deadline: float | None = None, model: str = "random",
+                 sa_free: bool = False):
         self.model = model
         self.memo: dict = {}
         self.viewer = viewer
         self.budget = budget
         self.deadline = deadline
         self.nodes = 0
+        self.sa_free = sa_free
 
     def tick(self) -> None:
         self.nodes += 1
@@ -189,50 +243,105 @@ class _Solver:
             if time.perf_counter() > self.deadline:
                 raise TooLargeError("the exact answer needs more time than its budget")
 
+    # --- exchangeable cards -------------------------------------------------------------------
+
+    def _free(self, r: Round, tail: int) -> list:
+        exch = list(r.deck[:len(r.deck) - tail])
+        if self.sa_free and r.set_aside is not None:
+            exch.append(r.set_aside)
+        return exch
+
+    def _rebuild(self, r: Round, tail: int, top: tuple, free: list) -> Round:
+        free = sorted(free)
+        if self.sa_free and r.set_aside is not None:
+            sa, free = free[-1], free[:-1]
+        else:
+            sa = r.set_aside
+        return r._replace(deck=tuple(top) + tuple(free) + r.deck[len(r.deck) - tail:], set_aside=sa)
+
+    def canon(self, r: Round, tail: int) -> Round:
+        if tail >= len(r.deck) and not (self.sa_free and r.set_aside is not None):
+            return r
+        return self._rebuild(r, tail, (), self._free(r, tail))
+
+    def expand(self, r: Round, tail: int, k: int) -> list:
+        """The round with its top k exchangeable cards resolved in every way, with probabilities."""
+        n_exch = len(r.deck) - tail
+        k = min(k, n_exch)
+        if k == 0:
+            return [(r, Fraction(1))]
+        out = []
+
+        def rec(top, free, p):
+            if len(top) == k:
+                out.append((self._rebuild(r, tail, top, free), p))
+                return
+            counts = Counter(free)
+            for c, m in sorted(counts.items()):
+                rest = list(free)
+                rest.remove(c)
+                rec(top + (c,), rest, p * Fraction(m, len(free)))
+
+        rec((), self._free(r, tail), Fraction(1))
+        return out
+
+    def step(self, state, action) -> list:
+        """Every outcome of `action` in `state`: (next state, probability, events)."""
+        r, tail = state
+        out = []
+        returned = len(action.bottom) if isinstance(action, ChancellorChoice) else 0
+        for rx, px in self.expand(r, tail, _draws(r, action)):
+            r2, ev = apply(rx, action)
+            t2 = min(tail + returned, len(r2.deck))
+            out.append(((self.canon(r2, t2), t2), px, ev))
+        return out
+
+    # --- the search ---------------------------------------------------------------------------
+
     def value(self, worlds) -> tuple[Fraction, Fraction]:
-        """Probability *mass* of winning (and of tokens) over these worlds, whose weights are
+        """Probability *mass* of winning (and of tokens) over these states, whose weights are
         unnormalised probabilities: at the viewer's turns every action is compared on the same
         mass, so the maximum is the best choice for this information state. Memoised: plays
-        that lead to the same worlds (a Guard naming a card nobody can hold) are solved once."""
+        that lead to the same states (a Guard naming a card nobody can hold) are solved once."""
         total = sum(p for _, p in worlds)
-        key = frozenset((r, p / total) for r, p in worlds)
+        key = frozenset((w, p / total) for w, p in worlds)
         found = self.memo.get(key)
         if found is None:
-            win, tokens = self._value([(r, p / total) for r, p in worlds])
+            win, tokens = self._value([(w, p / total) for w, p in worlds])
             found = self.memo[key] = (win, tokens)
         return found[0] * total, found[1] * total
 
     def _value(self, worlds) -> tuple[Fraction, Fraction]:
         self.tick()
-        r0 = worlds[0][0]
+        r0 = worlds[0][0][0]
         v = self.viewer
         if r0.phase == OVER:
-            win = sum(p for r, p in worlds if v in r.winners)
-            spy = sum(p for r, p in worlds if r.spy_bonus == v)
+            win = sum(p for (r, _), p in worlds if v in r.winners)
+            spy = sum(p for (r, _), p in worlds if r.spy_bonus == v)
             return win, win + spy
         if r0.current == v:
             return max((self.q(worlds, a) for a in legal_actions(r0)), key=lambda x: (x[0], x[1]))
         children: dict = defaultdict(list)
-        for r, p in worlds:
-            for a, pa in opponent_distribution(r, self.model):
+        for state, p in worlds:
+            for a, pa in opponent_distribution(state[0], self.model):
                 if pa:
-                    r2, ev = apply(r, a)
-                    children[observation(ev, v)].append((r2, p * pa))
+                    for s2, px, ev in self.step(state, a):
+                        children[observation(ev, v)].append((s2, p * pa * px))
         return self._combine(children)
 
     def q(self, worlds, action) -> tuple[Fraction, Fraction]:
         children: dict = defaultdict(list)
-        for r, p in worlds:
-            r2, ev = apply(r, action)
-            children[observation(ev, self.viewer)].append((r2, p))
+        for state, p in worlds:
+            for s2, px, ev in self.step(state, action):
+                children[observation(ev, self.viewer)].append((s2, p * px))
         return self._combine(children)
 
     def _combine(self, children) -> tuple[Fraction, Fraction]:
         win = tokens = 0
         for group in children.values():
             merged: dict = {}
-            for r, p in group:
-                merged[r] = merged.get(r, 0) + p
+            for w, p in group:
+                merged[w] = merged.get(w, 0) + p
             w, t = self.value(list(merged.items()))
             win += w
             tokens += t
@@ -292,23 +401,26 @@ def advise(record: Record, model: str = "random", budget: int = 200_000, seconds
         return advise_estimate(record, model, seconds=max(left, 0.2), seed=seed)
 
 
-def _advise_exact(record: Record, model: str, budget: int, deadline: float | None = None) -> Advice:
-    worlds = worlds_from_record(record, OPPONENT_MODELS[model], limit=5_000)
+def _advise_exact(record: Record, model: str, budget: int, deadline: float | None = None,
+                  lazy: bool = True) -> Advice:
+    worlds, deals, sa_free = _root_worlds(record, OPPONENT_MODELS[model], limit=5_000, lazy=lazy)
     v = record.viewer
-    solver = _Solver(v, budget, deadline, model)
+    solver = _Solver(v, budget, deadline, model, sa_free=sa_free)
+    rounds = [(r, p) for (r, _), p in worlds]
     ranked = []
-    for action in legal_actions(worlds[0][0]):
+    for action in legal_actions(rounds[0][0]):
         win, tokens = solver.q(worlds, action)  # masses over worlds whose weights sum to 1
         win, tokens = Fraction(win), Fraction(tokens)
         ko = Fraction(0)
-        for r, p in worlds:
-            _, ev = apply(r, action)
-            if any(isinstance(e, KnockedOut) and e.player != v for e in ev):
-                ko += p
-        ranked.append(RankedAction(action, win, tokens, ko, _out_before_next_turn(worlds, action, v, model),
-                                   learn=learn_from(worlds, action, v)))
+        for state, p in worlds:
+            for _, px, ev in solver.step(state, action):
+                if any(isinstance(e, KnockedOut) and e.player != v for e in ev):
+                    ko += p * px
+        # What a Priest, King or Baron shows does not depend on the order of undrawn cards.
+        ranked.append(RankedAction(action, win, tokens, ko, _out_before_next_turn(solver, worlds, action, model),
+                                   learn=learn_from(rounds, action, v)))
     ranked.sort(key=lambda a: (-a.win, -a.tokens, _sort_key(a.action)))
-    return Advice(record, model, "exact", tuple(ranked), len(worlds), solver.nodes)
+    return Advice(record, model, "exact", tuple(ranked), deals, solver.nodes)
 
 
 def learn_from(worlds, action, viewer: int) -> Optional[dict]:
@@ -343,16 +455,18 @@ def _sort_key(action) -> tuple:
             -1 if action.guess is None else int(action.guess))
 
 
-def _out_before_next_turn(worlds, action, viewer: int, model: str = "random") -> Fraction:
+def _out_before_next_turn(solver: _Solver, worlds, action, model: str = "random") -> Fraction:
     """Play `action`, then let opponents play the model until the viewer's next turn."""
+    viewer = solver.viewer
     total = Fraction(0)
-    frontier = []
-    for r, p in worlds:
-        r2, _ = apply(r, action)
-        frontier.append((r2, p))
+    frontier: dict = defaultdict(Fraction)
+    for state, p in worlds:
+        for s2, px, _ in solver.step(state, action):
+            frontier[s2] += p * px
     while frontier:
-        nxt = []
-        for r, p in frontier:
+        nxt: dict = defaultdict(Fraction)
+        for state, p in frontier.items():
+            r = state[0]
             if r.out[viewer]:
                 total += p
             elif r.phase == OVER or r.current == viewer:
@@ -360,7 +474,8 @@ def _out_before_next_turn(worlds, action, viewer: int, model: str = "random") ->
             else:
                 for a, pa in opponent_distribution(r, model):
                     if pa:
-                        nxt.append((apply(r, a)[0], p * pa))
+                        for s2, px, _ in solver.step(state, a):
+                            nxt[s2] += p * pa * px
         frontier = nxt
     return total
 

@@ -64,6 +64,8 @@ class Belief:
         self.set_aside: Optional[int] = UNOPENED  # var id, UNOPENED, or None (drawn)
         self.tail: list[int] = []  # cards a Chancellor put under the deck, in draw order
         self.retired: list[int] = []  # vars whose card left play unseen (kept for the counts)
+        #: (observer, holder) pairs: the observer remembers the holder's hand (solver.memory).
+        self.known: set = set()
         self.where = ""
 
     # -- variables and factors ------------------------------------------------------------------
@@ -209,6 +211,8 @@ def build_belief(record: Record, model="counting") -> tuple[Belief, Final]:
     final: list = []
     value = e.value_of
     piles: list[list] = [[] for _ in record.seats]  # public discards before each play
+    memory: set = set()  # (observer, holder): the observer knows the holder's current hand var
+    track = getattr(model, "uses_memory", False)
     for k, t, pub in walk(record, final):
         b.where = f"turn {k}"
         p = t.player
@@ -224,22 +228,31 @@ def build_belief(record: Record, model="counting") -> tuple[Belief, Final]:
         chooser = counting if me else model
         public = {"discards": [tuple(c for c in x if c is not None) for x in piles], "face_up": record.face_up}
         add_public_cards(piles, t)
+        # Memory (solver.memory): others forget the player's card as they play; a model that
+        # uses memory sees the remembered hands, whose variables join the player's factor.
+        memory = {k for k in memory if k[1] != p}
+        holders = sorted(h for o, h in memory if o == p) if getattr(chooser, "uses_memory", False) else []
 
-        def play_fn(vals, card=card, t=t, pub=pub, p=p, chooser=chooser):
-            a, c = vals
+        def play_fn(vals, card=card, t=t, pub=pub, p=p, chooser=chooser, public=public, holders=holders):
+            a, c = vals[:2]
             if a != card and c != card:
                 return []
             kept = c if a == card else a
             hand = (a, c) if a <= c else (c, a)
+            seen = {**public, "known": dict(zip(holders, vals[2:]))} if holders else public
             lik = chooser.play_likelihood(e, p, pub.out, pub.protected, hand, card, t.target, t.guess,
-                                          public=public)
-            return [((kept,), lik)] if lik else []
+                                          public=seen)
+            return [((kept, *vals[2:]), lik)] if lik else []
 
-        (v2,) = b.rewrite([v, d], 1, play_fn)
+        new_vars = b.rewrite([v, d, *(b.hand_var(h) for h in holders)], 1 + len(holders), play_fn)
+        v2 = new_vars[0]
+        for h, nv in zip(holders, new_vars[1:]):
+            b.hand[h] = nv
         b.avail[card] -= 1
         b.hand[p] = v2
         target = t.target
         outs = dict(t.out)
+        memory = _remember_turn(memory, t, p, outs, b if track else None)
         if card is GUARD and target is not None and t.guess is not None:
             vt = b.hand_var(target)
             if t.result == "hit":
@@ -327,7 +340,39 @@ def build_belief(record: Record, model="counting") -> tuple[Belief, Final]:
                 b.retire(v2)
             b.hand[p] = None
         # Guard hits are handled above; a Baron or Princess knock-out too.
+    b.known = memory
     return b, final[0]
+
+
+def _remember_turn(memory: set, t, p: int, outs: dict, b) -> set:
+    """The memory pairs after a turn's effects, by the rule of `solver.memory.remember`: a
+    Priest look, a Baron tie and a King trade add pairs; a Prince's target and knocked-out
+    players are forgotten; a trade moves the others' pairs with the cards. With `b`, the
+    holders' hand variables are opened so that the pairs always point at a variable."""
+    card, target = t.card, t.target
+    added = []
+    if target is not None:
+        if card is PRIEST:
+            added = [(p, target)]
+        elif card is BARON and t.result == "tie":
+            added = [(p, target), (target, p)]
+        elif card is KING:
+            memory = {(o, target if h == p else p if h == target else h) for o, h in memory
+                      if not (o in (p, target) and h in (p, target))}
+            added = [(p, target), (target, p)]
+        elif card is PRINCE:
+            memory = {k for k in memory if k[1] != target}
+    gone = set(outs)
+    if card is GUARD and t.result == "hit" and target is not None:
+        gone.add(target)
+    if card is PRINCE and t.discarded is PRINCESS and target is not None:
+        gone.add(target)
+    memory = {k for k in memory | set(added) if not gone & set(k)}
+    if b is not None:
+        for _, h in memory:
+            if b.hand[h] is not None and not isinstance(b.hand[h], tuple):
+                b.hand_var(h)
+    return memory
 
 
 # ---------------------------------------------------------------------------------------------

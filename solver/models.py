@@ -66,6 +66,9 @@ class CardCounterModel(CountingModel):
 
     name = "counting-bot"
     description = "opponents count cards (the heuristic of solver.policies), 10% random"
+    #: The policy uses what the player remembers (`public["known"]`), so the inference keeps
+    #: the remembered hands' variables next to the player's own (solver.memory's rule).
+    uses_memory = True
     EPSILON = Fraction(1, 10)
 
     def play_likelihood(self, edition, seat, out, protected, hand, card, target, guess, public=None) -> Fraction:

@@ -1,11 +1,18 @@
 """Simple playing policies (used for rollouts and as bots).
 
 `random_policy` plays uniformly at random among the legal actions. `counting_policy` is a
-documented card-counting heuristic that looks only at its own hand and public information:
+documented card-counting heuristic that looks only at its own view: its hand, public
+information, and what it remembers of others' hands (`Round.known`: a Priest look, a King
+trade, a Baron tie, until the holder plays — `solver.memory`):
 * never plays the Princess while it has another legal play;
-* a Guard names the card most often unseen (composition minus everything public and its own
-  hand; ties: the higher card) against the next open opponent clockwise;
-* a Baron is played only when the kept card beats the average unseen card;
+* a Guard names the card most likely in the target's hand from its own view: a remembered
+  card (a sure hit), otherwise the card most often unseen (composition minus everything
+  public, its own hand and the cards it knows are elsewhere; ties: the higher card, then the
+  next open opponent clockwise);
+* a Prince goes to an opponent it knows holds the Princess;
+* a Baron is played on an opponent it knows it beats; otherwise only when the kept card beats
+  the average unseen card, and never on an opponent it knows it does not beat;
+* a Priest looks at an opponent whose card it does not know yet, if there is one;
 * a Prince chooses an opponent, never itself if it can help it;
 * otherwise it plays the lower card and keeps the higher one (high cards win showdowns);
 * from a Chancellor it keeps its highest card that is not the Princess-if-threatened, and
@@ -39,6 +46,8 @@ def unseen_by(r: Round, seat: int) -> Counter:
 
 
 def counting_policy(r: Round, rng: _random.Random | None = None):
+    from fractions import Fraction
+
     seat = r.current
     acts = legal_actions(r)
     if len(acts) == 1:
@@ -47,7 +56,10 @@ def counting_policy(r: Round, rng: _random.Random | None = None):
     if r.phase == CHANCELLOR:
         return counting_chancellor(r.hands[seat], acts)
     hand = r.hands[seat]
+    known = {h: c for o, h, c in r.known if o == seat}
     unseen = unseen_by(r, seat)
+    unseen.subtract(known.values())  # located: in a hand it knows
+    unseen = +unseen
     total = sum(unseen.values()) or 1
     average = sum(value[c] * k for c, k in unseen.items()) / total
     cards = sorted({a.card for a in acts}, key=lambda c: value[c])
@@ -62,19 +74,36 @@ def counting_policy(r: Round, rng: _random.Random | None = None):
     def clockwise(a) -> int:  # the next player first: no seat is everyone's default target
         return (a.target - seat) % n if a.target is not None else n
 
+    def p_hit(a) -> Fraction:
+        if a.target in known:
+            return Fraction(int(known[a.target] == a.guess))
+        return Fraction(unseen.get(a.guess, 0), total)
+
     if Card.GUARD in options:
-        guard = plays(Card.GUARD)
-        named = [a for a in guard if a.guess is not None]
+        named = [a for a in plays(Card.GUARD) if a.guess is not None]
         if named:
-            return max(named, key=lambda a: (unseen.get(a.guess, 0), value[a.guess], -clockwise(a)))
-    if Card.BARON in options and value[other[Card.BARON]] > average:
-        return min(plays(Card.BARON), key=clockwise)
+            return max(named, key=lambda a: (p_hit(a), value[a.guess], -clockwise(a)))
+    if Card.PRINCE in options:
+        sure = [a for a in plays(Card.PRINCE) if a.target != seat and known.get(a.target) == Card.PRINCESS]
+        if sure:
+            return min(sure, key=clockwise)
+    if Card.BARON in options:
+        mine = value[other[Card.BARON]]
+        barons = plays(Card.BARON)
+        sure = [a for a in barons if a.target in known and value[known[a.target]] < mine]
+        if sure:
+            return min(sure, key=clockwise)
+        unknown = [a for a in barons if a.target not in known]
+        if mine > average and unknown:
+            return min(unknown, key=clockwise)
     preferred = [c for c in options if c != Card.BARON] or options
     card = preferred[0]  # the lowest card: keep the higher one
     candidates = plays(card)
     if card == Card.PRINCE:
         away = [a for a in candidates if a.target != seat]
         candidates = away or candidates
+    if card == Card.PRIEST:
+        candidates = [a for a in candidates if a.target not in known] or candidates
     return min(candidates, key=clockwise)
 
 
@@ -88,13 +117,16 @@ def counting_chancellor(hand: tuple, choices) -> ChancellorChoice:
 
 
 def policy_round(edition, seat: int, hand: tuple, out: tuple, protected: tuple, public) -> Round:
-    """A stand-in round holding what a player can see (their hand, discards, face-up cards),
-    for asking a policy what it would do with a hand the inference only imagines."""
+    """A stand-in round holding what a player can see (their hand, discards, face-up cards,
+    the cards it remembers: `public["known"]`, holder -> card), for asking a policy what it
+    would do with a hand the inference only imagines."""
     n = len(out)
     hands = tuple(tuple(hand) if i == seat else ((Card.GUARD,) if not out[i] else ()) for i in range(n))
     discards = tuple(tuple(p) for p in public["discards"]) if public else ((),) * n
     face_up = tuple(public["face_up"]) if public else ()
-    return Round(edition, hands, discards, tuple(out), tuple(protected), (), None, face_up, seat, "play", 1)
+    known = tuple(sorted((seat, h, c) for h, c in public.get("known", {}).items())) if public else ()
+    return Round(edition, hands, discards, tuple(out), tuple(protected), (), None, face_up, seat, "play", 1,
+                 known=known)
 
 
 POLICIES = {"random": random_policy, "counting": counting_policy}

@@ -37,6 +37,7 @@ from .events import (
     RoundEnded,
     TurnStarted,
 )
+from .memory import remember
 from .state import CHANCELLOR, OVER, PLAY, Round
 
 SPY, GUARD, PRIEST, BARON, HANDMAID, PRINCE, CHANCELLOR_CARD, KING, COUNTESS, PRINCESS = tuple(Card)
@@ -158,15 +159,18 @@ def round_apply(state: Round, action) -> tuple[Round, tuple]:
     if phase == PLAY:
         if type(action) is not Play or not _member(action, _play_actions(state)[1]):
             raise _explain_illegal(state, action)
-        return _apply_play(state, action)
-    if phase == CHANCELLOR:
+        new, events = _apply_play(state, action)
+    elif phase == CHANCELLOR:
         if type(action) is ChancellorChoice and type(action.bottom) is not tuple:
             action = ChancellorChoice(action.keep, tuple(action.bottom))
         legal = chancellor_choices(state.hands[state.current])[1]
         if type(action) is not ChancellorChoice or not _member(action, legal):
             raise _explain_illegal(state, action)
-        return _apply_chancellor_choice(state, action)
-    raise IllegalActionError("the round is over: no more plays this round", rule="round-over")
+        new, events = _apply_chancellor_choice(state, action)
+    else:
+        raise IllegalActionError("the round is over: no more plays this round", rule="round-over")
+    known = remember(state.known, events) if state.known or phase == PLAY else state.known
+    return (new._replace(known=known) if known else new), events
 
 
 def _member(action, legal: frozenset) -> bool:

@@ -228,3 +228,59 @@ def test_card_counter_model_equals_the_oracle(key, n):
         assert post.hands == hands and post.set_aside == set_aside and post.deck_expected == deck, record
         checked += 1
     assert checked >= 8
+
+
+def _memory_game(key, n, seed, viewer):
+    """A random engine game stopped at a play where a non-viewer player remembers a card
+    (solver.memory); its record and True, or (None, False)."""
+    rng = random.Random(seed)
+    r, ev = deal_round(key, n, seed % n, seed)
+    events = list(ev)
+    while r.phase != "over":
+        if r.phase == "play" and r.current != viewer and any(o == r.current for o, _, _ in r.known):
+            nxt, ev = apply(r, rng.choice(legal_actions(r)))
+            if nxt.phase == "over":
+                return None, False
+            return record_from_events(r.edition, n, events + list(ev), viewer), True
+        r, ev = apply(r, rng.choice(legal_actions(r)))
+        events.extend(ev)
+    return None, False
+
+
+@pytest.mark.parametrize("key, n", [("classic", 2), ("2019", 3), ("classic", 4)])
+def test_card_counters_memory_is_weighed_exactly_as_the_engine_plays_it(key, n):
+    """A card counter who remembers a card (a Priest look, a King trade, a Baron tie — hidden
+    from the viewer when two other players are involved) plays on it; the inference keeps the
+    remembered hand in the same factor and agrees with the oracle fraction for fraction."""
+    from .oracle import OracleTooBig
+
+    checked = 0
+    for seed in range(400):
+        if checked >= 6:
+            break
+        record, found = _memory_game(key, n, seed, seed % n)
+        if not found:
+            continue
+        try:
+            hands, set_aside, deck = oracle(record, "counting-bot")
+        except OracleTooBig:
+            continue
+        post = infer(record, "counting-bot")
+        assert post.hands == hands and post.set_aside == set_aside and post.deck_expected == deck, record
+        checked += 1
+    assert checked >= 6
+
+
+def test_memory_rule_of_the_engine():
+    """solver.memory: a Priest look is remembered until the holder plays; a King trade tells
+    both players what the other now holds."""
+    from solver import Play, position
+
+    r = position("2019", [[PRIEST, GUARD], [KING], [BARON]], deck=[HANDMAID, SPY, PRINCE], fill=True)
+    r, _ = apply(r, Play(PRIEST, 1))
+    assert r.known == ((0, 1, KING),)
+    assert r.hands[1] == (KING, HANDMAID)
+    r, _ = apply(r, Play(KING, 2))  # Luis plays: Ana forgets; Luis and Marta know each other's card
+    assert r.known == ((1, 2, HANDMAID), (2, 1, BARON))
+    r, _ = apply(r, Play(SPY))  # Marta plays: Luis forgets her card
+    assert r.known == ((2, 1, BARON),)
