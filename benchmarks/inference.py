@@ -2,8 +2,9 @@
 
 For each (edition, players): seeded random games (uniformly random legal play); after every
 turn, the record as one seat saw it (seats in rotation) is parsed from its text notation and
-analyzed (`infer` + the Guard table), once per opponent model. Prints median / 90th percentile /
-worst milliseconds. Usage: python benchmarks/inference.py [games-per-row]
+analyzed (`infer` + the Guard table), once per opponent model (counting-bot: card counters with
+memory). Prints median / 90th percentile / worst milliseconds, and how many records the exact
+inference refused as too large. Usage: python benchmarks/inference.py [games-per-row]
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from solver import apply, deal_round, get_edition, legal_actions  # noqa: E402
+from solver import LoveLetterError, apply, deal_round, get_edition, legal_actions  # noqa: E402
 from solver.inference import guard_table, infer  # noqa: E402
 from solver.notation import format_record, parse_record  # noqa: E402
 from solver.record import record_from_events  # noqa: E402
@@ -43,20 +44,25 @@ def records(key: str, n: int, games: int):
 
 def main() -> None:
     games = int(sys.argv[1]) if len(sys.argv) > 1 else 20
-    print(f"{'edition':<14}{'players':>8}{'model':>10}{'records':>9}{'median ms':>11}{'p90 ms':>9}{'worst ms':>10}")
+    print(f"{'edition':<14}{'players':>8}{'model':>14}{'records':>9}{'median ms':>11}{'p90 ms':>9}{'worst ms':>10}"
+          f"{'refused':>9}")
     for key, n in ROWS:
         texts = [format_record(r) for r in records(key, n, games)]
-        for model in ("counting", "random"):
+        for model in ("counting", "random", "counting-bot"):
             times = []
+            refused = 0
             for text in texts:
                 t0 = time.perf_counter()
-                post = infer(parse_record(text), model)
-                guard_table(post)
+                try:
+                    post = infer(parse_record(text), model)
+                    guard_table(post)
+                except LoveLetterError:
+                    refused += 1
                 times.append((time.perf_counter() - t0) * 1000)
             times.sort()
             p90 = times[int(0.9 * (len(times) - 1))]
-            print(f"{key:<14}{n:>8}{model:>10}{len(times):>9}{statistics.median(times):>11.1f}"
-                  f"{p90:>9.1f}{times[-1]:>10.1f}")
+            print(f"{key:<14}{n:>8}{model:>14}{len(times):>9}{statistics.median(times):>11.1f}"
+                  f"{p90:>9.1f}{times[-1]:>10.1f}{refused:>9}", flush=True)
 
 
 if __name__ == "__main__":

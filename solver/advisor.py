@@ -231,13 +231,18 @@ class _Solver:
         self.budget = budget
         self.deadline = deadline
         self.nodes = 0
+        self.applied = 0
         self.sa_free = sa_free
 
     def tick(self) -> None:
         self.nodes += 1
         if self.nodes > self.budget:
             raise TooLargeError(f"more than {self.budget} search nodes: too large for an exact answer")
-        if self.deadline is not None and self.nodes % 128 == 0:
+        if self.nodes % 128 == 0:
+            self.check_time()
+
+    def check_time(self) -> None:
+        if self.deadline is not None:
             import time
 
             if time.perf_counter() > self.deadline:
@@ -288,6 +293,9 @@ class _Solver:
     def step(self, state, action) -> list:
         """Every outcome of `action` in `state`: (next state, probability, events)."""
         r, tail = state
+        self.applied += 1
+        if self.applied % 512 == 0:  # one information state can hold many deals: watch the clock here too
+            self.check_time()
         out = []
         returned = len(action.bottom) if isinstance(action, ChancellorChoice) else 0
         for rx, px in self.expand(r, tail, _draws(r, action)):

@@ -44,6 +44,17 @@ class InconsistentRecordError(RecordError):
     rule = "inconsistent"
 
 
+class InferenceTooLargeError(RecordError):
+    """The exact joint of the tied hidden cards would be too large to hold (card counters'
+    memories and Chancellor returns can tie many cards together). Refused, never approximated."""
+
+    rule = "inference-too-large"
+
+
+#: The largest joint table of tied hidden cards the exact inference builds.
+MAX_ROWS = 200_000
+
+
 @dataclass
 class Factor:
     vars: list
@@ -109,6 +120,14 @@ class Belief:
                 fids.append(fid)
         if len(fids) == 1:
             return fids[0]
+        size = 1
+        for fid in fids:
+            size *= len(self.factors[fid].table)
+        if size > MAX_ROWS:
+            raise InferenceTooLargeError(
+                f"the exact answer would have to weigh more than {MAX_ROWS:,} joint cases of hidden cards tied "
+                "together (what card counters remember, cards under the deck); try the random opponent model",
+                where=self.where)
         merged_vars: list = []
         table = {(): 1}
         for fid in fids:

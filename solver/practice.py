@@ -7,7 +7,8 @@ what the hint, the review and a saved game use — the same record format the an
 
 Bots: `random` (uniformly random legal play), `counting` (the card-counting heuristic of
 `solver.policies`), `advisor` (the advisor's best play from the bot's own record, opponents
-assumed to be counting bots). A round resumed from a saved record is dealt again: the hidden
+assumed to be counting bots; where the exact inference refuses a position as too large, the
+counting heuristic plays that turn). A round resumed from a saved record is dealt again: the hidden
 cards are drawn from the exact posterior of the person's record, so nothing the person could
 not know is kept; in that round advisor bots play the counting heuristic (their own private
 knowledge before the save is not in the person's record).
@@ -137,7 +138,10 @@ def bot_action(p: Practice, rng):
         return random_policy(r, rng)
     if p.bots == "advisor" and p.base is None:
         record = p.record_of(r.current)
-        return advise(record, "counting", seconds=p.seconds, seed=rng.randrange(2**31)).actions[0].action
+        try:
+            return advise(record, "counting", seconds=p.seconds, seed=rng.randrange(2**31)).actions[0].action
+        except LoveLetterError:  # a position too large for the exact inference: the heuristic plays
+            pass
     return counting_policy(r, rng)
 
 

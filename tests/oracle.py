@@ -66,9 +66,9 @@ def oracle(record, model="counting", cap=1500):
         w0 = Fraction(dict(pool0)[record.dealt], size)
         pool0 = _pool_remove(pool0, record.dealt)
         hands0[viewer] = record.dealt
-    # world key: (hands, set_aside, exch, tail, pool, discards, out, protected)
+    # world key: (hands, set_aside, exch, tail, pool, discards, out, protected, known)
     worlds = {(tuple(hands0), None, initial_deck_size(record), (), pool0, ((),) * n, (False,) * n,
-               (False,) * n): w0}
+               (False,) * n, ()): w0}
     for k, t, pub in walk(record):
         new_worlds: dict = defaultdict(Fraction)
         for key, w in worlds.items():
@@ -83,7 +83,7 @@ def oracle(record, model="counting", cap=1500):
 
 def _resolve(key, seats, set_aside_too=False):
     """Branch the unknown hands of `seats` (and the set-aside card) out of the pool."""
-    hands, set_aside, exch, tail, pool, discards, out, protected = key
+    hands, set_aside, exch, tail, pool, discards, out, protected, known = key
     todo = [s for s in seats if hands[s] is None]
     results = [(list(hands), set_aside, pool, Fraction(1))]
     for s in todo:
@@ -105,7 +105,7 @@ def _resolve(key, seats, set_aside_too=False):
 
 def _step(record, key, t, model):
     viewer = record.viewer
-    hands, set_aside, exch, tail, pool, discards, out, protected = key
+    hands, set_aside, exch, tail, pool, discards, out, protected, known = key
     p = t.player
     protected = list(protected)
     protected[p] = False
@@ -122,13 +122,13 @@ def _step(record, key, t, model):
             if t.card is None:
                 h3 = list(hs)
                 h3[p] = hand2
-                yield (tuple(h3), sa, exch2, tail2, pl2, discards, out, tuple(protected)), pw * q
+                yield (tuple(h3), sa, exch2, tail2, pl2, discards, out, tuple(protected), known), pw * q
                 continue
-            yield from _play(record, model, hs, hand2, sa, exch2, tail2, pl2, discards, out, tuple(protected),
+            yield from _play(record, model, hs, hand2, sa, exch2, tail2, pl2, discards, out, tuple(protected), known,
                              t, pw * q)
 
 
-def _play(record, model, hs, hand2, sa, exch, tail, pool, discards, out, protected, t, weight):
+def _play(record, model, hs, hand2, sa, exch, tail, pool, discards, out, protected, known, t, weight):
     e = record.edition
     viewer = record.viewer
     n = len(hs)
@@ -141,7 +141,7 @@ def _play(record, model, hs, hand2, sa, exch, tail, pool, discards, out, protect
     prince_draws = card is Card.PRINCE and target is not None
     if deck_size - (1 if prince_draws and deck_size > 0 else 0) == 0:
         need = [s for s in range(n) if not out[s] and s != p]
-    for hs2, sa2, pool2, rw in _resolve((tuple(hs), sa, exch, tail, pool, discards, out, protected), need,
+    for hs2, sa2, pool2, rw in _resolve((tuple(hs), sa, exch, tail, pool, discards, out, protected, known), need,
                                          set_aside_too=prince_draws and deck_size == 0):
         n_prefix = min(exch, (1 if prince_draws else 0) + (2 if card is Card.CHANCELLOR else 0))
         for prefix, bq, pool3 in _branch(pool2, n_prefix):
@@ -155,7 +155,7 @@ def _play(record, model, hs, hand2, sa, exch, tail, pool, discards, out, protect
             deck = tuple(prefix) + tuple(filler) + tuple(tail)
             r = Round(e, tuple(engine_hands), discards, out, protected, deck,
                       sa2 if sa2 is not None else DUMMY, record.face_up or (DUMMY,) * e.face_up_count(n),
-                      p, PLAY, 1)
+                      p, PLAY, 1, known=known)  # what players remember (solver.memory)
             if p != viewer:
                 legal = legal_actions(r)
                 if action not in legal:
@@ -278,7 +278,7 @@ def _unload(record, r, events, hs_before, sa, exch, tail, pool, prefix, filler, 
         set_aside = "drawn"
     else:
         set_aside = sa  # a resolved card, or None: still unknown in the pool
-    return (tuple(world_hands), set_aside, new_exch, new_tail, pool, r.discards, r.out, r.protected)
+    return (tuple(world_hands), set_aside, new_exch, new_tail, pool, r.discards, r.out, r.protected, r.known)
 
 
 def _pool_add(pool, card):
@@ -293,7 +293,7 @@ def _marginals(record, worlds):
     hands = defaultdict(lambda: defaultdict(Fraction))
     set_aside = defaultdict(Fraction)
     deck = defaultdict(Fraction)
-    for (hs, sa, exch, tail, pool, discards, out, protected), w in worlds.items():
+    for (hs, sa, exch, tail, pool, discards, out, protected, _), w in worlds.items():
         w = w / total
         size = sum(k for _, k in pool)
         for s in range(n):

@@ -154,3 +154,13 @@ def test_ruling_checker_uses_the_analyzers_position():
     at.radio(key="rc_source").set_value("analyzer").run()
     assert not at.exception and not at.error
     assert any("Legal plays now" in m.value for m in at.markdown)
+
+
+def test_a_position_too_large_for_the_exact_inference_is_explained():
+    from .test_inference import TIED
+
+    at = analyzer(record=TIED + " | Ana 1>Luis=5 miss | Luis +9", model="counting")
+    assert not at.exception
+    assert any("joint cases" in e.value for e in at.error)
+    at.radio(key="an_model").set_value("random").run()
+    assert not at.exception and not at.error and best_shown(at)

@@ -231,14 +231,19 @@ def test_card_counter_model_equals_the_oracle(key, n):
 
 
 def _memory_game(key, n, seed, viewer):
-    """A random engine game stopped at a play where a non-viewer player remembers a card
-    (solver.memory); its record and True, or (None, False)."""
+    """A random engine game stopped after a play where a non-viewer card counter's memory
+    (solver.memory) changed what it played; its record and True, or (None, False)."""
     rng = random.Random(seed)
     r, ev = deal_round(key, n, seed % n, seed)
     events = list(ev)
+    from solver.policies import counting_policy
+
     while r.phase != "over":
         if r.phase == "play" and r.current != viewer and any(o == r.current for o, _, _ in r.known):
-            nxt, ev = apply(r, rng.choice(legal_actions(r)))
+            choice = counting_policy(r)
+            if choice == counting_policy(r._replace(known=())):
+                return None, False  # the memory does not change this play: not a test of it
+            nxt, ev = apply(r, choice)
             if nxt.phase == "over":
                 return None, False
             return record_from_events(r.edition, n, events + list(ev), viewer), True
@@ -284,3 +289,19 @@ def test_memory_rule_of_the_engine():
     assert r.known == ((1, 2, HANDMAID), (2, 1, BARON))
     r, _ = apply(r, Play(SPY))  # Marta plays: Luis forgets her card
     assert r.known == ((2, 1, BARON),)
+
+
+TIED = "2019 You,Ana,Luis first:You viewer:Luis dealt:1 | You 6 | Ana 7>You | Luis +3 1>You=4 miss | You 6"
+
+
+def test_a_joint_too_large_for_exact_inference_is_refused_with_its_reason():
+    """Chancellor returns and a card counter's memory tie many hidden cards together: the
+    exact joint would exceed the limit, so the answer is a clear refusal, never an
+    approximation; the random model (no memory) still answers."""
+    from solver.inference import MAX_ROWS, InferenceTooLargeError
+
+    record = parse_record(TIED)
+    with pytest.raises(InferenceTooLargeError, match=f"more than {MAX_ROWS:,} joint cases") as err:
+        infer(record, "counting-bot")
+    assert err.value.rule == "inference-too-large" and "turn 4" in str(err.value)
+    assert sum(infer(record, "random").hand("You").values()) == 1

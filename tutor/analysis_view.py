@@ -6,6 +6,7 @@ from __future__ import annotations
 import pandas as pd
 import streamlit as st
 
+from solver import LoveLetterError
 from tutor.analysis import (advice, advice_rows, decision_dot, guard_lines, hand_rows, method_text, posterior,
                             record_of, set_aside_rows)
 from tutor.formatters import CardLabel, PlayLabel, SeatName
@@ -16,7 +17,11 @@ from tutor.render import action_text, card_label
 def show_odds(text: str, model: str, language: str, key: str) -> None:
     record = record_of(text)
     e = record.edition
-    post = posterior(text, model)
+    try:
+        post = posterior(text, model)
+    except LoveLetterError as err:  # e.g. too large for the exact inference: said, not approximated
+        st.error(str(err))
+        return
     if record.viewer is not None:
         mine = post.hands.get(record.viewer)
         if mine and "cards" in mine:
@@ -38,7 +43,10 @@ def show_how(text: str, model: str, language: str, key: str) -> None:
     """The "how is this computed?" panel for a chosen player and card."""
     record = record_of(text)
     e = record.edition
-    post = posterior(text, model)
+    try:
+        post = posterior(text, model)
+    except LoveLetterError:
+        return  # the odds block already said why
     with st.expander(t(language, "an_how")):
         from solver.explain import how_computed
 
@@ -80,7 +88,11 @@ def show_advice(text: str, model: str, language: str, key: str, seconds: float =
     e = record.edition
     st.subheader(t(language, "an_advice"))
     with st.spinner(t(language, "an_thinking")):
-        adv = advice(text, model, seconds)
+        try:
+            adv = advice(text, model, seconds)
+        except LoveLetterError as err:
+            st.error(str(err))
+            return
     st.caption(method_text(adv, language))
     best = adv.actions[0]
     st.success(t(language, "an_best", play=action_text(best.action, e, language, record.seats)),

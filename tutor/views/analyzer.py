@@ -13,7 +13,7 @@ import streamlit as st
 from solver import EDITIONS, LoveLetterError, Record, get_edition
 from solver.entry import STOP, add_turn, next_field, next_player
 from solver.notation import format_record
-from tutor.analysis import MODELS, is_viewer_turn, posterior, record_of
+from tutor.analysis import MODELS, is_viewer_turn, record_of
 from tutor.analysis_view import show_advice, show_how, show_odds
 from tutor.components import edition_key, lang
 from tutor.formatters import CardLabel, EntryLabel, ModelName
@@ -195,12 +195,6 @@ st.caption(t(language, "an_share"))
 model = st.radio(t(language, "an_model"), list(MODELS), key="an_model", horizontal=True,
                  format_func=ModelName(language))
 st.query_params["model"] = model
-try:
-    posterior(text, model)
-except LoveLetterError as err:
-    st.error(str(err))
-    st.stop()
-
 show_odds(text, model, language, key="an")
 show_how(text, model, language, key="an")
 if is_viewer_turn(text):

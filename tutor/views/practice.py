@@ -191,7 +191,12 @@ if over:
     st.subheader(t(language, "pr_review"))
     rows = []
     for i, d in enumerate(p.decisions, start=1):
-        adv = advice(format_record(d.record), model, float(p.seconds) * 4)
+        try:
+            adv = advice(format_record(d.record), model, float(p.seconds) * 4)
+        except LoveLetterError as err:  # too large for the exact inference: said, not guessed
+            rows.append({"#": i, t(language, "pr_your_play"): action_text(d.action, e, language, names),
+                         t(language, "pr_best_play"): str(err)})
+            continue
         mine = next((a for a in adv.actions if a.action == d.action), None)
         best = adv.actions[0]
         rec = d.record
