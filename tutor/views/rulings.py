@@ -14,7 +14,7 @@ from solver.state import CHANCELLOR
 from tutor.analysis import is_viewer_turn, record_of
 from tutor.components import lang, play_picker, show_board
 from tutor.formatters import KeyLabel, PlayLabel, ScenarioTitle, scenarios
-from tutor.i18n import t
+from tutor.i18n import catalog, t
 from tutor.render import action_text, card_label, event_lines, private_lines, rule_notes
 
 language = lang()
@@ -77,8 +77,10 @@ if action is not None:
     try:
         after, events = apply(start, action)
     except IllegalActionError as err:
-        st.error(t(language, "rc_refused", play=action_text(action, edition, language, names), reason=str(err)))
+        reason = t(language, f"rule.{err.rule}") if f"rule.{err.rule}" in catalog("en") else str(err)
+        st.error(t(language, "rc_refused", play=action_text(action, edition, language, names), reason=reason))
         st.markdown(t(language, "rc_rule_key", rule=err.rule))
+        st.caption(t(language, "rc_engine_says", reason=str(err)))
     else:
         st.success(t(language, "rc_legal", play=action_text(action, edition, language, names)))
         card = getattr(action, "card", None)
