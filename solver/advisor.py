@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from collections import Counter, defaultdict
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Optional
 from fractions import Fraction
 from itertools import product
@@ -216,6 +217,20 @@ def _draws(r: Round, action) -> int:
     return 1
 
 
+@lru_cache(maxsize=50_000)
+def _draw_orders(free: tuple, k: int) -> tuple:
+    """Every way to draw k cards in order from the multiset `free` (sorted): (drawn, rest, p)."""
+    if k == 0:
+        return (((), free, Fraction(1)),)
+    out = []
+    for c, m in sorted(Counter(free).items()):
+        rest = list(free)
+        rest.remove(c)
+        for top, rest2, p in _draw_orders(tuple(rest), k - 1):
+            out.append(((c,) + top, rest2, Fraction(m, len(free)) * p))
+    return tuple(out)
+
+
 class _Solver:
     """Expectimax over the viewer's information states. A state is (round, tail): the last
     `tail` cards of the deck are fixed (Chancellor returns, or everything in the reference
@@ -275,20 +290,8 @@ class _Solver:
         k = min(k, n_exch)
         if k == 0:
             return [(r, Fraction(1))]
-        out = []
-
-        def rec(top, free, p):
-            if len(top) == k:
-                out.append((self._rebuild(r, tail, top, free), p))
-                return
-            counts = Counter(free)
-            for c, m in sorted(counts.items()):
-                rest = list(free)
-                rest.remove(c)
-                rec(top + (c,), rest, p * Fraction(m, len(free)))
-
-        rec((), self._free(r, tail), Fraction(1))
-        return out
+        return [(self._rebuild(r, tail, top, list(rest)), p)
+                for top, rest, p in _draw_orders(tuple(sorted(self._free(r, tail))), k)]
 
     def step(self, state, action) -> list:
         """Every outcome of `action` in `state`: (next state, probability, events)."""

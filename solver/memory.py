@@ -13,6 +13,10 @@ from __future__ import annotations
 from .events import BaronCompared, BaronResult, CardPlayed, HandsTraded, KnockedOut, PriestSaw, PrinceDiscarded
 
 
+#: The events that can create a memory (with no memory yet, other events change nothing).
+MEMORABLE = (PriestSaw, BaronResult, HandsTraded)
+
+
 def remember(known: tuple, events) -> tuple:
     """The memory after `events` (the triples of `known` updated in order)."""
     memo = {(o, h): c for o, h, c in known}

@@ -37,7 +37,7 @@ from .events import (
     RoundEnded,
     TurnStarted,
 )
-from .memory import remember
+from .memory import MEMORABLE, remember
 from .state import CHANCELLOR, OVER, PLAY, Round
 
 SPY, GUARD, PRIEST, BARON, HANDMAID, PRINCE, CHANCELLOR_CARD, KING, COUNTESS, PRINCESS = tuple(Card)
@@ -169,7 +169,7 @@ def round_apply(state: Round, action) -> tuple[Round, tuple]:
         new, events = _apply_chancellor_choice(state, action)
     else:
         raise IllegalActionError("the round is over: no more plays this round", rule="round-over")
-    known = remember(state.known, events) if state.known or phase == PLAY else state.known
+    known = remember(state.known, events) if state.known or any(type(e) in MEMORABLE for e in events) else ()
     return (new._replace(known=known) if known else new), events
 
 
