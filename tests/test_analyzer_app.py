@@ -187,3 +187,17 @@ def test_ruling_checker_explains_a_refusal_in_the_chosen_language():
     at.button[0].click().run()
     assert "debes jugar la Condesa si también tienes el Rey o un Príncipe" in at.error[0].value
     assert any("you must play the Countess" in c.value for c in at.caption)  # the engine's own words too
+
+
+def test_the_form_carries_the_edition_settings_into_the_record():
+    at = analyzer()
+    at.selectbox(key="an_edition").set_value("classic").run()
+    at.selectbox(key="an_players").set_value(3).run()
+    at.text_input(key="an_names").set_value("A,B,C").run()
+    at.selectbox(key="an_viewer").set_value("A")
+    at.selectbox(key="an_first").set_value("A")
+    at.selectbox(key="an_opt_classic_showdown_tie").set_value("all_tied_win")
+    at.button(key="an-start").click().run()
+    assert not at.exception and not at.error
+    assert "opt:showdown_tie=all_tied_win" in at.session_state["an_text"]
+    assert parse_record(at.session_state["an_text"]).edition.showdown_tie == "all_tied_win"

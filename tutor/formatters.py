@@ -127,3 +127,16 @@ class KeyLabel:
 
     def __call__(self, key: str) -> str:
         return t(self.language, self.prefix + key)
+
+
+class TieRule:
+    """A showdown tie rule key -> its description."""
+
+    KEYS = {"all_tied_win": "tie_all", "discard_total_then_all": "tie_discards",
+            "discard_total_then_none": "tie_discards_none"}
+
+    def __init__(self, language: str):
+        self.language = language
+
+    def __call__(self, rule: str) -> str:
+        return t(self.language, self.KEYS.get(rule, rule))

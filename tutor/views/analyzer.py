@@ -16,10 +16,12 @@ from solver.notation import format_record
 from tutor.analysis import MODELS, is_viewer_turn, record_of
 from tutor.analysis_view import show_advice, show_how, show_odds
 from tutor.components import edition_key, lang
-from tutor.formatters import CardLabel, EntryLabel, ModelName
+from solver.editions import SHOWDOWN_TIE_RULES
+from tutor.formatters import CardLabel, EntryLabel, ModelName, TieRule
 from tutor.i18n import t
 
 language = lang()
+OPTIONS = ("showdown_tie", "spy_eliminated_players_block", "two_player_face_up", "void_target_allowed")
 FIELD_TITLES = {"drew": "entry_drew", "card": "entry_card", "target": "target", "guess": "guess",
                 "result": "entry_result", "baron": "entry_baron", "saw": "entry_saw", "got": "entry_got",
                 "discarded": "entry_discarded", "new": "entry_new", "revealed": "entry_revealed",
@@ -61,6 +63,9 @@ def start_round() -> None:
     names = tuple(n.strip() for n in s["an_names"].split(",") if n.strip())
     try:
         e = get_edition(s["an_edition"])
+        # The settings where the rules texts disagree (docs/engine.md), as chosen in the form.
+        options = {name: s[f"an_opt_{e.key}_{name}"] for name in OPTIONS if f"an_opt_{e.key}_{name}" in s}
+        e = e.with_options(**{k: v for k, v in options.items() if getattr(e, k) != v})
         if len(names) != s["an_players"]:
             raise LoveLetterError(t(language, "an_names_count", n=s["an_players"]))
         viewer = names.index(s["an_viewer"]) if s["an_viewer"] in names else None
@@ -141,6 +146,17 @@ with tab_form:
             for i, col in enumerate(c):
                 col.selectbox(t(language, "face_up") + f" {i + 1}", list(e.cards), key=f"an_up{i}",
                               format_func=CardLabel(ed_key, language))
+        with st.popover(t(language, "an_settings")):
+            st.caption(t(language, "an_settings_help"))
+            st.selectbox(t(language, "tie_rule"), list(SHOWDOWN_TIE_RULES), key=f"an_opt_{ed_key}_showdown_tie",
+                         index=list(SHOWDOWN_TIE_RULES).index(e.showdown_tie), format_func=TieRule(language))
+            if e.has_spy:
+                st.checkbox(t(language, "opt_spy_block"), value=e.spy_eliminated_players_block,
+                            key=f"an_opt_{ed_key}_spy_eliminated_players_block")
+            st.checkbox(t(language, "opt_face_up"), value=e.two_player_face_up,
+                        key=f"an_opt_{ed_key}_two_player_face_up")
+            st.checkbox(t(language, "opt_void"), value=e.void_target_allowed,
+                        key=f"an_opt_{ed_key}_void_target_allowed")
         st.button(t(language, "an_start"), key="an-start", on_click=start_round, type="primary")
 
     if text is not None:
