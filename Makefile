@@ -27,6 +27,7 @@ bench: $(STAMP)
 	$(BIN)/python benchmarks/engine.py
 	$(BIN)/python benchmarks/inference.py
 	$(BIN)/python benchmarks/advisor.py
+	$(BIN)/python benchmarks/answer_time.py
 
 clean:
 	rm -rf $(VENV) .pytest_cache .hypothesis build *.egg-info

@@ -23,6 +23,7 @@ from functools import lru_cache
 from typing import Optional
 from fractions import Fraction
 from itertools import product
+import time
 
 from .actions import ChancellorChoice
 from .cards import Card
@@ -104,7 +105,7 @@ def worlds_from_record(record: Record, model="random", limit: int = 50_000) -> l
     return [(r, p) for (r, _), p in _root_worlds(record, model, limit, lazy=False)[0]]
 
 
-def _root_worlds(record: Record, model, limit: int, lazy: bool):
+def _root_worlds(record: Record, model, limit: int, lazy: bool, deadline: float | None = None):
     """The search's root states ((round, tail length), probability), the number of concrete
     deals they stand for, and whether the set-aside card is exchangeable with the deck.
 
@@ -136,7 +137,14 @@ def _root_worlds(record: Record, model, limit: int, lazy: bool):
     piles = _discards(record)
     worlds = []
     deals = 0
-    for combo in product(*[rows for _, rows in factors]):
+    combos = 1
+    for _, rows in factors:
+        combos *= len(rows)
+    if combos > 40 * limit:
+        raise TooLargeError(f"{combos} combinations of tracked cards: too large for an exact answer")
+    for k, combo in enumerate(product(*[rows for _, rows in factors])):
+        if deadline is not None and k % 4096 == 4095 and time.perf_counter() > deadline:
+            raise TooLargeError("the exact answer needs more time than its budget")
         value: dict = {}
         weight = 1
         for (vars_, _), (row, w) in zip(factors, combo):
@@ -414,7 +422,8 @@ def advise(record: Record, model: str = "random", budget: int = 200_000, seconds
 
 def _advise_exact(record: Record, model: str, budget: int, deadline: float | None = None,
                   lazy: bool = True) -> Advice:
-    worlds, deals, sa_free = _root_worlds(record, OPPONENT_MODELS[model], limit=5_000, lazy=lazy)
+    worlds, deals, sa_free = _root_worlds(record, OPPONENT_MODELS[model], limit=5_000, lazy=lazy,
+                                          deadline=deadline)
     v = record.viewer
     solver = _Solver(v, budget, deadline, model, sa_free=sa_free)
     rounds = [(r, p) for (r, _), p in worlds]
@@ -498,24 +507,27 @@ def _out_before_next_turn(solver: _Solver, worlds, action, model: str = "random"
 def sample_worlds(record: Record, model: str, n: int, rng) -> list[Round]:
     """Deals drawn exactly from the posterior: the tracked cards by their exact weights (factor
     rows times deck completions), then a uniform shuffle of the untouched cards."""
-    return _sample_by_factors(record, model, n, rng)
+    draw = deal_sampler(record, model)
+    return [draw(rng) for _ in range(n)]
 
 
-def _sample_by_factors(record: Record, model: str, n: int, rng) -> list[Round]:
+def deal_sampler(record: Record, model: str):
+    """A function rng -> one deal drawn exactly from the posterior (set up once, drawn lazily)."""
     belief, final = build_belief(record, model)
     if belief.retired:
         raise AdviceError("the advisor needs a complete record (a discarded card is missing)")
     comb = _Combiner(belief)
-    draw = comb.sampler()
+    draw_values = comb.sampler()
     piles = _discards(record)
-    out = []
-    for _ in range(n):
-        value = draw(rng)
+
+    def draw(rng) -> Round:
+        value = draw_values(rng)
         used = Counter(value.values())
         pool = [c for c in Card for _ in range(belief.avail[c] - used[c])]
         rng.shuffle(pool)
-        out.append(_assemble(record, belief, final, piles, value, iter(pool)))
-    return out
+        return _assemble(record, belief, final, piles, value, iter(pool))
+
+    return draw
 
 
 def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -544,11 +556,14 @@ def advise_estimate(record: Record, model: str = "random", seconds: float = 2.5,
     rng = random.Random(seed)
     v = record.viewer
     start = time.perf_counter()
-    deals = sample_worlds(record, OPPONENT_MODELS[model], max_samples, rng)
+    draw = deal_sampler(record, OPPONENT_MODELS[model])
+    deals = [draw(rng)]
     actions = legal_actions(deals[0])
     stats = {a: [0, 0, 0, 0, 0] for a in actions}  # wins, tokens, knock-outs, out-before-turn, n
     i = 0
-    while i < len(deals) and (i < min_samples or time.perf_counter() - start < seconds):
+    while i < max_samples and (i < min_samples or time.perf_counter() - start < seconds):
+        if i == len(deals):
+            deals.append(draw(rng))  # drawn as needed: the time goes to the play-outs
         deal = deals[i]
         i += 1
         for a in actions:
