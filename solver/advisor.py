@@ -22,8 +22,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Optional
 from fractions import Fraction
-from itertools import product
 import time
+from itertools import product
 
 from .actions import ChancellorChoice
 from .cards import Card
@@ -266,8 +266,6 @@ class _Solver:
 
     def check_time(self) -> None:
         if self.deadline is not None:
-            import time
-
             if time.perf_counter() > self.deadline:
                 raise TooLargeError("the exact answer needs more time than its budget")
 
@@ -410,8 +408,6 @@ def advise(record: Record, model: str = "random", budget: int = 200_000, seconds
     budget, otherwise a Monte Carlo estimate with a 95% interval (labelled as such)."""
     if model not in OPPONENT_MODELS:
         raise AdviceError(f"unknown opponent model {model!r}; models: {', '.join(OPPONENT_MODELS)}")
-    import time
-
     start = time.perf_counter()
     try:
         return _advise_exact(record, model, budget, deadline=start + seconds * 0.4)
@@ -547,8 +543,6 @@ def advise_estimate(record: Record, model: str = "random", seconds: float = 2.5,
     with the counting heuristic (its own information only) and opponents with the model. It
     estimates the value of the play followed by that heuristic: a lower bound on best play."""
     import random
-    import time
-
     from .models import CardCounterModel
     from .policies import counting_policy, random_policy
 

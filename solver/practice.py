@@ -194,3 +194,40 @@ def resume(record_text: str, tokens: str = "", round_no: int = 1, bots: str = "c
     (world,) = sample_worlds(record, OPPONENT_MODELS[model_for(bots)], 1, random.Random(f"{seed}/resume"))
     game = Game(e, record.seats, counts, seed, round_no, record.first, world, IN_ROUND, ())
     return Practice(game, record.viewer, bots, seconds, (), base=record)
+
+
+# ---------------------------------------------------------------------------------------------
+# Review
+# ---------------------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Reviewed:
+    """One decision next to the advisor's ranking for the record at that moment."""
+
+    decision: Decision
+    advice: object  # solver.advisor.Advice
+    #: The chosen play's entry in the ranking (None only if the advisor did not rank it).
+    chosen: object
+    #: Best P(win) minus the chosen play's P(win): what the choice cost (0 for the best).
+    cost: object
+    #: 1-based place of the chosen play in the ranking.
+    rank: Optional[int]
+
+
+def review(decisions, model: str, seconds: float = 2.0, advise_fn=None) -> list:
+    """Each decision with the advisor's ranking and its cost in winning chance. `advise_fn`
+    (record, model, seconds) -> Advice lets a caller share a cache; a position the inference
+    refuses gives its error in place of the advice."""
+    advise_fn = advise_fn or (lambda record, m, s: advise(record, m, seconds=s))
+    out = []
+    for d in decisions:
+        try:
+            adv = advise_fn(d.record, model, seconds)
+        except LoveLetterError as err:
+            out.append(Reviewed(d, err, None, None, None))
+            continue
+        rank = next((i for i, a in enumerate(adv.actions, start=1) if a.action == d.action), None)
+        chosen = adv.actions[rank - 1] if rank else None
+        cost = adv.actions[0].win - chosen.win if chosen else None
+        out.append(Reviewed(d, adv, chosen, cost, rank))
+    return out

@@ -109,3 +109,19 @@ def test_a_complete_seeded_game_through_the_page_with_hint_and_reviews():
     assert p.over and p.game.winners and max(p.game.tokens) == 2
     assert any(t("en", "pr_game_won", names="").split("{")[0][:9] in s.value for s in at.success)
     assert hinted == 1 and reviews >= 1
+
+
+def test_review_ranks_each_decision_and_prices_the_choice():
+    p = start("classic", ["You", "Bot"], 0, "random", seed=11)
+    rng = random.Random(5)
+    while not p.round_over:
+        p = play(p, rng.choice(legal_actions(p.game)))
+    from solver.practice import review
+
+    items = review(p.decisions, "random", seconds=1.0)
+    assert len(items) == len(p.decisions) >= 1
+    for item in items:
+        ranking = [a.action for a in item.advice.actions]
+        assert ranking[item.rank - 1] == item.decision.action == item.chosen.action
+        assert item.cost >= 0 and (item.rank == 1) <= (item.cost == 0)  # the best play costs nothing
+        assert item.advice.record == item.decision.record  # ranked for the position of that decision

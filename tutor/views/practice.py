@@ -15,7 +15,7 @@ import streamlit as st
 from solver import EDITIONS, LoveLetterError, get_edition, legal_actions
 from solver.events import seen_by
 from solver.notation import format_record
-from solver.practice import BOTS, model_for, next_round, play, resume, save, start
+from solver.practice import BOTS, model_for, next_round, play, resume, review, save, start
 from tutor.analysis import advice, frac, pct
 from tutor.analysis_view import show_advice, show_odds
 from tutor.components import edition_key, lang, show_board
@@ -190,27 +190,22 @@ if p.my_turn:
 if over:
     st.subheader(t(language, "pr_review"))
     rows = []
-    for i, d in enumerate(p.decisions, start=1):
-        try:
-            adv = advice(format_record(d.record), model, float(p.seconds) * 4)
-        except LoveLetterError as err:  # too large for the exact inference: said, not guessed
-            rows.append({"#": i, t(language, "pr_your_play"): action_text(d.action, e, language, names),
-                         t(language, "pr_best_play"): str(err)})
+    shared = lambda record, m, sec: advice(format_record(record), m, sec)  # noqa: E731 (the hint's cache)
+    for i, item in enumerate(review(p.decisions, model, float(p.seconds) * 4, shared), start=1):
+        row = {"#": i, t(language, "pr_your_play"): action_text(item.decision.action, e, language, names)}
+        if isinstance(item.advice, LoveLetterError):  # too large for the exact inference: said, not guessed
+            rows.append({**row, t(language, "pr_best_play"): str(item.advice)})
             continue
-        mine = next((a for a in adv.actions if a.action == d.action), None)
-        best = adv.actions[0]
-        rec = d.record
-        cost = best.win - mine.win if mine is not None else None
+        adv, best, cost = item.advice, item.advice.actions[0], item.cost
+        exact = adv.method == "exact"
         rows.append({
-            "#": i,
-            t(language, "pr_your_play"): action_text(d.action, e, language, names),
+            **row,
             t(language, "pr_best_play"): action_text(best.action, e, language, names),
-            t(language, "pr_your_win"): pct(mine.win) if mine is not None else "—",
+            t(language, "pr_your_win"): pct(item.chosen.win) if item.chosen else "—",
             t(language, "pr_best_win"): pct(best.win),
-            t(language, "pr_cost"): ("0" if not cost else (f"{frac(cost)} ({pct(cost)})" if adv.method == "exact"
-                                                           else f"≈ {pct(cost)}")),
-            t(language, "an_kind"): t(language, "an_exact" if adv.method == "exact" else "an_estimate"),
-            t(language, "pr_record"): format_record(rec).split(" | ")[-1],
+            t(language, "pr_cost"): "0" if not cost else (f"{frac(cost)} ({pct(cost)})" if exact else f"≈ {pct(cost)}"),
+            t(language, "an_kind"): t(language, "an_exact" if exact else "an_estimate"),
+            t(language, "pr_record"): format_record(item.decision.record).split(" | ")[-1],
         })
     if rows:
         st.dataframe(pd.DataFrame(rows), hide_index=True, key="pr-review-table")
