@@ -25,11 +25,6 @@ from .replay import Final, walk
 SPY, GUARD, PRIEST, BARON, HANDMAID, PRINCE, CHANCELLOR, KING, COUNTESS, PRINCESS = tuple(Card)
 _TARGETED = (GUARD, PRIEST, BARON, PRINCE, KING)
 
-#: Fields in the order they are asked.
-ORDER = ("drew", "card", "target", "guess", "result", "baron", "saw", "got", "discarded", "new", "revealed",
-         "cd1", "cd2", "keep", "bottom")
-#: Fields that only the viewer knows (asked on the viewer's turns or when the viewer is involved).
-PRIVATE = ("drew", "saw", "got", "new", "cd1", "cd2", "keep", "bottom")
 #: A value of an optional field meaning "stop here: this is the position to analyse".
 STOP = "stop"
 
@@ -232,19 +227,30 @@ def chosen_from_turn(turn: Turn) -> dict:
     return chosen
 
 
+def forced(f: Field):
+    """The value of a field the rules leave no choice about (a forced outcome, a revealed card
+    the viewer already knows), or None when there is a choice."""
+    return f.options[0] if len(f.options) == 1 and not f.can_stop else None
+
+
+def fill(record: Record, choose) -> tuple[dict, Optional[Field]]:
+    """Walk the fields of the next turn in order, asking `choose(field, chosen)` for each
+    value; stop at the first None. Returns the values chosen and the field left open (None
+    when the turn is complete)."""
+    chosen: dict = {}
+    while (f := next_field(record, chosen)) is not None:
+        value = choose(f, chosen)
+        if value is None:
+            return chosen, f
+        chosen[f.name] = value
+    return chosen, None
+
+
 def auto_fill(record: Record, chosen: dict) -> dict:
-    """`chosen` plus every following field that has exactly one allowed value (a forced
-    outcome, a revealed card the viewer already knows), up to the first real choice."""
-    chosen = dict(chosen)
-    while True:
-        f = next_field(record, chosen)
-        if f is None or f.can_stop or len(f.options) != 1:
-            return chosen
-        chosen[f.name] = f.options[0]
-
-
-def is_complete(record: Record, chosen: dict) -> bool:
-    return next_field(record, chosen) is None
+    """`chosen` plus every following field that has exactly one allowed value, up to the
+    first real choice."""
+    given = dict(chosen)
+    return fill(record, lambda f, _: given[f.name] if f.name in given else forced(f))[0]
 
 
 def add_turn(record: Record, chosen: dict) -> Record:

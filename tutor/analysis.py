@@ -10,7 +10,7 @@ from __future__ import annotations
 from functools import lru_cache
 from html import escape
 
-from solver import Card, infer, parse_record
+from solver import infer, parse_record
 from solver.advisor import OPPONENT_MODELS, advise
 from solver.inference import guard_table
 from tutor.i18n import t
@@ -44,8 +44,11 @@ def advice(text: str, model: str, seconds: float = 2.5):
 
 
 def is_viewer_turn(text: str) -> bool:
+    """The record ends with the viewer to decide (a replay of the record; no inference)."""
+    from solver.entry import final_state
+
     record = record_of(text)
-    final = posterior(text, "random").final
+    final = final_state(record)
     return record.viewer is not None and final.unfinished and final.to_play == record.viewer
 
 
@@ -141,7 +144,7 @@ def method_text(adv, lang: str) -> str:
 def _events_label(events, edition, lang: str, names) -> str:
     from tutor.render import event_lines
 
-    lines = [line for line in event_lines(events, edition, lang, names)]
+    lines = event_lines(events, edition, lang, names)
     return "\n".join(lines[1:] or lines)  # the first line repeats the play
 
 
@@ -199,7 +202,3 @@ def decision_dot(text: str, model: str, action_index: int, lang: str, seconds: f
     action = adv.actions[action_index].action
     g = decision_graph(record, action, model)
     return to_dot(g, record.edition, lang, record.seats), g.graph["exact"], g.graph["samples"]
-
-
-def card_of(value: int) -> Card:
-    return Card(value)

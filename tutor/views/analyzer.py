@@ -11,7 +11,7 @@ from __future__ import annotations
 import streamlit as st
 
 from solver import EDITIONS, LoveLetterError, Record, get_edition
-from solver.entry import STOP, add_turn, next_field, next_player
+from solver.entry import STOP, add_turn, fill, forced, next_player
 from solver.notation import format_record
 from tutor.analysis import MODELS, is_viewer_turn, record_of
 from tutor.analysis_view import show_advice, show_how, show_odds
@@ -77,20 +77,25 @@ def start_round() -> None:
         s["an_error"] = str(err)
 
 
-def turn_choices(record, k: int) -> tuple[dict, object]:
-    """The details chosen so far for turn k (from the widgets) and the next field to ask."""
-    chosen: dict = {}
-    while True:
-        f = next_field(record, chosen)
-        if f is None:
-            return chosen, None
-        if len(f.options) == 1 and not f.can_stop:
-            chosen[f.name] = f.options[0]  # forced: no question
-            continue
-        value = st.session_state.get(field_key(k, chosen, f.name))
-        if value is None:
-            return chosen, f
-        chosen[f.name] = value
+def turn_choices(record, k: int, render: bool = False) -> tuple[dict, object]:
+    """The details chosen so far for turn k and the field still to ask. With `render`, every
+    field asked so far is a widget (so it keeps its value and can be changed) and a field with
+    a single allowed value is filled in and shown as text; otherwise values come from the
+    widgets' state (in a callback)."""
+    def choose(f, chosen):
+        value = forced(f)
+        if not render:
+            return value if value is not None else st.session_state.get(field_key(k, chosen, f.name))
+        fmt = EntryLabel(record.edition.key, language, record.seats, f.name)
+        title = t(language, FIELD_TITLES[f.name])
+        if value is not None:
+            st.caption(f"{title}: {fmt(value)}")
+            return value
+        options = ([STOP] if f.can_stop else []) + list(f.options)
+        return st.selectbox(title, options, index=None, key=field_key(k, chosen, f.name), format_func=fmt,
+                            placeholder=t(language, "an_choose"))
+
+    return fill(record, choose)
 
 
 def field_key(k: int, chosen: dict, name: str) -> str:
@@ -166,30 +171,10 @@ with tab_form:
             st.markdown("\n".join(f"{i}. `{p}`" for i, p in enumerate(pieces, start=1)))
             st.button(t(language, "an_undo"), key="an-undo", on_click=undo_cb)
         k = len(record.turns)
-        try:
-            next_field(record, {})
-            open_turn = True
-        except LoveLetterError:
-            open_turn = False
-        if open_turn:
-            player = record.seats[next_player(record)]
-            st.markdown(f"**{t(language, 'an_turn_of', n=k + 1, player=player)}**")
-            # Every field asked so far stays a widget (so it keeps its value and can be changed);
-            # a field with a single allowed value is filled in and shown as text.
-            chosen: dict = {}
-            while (pending := next_field(record, chosen)) is not None:
-                fmt = EntryLabel(record.edition.key, language, record.seats, pending.name)
-                title = t(language, FIELD_TITLES[pending.name])
-                if len(pending.options) == 1 and not pending.can_stop:
-                    chosen[pending.name] = pending.options[0]
-                    st.caption(f"{title}: {fmt(pending.options[0])}")
-                    continue
-                options = ([STOP] if pending.can_stop else []) + list(pending.options)
-                value = st.selectbox(title, options, index=None, key=field_key(k, chosen, pending.name),
-                                     format_func=fmt, placeholder=t(language, "an_choose"))
-                if value is None:
-                    break
-                chosen[pending.name] = value
+        to_play = next_player(record)
+        if to_play is not None:
+            st.markdown(f"**{t(language, 'an_turn_of', n=k + 1, player=record.seats[to_play])}**")
+            _, pending = turn_choices(record, k, render=True)
             st.button(t(language, "an_add_turn"), key="an-add", on_click=add_turn_cb, disabled=pending is not None,
                       type="primary")
         else:

@@ -164,8 +164,8 @@ with st.expander(t(language, "event_log"), expanded=True):
 
 model = model_for(p.bots)
 if p.my_turn:
-    text = format_record(p.human_record())
     saved = save(p)
+    text = saved["record"]  # the person's record, in notation
     for k, v in saved.items():
         st.query_params[k] = v
     acts = legal_actions(g)
