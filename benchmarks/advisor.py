@@ -17,8 +17,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from solver import apply, deal_round, legal_actions  # noqa: E402
-from solver.advisor import TooLargeError, _advise_exact  # noqa: E402
-from solver.record import record_from_events  # noqa: E402
+from solver.advice.advisor import TooLargeError, _advise_exact  # noqa: E402
+from solver.records.record import record_from_events  # noqa: E402
 
 
 def positions(edition: str, left: int, count: int):

@@ -18,9 +18,9 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from solver import LoveLetterError, apply, deal_round, get_edition, legal_actions  # noqa: E402
-from solver.inference import guard_table, infer  # noqa: E402
-from solver.notation import format_record, parse_record  # noqa: E402
-from solver.record import record_from_events  # noqa: E402
+from solver.inference.beliefs import guard_table, infer  # noqa: E402
+from solver.records.notation import format_record, parse_record  # noqa: E402
+from solver.records.record import record_from_events  # noqa: E402
 
 ROWS = [("classic", 2), ("classic", 3), ("classic", 4), ("classic-2019", 2), ("classic-2019", 4),
         ("2019", 2), ("2019", 3), ("2019", 4), ("2019", 5), ("2019", 6)]

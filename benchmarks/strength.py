@@ -18,9 +18,9 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from solver import apply, deal_round  # noqa: E402
-from solver.advisor import advise, wilson  # noqa: E402
-from solver.policies import counting_policy, random_policy  # noqa: E402
-from solver.record import record_from_events  # noqa: E402
+from solver.advice.advisor import advise, wilson  # noqa: E402
+from solver.policies.heuristics import counting_policy, random_policy  # noqa: E402
+from solver.records.record import record_from_events  # noqa: E402
 
 ROWS = [("classic", 2), ("2019", 2), ("2019", 4)]
 

@@ -1,5 +1,8 @@
 """Love Letter rules engine and solver: a pure library (no UI).
 
+Layers, each importing only those before it (docs/architecture.md):
+rules <- records <- policies <- inference <- analysis <- advice; teaching stands on rules.
+
 The small public API::
 
     from solver import new_game, legal_actions, apply, Card, Play
@@ -10,24 +13,41 @@ The small public API::
     infer(record).hand("Marta")   # {Card.SPY: Fraction(...), ...}
 """
 
-from .actions import ChancellorChoice, NextRound, Play
-from .cards import Card
-from .editions import EDITION_2019, EDITION_CLASSIC, EDITION_CLASSIC_2019, EDITIONS, Edition, get_edition
-from .errors import (
+from solver.rules import (
+    EDITION_2019,
+    EDITION_CLASSIC,
+    EDITION_CLASSIC_2019,
+    EDITIONS,
+    NAMINGS,
     AmbiguousCardNameError,
+    Card,
+    ChancellorChoice,
+    Edition,
+    Game,
     IllegalActionError,
     InvalidOptionError,
     InvalidPositionError,
     LoveLetterError,
+    NextRound,
+    Play,
+    Round,
     UnknownCardNameError,
+    apply,
+    card_name,
+    deal_from_order,
+    deal_round,
+    get_edition,
+    late_position,
+    legal_actions,
+    new_game,
+    new_round,
+    parse_card,
+    position,
+    seen_by,
+    validate_round,
 )
-from .events import seen_by
-from .game import apply, deal_from_order, deal_round, legal_actions, new_game, new_round
-from .names import NAMINGS, card_name, parse_card
-from .state import Game, Round, late_position, position, validate_round
-from .record import Record, RecordError, Turn, from_json, record_from_events, to_json
-from .notation import format_record, parse_record
-from .inference import Posterior, guard_table, infer
+from solver.records import Record, RecordError, Turn, format_record, from_json, parse_record, record_from_events, to_json
+from solver.inference import Posterior, guard_table, infer
 
 __all__ = [
     "AmbiguousCardNameError", "Card", "ChancellorChoice", "EDITIONS", "EDITION_2019",

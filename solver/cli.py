@@ -12,12 +12,12 @@ import sys
 from fractions import Fraction
 from pathlib import Path
 
-from .errors import LoveLetterError
-from .inference import guard_table, infer, unseen_counts
-from .models import MODELS
-from .names import card_name
-from .notation import format_record, parse_record
-from .record import from_json
+from solver.rules.errors import LoveLetterError
+from solver.inference.beliefs import guard_table, infer, unseen_counts
+from solver.policies.models import MODELS
+from solver.rules.names import card_name
+from solver.records.notation import format_record, parse_record
+from solver.records.record import from_json
 
 
 def load_record(arg: str):
@@ -150,8 +150,8 @@ def _learn_json(learn):
 
 
 def _advise(args) -> int:
-    from .advisor import advise
-    from .names import card_name as _name
+    from solver.advice.advisor import advise
+    from solver.rules.names import card_name as _name
 
     try:
         record = load_record(args.record)
@@ -162,7 +162,7 @@ def _advise(args) -> int:
     seats = record.seats
 
     def show(action) -> str:
-        from .actions import ChancellorChoice
+        from solver.rules.actions import ChancellorChoice
 
         if isinstance(action, ChancellorChoice):
             return f"keep {_name(action.keep)}, under the deck: {', '.join(_name(c) for c in action.bottom)}"

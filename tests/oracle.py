@@ -13,11 +13,11 @@ from collections import Counter, defaultdict
 from fractions import Fraction
 
 from solver import Card, IllegalActionError, Play, legal_actions
-from solver.events import (BaronCompared, BaronResult, CardDrawn, ChancellorDrew, GuardGuessed, HandsTraded,
+from solver.rules.events import (BaronCompared, BaronResult, CardDrawn, ChancellorDrew, GuardGuessed, HandsTraded,
                            KnockedOut, PriestSaw, PrinceDiscarded)
-from solver.replay import initial_deck_size, walk
-from solver.rules import round_apply
-from solver.state import PLAY, Round
+from solver.records.replay import initial_deck_size, walk
+from solver.rules.round_rules import round_apply
+from solver.rules.state import PLAY, Round
 
 DUMMY = Card.GUARD  # stands in for an unknown card the engine will not look at
 
@@ -165,7 +165,7 @@ def _play(record, model, hs, hand2, sa, exch, tail, pool, discards, out, protect
                 elif model == "random":
                     lik = Fraction(1, len(legal))
                 else:  # "counting-bot": the card-counting policy, 10% random
-                    from solver.policies import counting_policy
+                    from solver.policies.heuristics import counting_policy
 
                     lik = Fraction(9, 10) * (counting_policy(r) == action) + Fraction(1, 10 * len(legal))
             else:
@@ -187,7 +187,7 @@ def _play(record, model, hs, hand2, sa, exch, tail, pool, discards, out, protect
                     if p == viewer:
                         chw = Fraction(1)
                     elif model == "counting-bot":
-                        from solver.policies import counting_chancellor
+                        from solver.policies.heuristics import counting_chancellor
 
                         chosen = counting_chancellor(r2.hands[p], choices)
                         chw = Fraction(9, 10) * (ch == chosen) + Fraction(1, 10 * len(choices))

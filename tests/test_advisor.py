@@ -6,8 +6,8 @@ from fractions import Fraction
 import pytest
 
 from solver import Card, Play, apply, deal_round, infer, legal_actions
-from solver.advisor import AdviceError, advise, worlds_from_record
-from solver.record import record_from_events
+from solver.advice.advisor import AdviceError, advise, worlds_from_record
+from solver.records.record import record_from_events
 
 F = Fraction
 
@@ -106,7 +106,7 @@ def test_forced_countess_offers_only_the_countess():
 
 def test_information_states_never_beat_perfect_information():
     """Planning on what the viewer knows is worth at most the average of knowing everything."""
-    from solver.advisor import _Solver
+    from solver.advice.advisor import _Solver
 
     record, r = find("classic", 2, 50)
     worlds = worlds_from_record(record)
@@ -127,7 +127,7 @@ def test_advisor_refuses_a_record_where_it_is_not_the_viewers_turn():
 def test_estimate_agrees_with_exact_within_its_interval_when_no_later_choice_remains(model):
     """With 0 or 1 card left after the viewer's draw, the viewer has no later decision, so the
     Monte Carlo estimate and the exact value measure the same thing."""
-    from solver.advisor import _advise_exact, advise_estimate, wilson
+    from solver.advice.advisor import _advise_exact, advise_estimate, wilson
 
     checked = 0
     for deck_left in (0, 1):
@@ -163,7 +163,7 @@ def test_counting_opponents_model_is_named_and_exact_for_small_positions():
 
 def test_viewer_choosing_from_a_chancellor_gets_chancellor_choices():
     from solver import ChancellorChoice
-    from solver.record import record_from_events
+    from solver.records.record import record_from_events
 
     for seed in range(500):
         r, ev = deal_round("2019", 2, 0, seed)
@@ -197,7 +197,7 @@ def test_sampled_deals_follow_the_exact_posterior():
     draws match the inference's marginals within 99.9% intervals."""
     from collections import Counter
 
-    from solver.advisor import sample_worlds, wilson
+    from solver.advice.advisor import sample_worlds, wilson
 
     record, _ = find("2019", 6)
     marg = infer(record, "random").hand(1)
@@ -213,7 +213,7 @@ def test_sampled_deals_follow_the_exact_posterior():
 def test_lazy_draws_give_exactly_the_values_of_every_deal_enumerated(edition, model):
     """The exact search keeps undrawn exchangeable cards sorted and resolves each draw when it
     happens; on every action of these positions it must equal the search over every deal."""
-    from solver.advisor import _advise_exact
+    from solver.advice.advisor import _advise_exact
 
     compared = 0
     for left in (1, 2, 3):

@@ -42,7 +42,7 @@ def test_quiz_is_graded_by_the_engine():
     at = app(lesson="editions")
     q_radio = at.radio[0]
     # editions lesson asks "tokens": the engine's answer is the edition's target.
-    from solver.quiz import make_question
+    from solver.teaching.quiz import make_question
 
     q = make_question("tokens", get_edition("2019"), 0)
     q_radio.set_value(q.answer).run()

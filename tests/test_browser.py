@@ -113,7 +113,7 @@ def test_shared_analyzer_link_restores_the_position_in_chromium(server):
     from playwright.sync_api import sync_playwright
 
     from solver import parse_record
-    from solver.advisor import advise
+    from solver.advice.advisor import advise
     from tutor.render import action_text
 
     text = "2019 Ana,Luis first:Luis viewer:Ana up:1,1,2 dealt:8 | Luis 7>Ana got:2 | Ana +5"

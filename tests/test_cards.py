@@ -3,7 +3,7 @@
 import pytest
 
 from solver import ChancellorChoice, IllegalActionError, Play, legal_actions
-from solver.events import (
+from solver.rules.events import (
     BaronCompared,
     BaronResult,
     CardDrawn,

@@ -8,8 +8,8 @@ import networkx as nx
 import pytest
 
 from solver import get_edition
-from solver.quiz import KINDS, make_question
-from solver.scenario import load_file, load_scenario, play_out
+from solver.teaching.quiz import KINDS, make_question
+from solver.teaching.scenario import load_file, load_scenario, play_out
 from tutor.curriculum import CurriculumError, graph, load_lessons, next_lesson, parse_lessons
 from tutor.i18n import LANGUAGES, catalog, locale_language, t
 

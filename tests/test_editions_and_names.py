@@ -12,7 +12,7 @@ from solver import (
     get_edition,
     parse_card,
 )
-from solver.editions import ALL_TIED_WIN, DISCARD_TOTAL_THEN_ALL, DISCARD_TOTAL_THEN_NONE
+from solver.rules.editions import ALL_TIED_WIN, DISCARD_TOTAL_THEN_ALL, DISCARD_TOTAL_THEN_NONE
 
 SPY, GUARD, PRIEST, BARON, HANDMAID, PRINCE, CHANCELLOR, KING, COUNTESS, PRINCESS = tuple(Card)
 

@@ -5,9 +5,9 @@ import random
 import pytest
 
 from solver import apply, deal_round, legal_actions, parse_record
-from solver.entry import STOP, add_turn, auto_fill, chosen_from_turn, next_field
-from solver.notation import format_record
-from solver.record import RecordError, record_from_events
+from solver.analysis.entry import STOP, add_turn, auto_fill, chosen_from_turn, next_field
+from solver.records.notation import format_record
+from solver.records.record import RecordError, record_from_events
 
 from .helpers import BARON, CHANCELLOR, COUNTESS, GUARD, HANDMAID, KING, PRIEST, PRINCE, PRINCESS
 

@@ -3,10 +3,10 @@
 from fractions import Fraction
 
 from solver import Play, infer, parse_record
-from solver.advisor import advise
-from solver.decision import decision_graph
-from solver.explain import how_computed
-from solver.inference import unseen_counts
+from solver.advice.advisor import advise
+from solver.advice.decision import decision_graph
+from solver.analysis.explain import how_computed
+from solver.inference.beliefs import unseen_counts
 
 from .helpers import COUNTESS, GUARD, PRIEST, PRINCE
 from .test_advisor import find

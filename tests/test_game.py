@@ -5,8 +5,8 @@ import random
 import pytest
 
 from solver import Game, IllegalActionError, NextRound, Play, apply, get_edition, legal_actions, new_game
-from solver.events import GameEnded, RoundStarted, TokensAwarded
-from solver.game import next_starter
+from solver.rules.events import GameEnded, RoundStarted, TokensAwarded
+from solver.rules.game import next_starter
 
 from .helpers import BARON, GUARD, KING, PRIEST, PRINCE, SPY, late, of_type
 

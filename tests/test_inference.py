@@ -6,9 +6,9 @@ from fractions import Fraction
 import pytest
 
 from solver import apply, deal_round, legal_actions
-from solver.inference import InconsistentRecordError, guard_table, infer, unseen_counts
-from solver.notation import parse_record
-from solver.record import record_from_events
+from solver.inference.beliefs import InconsistentRecordError, guard_table, infer, unseen_counts
+from solver.records.notation import parse_record
+from solver.records.record import record_from_events
 
 from .helpers import BARON, COUNTESS, GUARD, HANDMAID, KING, PRIEST, PRINCE, PRINCESS, SPY
 from .oracle import oracle
@@ -243,7 +243,7 @@ def _memory_game(key, n, seed, viewer):
     rng = random.Random(seed)
     r, ev = deal_round(key, n, seed % n, seed)
     events = list(ev)
-    from solver.policies import counting_policy
+    from solver.policies.heuristics import counting_policy
 
     while r.phase != "over":
         if r.phase == "play" and r.current != viewer and any(o == r.current for o, _, _ in r.known):
@@ -290,7 +290,7 @@ def test_a_joint_too_large_for_exact_inference_is_refused_with_its_reason():
     """Chancellor returns and a card counter's memory tie many hidden cards together: the
     exact joint would exceed the limit, so the answer is a clear refusal, never an
     approximation; the random model (no memory) still answers."""
-    from solver.inference import MAX_ROWS, InferenceTooLargeError
+    from solver.inference.beliefs import MAX_ROWS, InferenceTooLargeError
 
     record = parse_record(TIED)
     with pytest.raises(InferenceTooLargeError, match=f"more than {MAX_ROWS:,} joint cases") as err:

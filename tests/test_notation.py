@@ -8,8 +8,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from solver import apply, deal_round, legal_actions
-from solver.notation import format_record, parse_record
-from solver.record import RecordError, from_json, record_from_events, to_json
+from solver.records.notation import format_record, parse_record
+from solver.records.record import RecordError, from_json, record_from_events, to_json
 
 from .helpers import COUNTESS, GUARD, HANDMAID, PRINCE
 

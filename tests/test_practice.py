@@ -7,9 +7,9 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from solver import legal_actions, parse_record
-from solver.advisor import advise
-from solver.notation import format_record
-from solver.practice import PracticeError, model_for, next_round, play, resume, save, start
+from solver.advice.advisor import advise
+from solver.records.notation import format_record
+from solver.advice.practice import PracticeError, model_for, next_round, play, resume, save, start
 from tutor.i18n import t
 from tutor.render import action_text
 
@@ -116,7 +116,7 @@ def test_review_ranks_each_decision_and_prices_the_choice():
     rng = random.Random(5)
     while not p.round_over:
         p = play(p, rng.choice(legal_actions(p.game)))
-    from solver.practice import review
+    from solver.advice.practice import review
 
     items = review(p.decisions, "random", seconds=1.0)
     assert len(items) == len(p.decisions) >= 1

@@ -9,7 +9,7 @@ from solver import (
     Card, ChancellorChoice, IllegalActionError, Play, apply, get_edition, legal_actions, new_game,
     validate_round,
 )
-from solver.events import CardDrawn, ChancellorDrew, ChancellorReturned, RoundEnded
+from solver.rules.events import CardDrawn, ChancellorDrew, ChancellorReturned, RoundEnded
 
 EDITION_PLAYERS = [(k, n) for k in ("2019", "classic", "classic-2019")
                    for n in range(get_edition(k).min_players, get_edition(k).max_players + 1)]

@@ -3,7 +3,7 @@
 import pytest
 
 from solver import InvalidOptionError, deal_from_order, deal_round, get_edition, new_game
-from solver.events import CardDealt, CardDrawn, RoundStarted
+from solver.rules.events import CardDealt, CardDrawn, RoundStarted
 
 
 

@@ -9,7 +9,7 @@ Handmaid left), so the ending is played from a built last-turn position with the
 import pytest
 
 from solver import Game, IllegalActionError, NextRound, Play, apply, deal_from_order, get_edition, legal_actions
-from solver.events import GuardGuessed, KnockedOut, Protected, RoundEnded, TokensAwarded, TurnStarted
+from solver.rules.events import GuardGuessed, KnockedOut, Protected, RoundEnded, TokensAwarded, TurnStarted
 
 from .helpers import (
     BARON, COUNTESS, GUARD, HANDMAID, KING, PRIEST, PRINCE, PRINCESS, SPY, late, of_type,

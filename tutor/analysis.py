@@ -11,8 +11,8 @@ from functools import lru_cache
 from html import escape
 
 from solver import infer, parse_record
-from solver.advisor import OPPONENT_MODELS, advise
-from solver.inference import guard_table
+from solver.advice.advisor import OPPONENT_MODELS, advise
+from solver.inference.beliefs import guard_table
 from tutor.i18n import t
 from tutor.render import action_text, card_label
 
@@ -45,7 +45,7 @@ def advice(text: str, model: str, seconds: float = 2.5):
 
 def is_viewer_turn(text: str) -> bool:
     """The record ends with the viewer to decide (a replay of the record; no inference)."""
-    from solver.entry import final_state
+    from solver.analysis.entry import final_state
 
     record = record_of(text)
     final = final_state(record)
@@ -149,7 +149,7 @@ def _events_label(events, edition, lang: str, names) -> str:
 
 
 def node_label(data: dict, edition, lang: str, names) -> str:
-    from solver.events import HandsTraded, PriestSaw
+    from solver.rules.events import HandsTraded, PriestSaw
 
     kind = data["kind"]
     if kind == "play":
@@ -195,7 +195,7 @@ def to_dot(graph, edition, lang: str, names) -> str:
 
 @lru_cache(maxsize=32)
 def decision_dot(text: str, model: str, action_index: int, lang: str, seconds: float = 2.5) -> tuple[str, bool, int]:
-    from solver.decision import decision_graph
+    from solver.advice.decision import decision_graph
 
     adv = advice(text, model, seconds)
     record = record_of(text)

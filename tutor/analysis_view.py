@@ -48,7 +48,7 @@ def show_how(text: str, model: str, language: str, key: str) -> None:
     except LoveLetterError:
         return  # the odds block already said why
     with st.expander(t(language, "an_how")):
-        from solver.explain import how_computed
+        from solver.analysis.explain import how_computed
 
         seats = [s for s, d in post.hands.items() if s != record.viewer and "cards" not in d]
         if seats:

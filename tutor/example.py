@@ -12,7 +12,7 @@ from functools import lru_cache
 from typing import Optional
 
 from solver import Card, Game, Play, apply, deal_from_order, get_edition
-from solver.state import late_position
+from solver.rules.state import late_position
 
 ANA, LUIS, MARTA = 0, 1, 2
 NAMES = ("Ana", "Luis", "Marta")

@@ -20,7 +20,7 @@ SCENARIO_FILE = Path(__file__).resolve().parent.parent / "lessons" / "scenarios.
 @lru_cache(maxsize=1)
 def scenarios() -> dict:
     """The FAQ and trap scenarios (lessons/scenarios.toml), loaded once, by id."""
-    from solver.scenario import load_file
+    from solver.teaching.scenario import load_file
 
     return {sc.id: sc for sc in load_file(SCENARIO_FILE)}
 
@@ -84,7 +84,7 @@ class EntryLabel:
         self.edition_key, self.language, self.names, self.field = edition_key, language, tuple(names), field
 
     def __call__(self, value) -> str:
-        from solver.entry import STOP
+        from solver.analysis.entry import STOP
 
         lang = self.language
         edition = get_edition(self.edition_key)

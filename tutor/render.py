@@ -96,7 +96,7 @@ def action_text(action, edition, lang: str, names) -> str:
 
 def event_lines(events, edition, lang: str, names) -> list[str]:
     """Public events in words for the event log (private details stay with their viewers)."""
-    from solver.events import (BaronResult, CardPlayed, GuardGuessed, KnockedOut, NoEffect, PrinceDiscarded,
+    from solver.rules.events import (BaronResult, CardPlayed, GuardGuessed, KnockedOut, NoEffect, PrinceDiscarded,
                                Protected, RoundEnded)
 
     out = []
@@ -127,7 +127,7 @@ def private_lines(events, edition, lang: str, names, you=None) -> list[str]:
     """What only some players see (a Priest's look, a Baron's cards, a trade, a draw): the
     ruling checker shows the whole truth of a hypothetical position; practice shows what
     `you` (a seat) learned, in the second person."""
-    from solver.events import BaronCompared, CardDrawn, ChancellorDrew, ChancellorReturned, HandsTraded, PriestSaw
+    from solver.rules.events import BaronCompared, CardDrawn, ChancellorDrew, ChancellorReturned, HandsTraded, PriestSaw
 
     label = lambda c: card_label(c, edition, lang)  # noqa: E731
     out = []
@@ -161,7 +161,7 @@ def private_lines(events, edition, lang: str, names, you=None) -> list[str]:
 def rule_notes(events, lang: str) -> list[str]:
     """The specific rules the engine applied, from its typed events (no-effect reasons,
     knock-out causes, how the round ended)."""
-    from solver.events import KnockedOut, NoEffect, RoundEnded
+    from solver.rules.events import KnockedOut, NoEffect, RoundEnded
 
     out = []
     for ev in events:

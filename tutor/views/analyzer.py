@@ -11,12 +11,12 @@ from __future__ import annotations
 import streamlit as st
 
 from solver import EDITIONS, LoveLetterError, Record, get_edition
-from solver.entry import STOP, add_turn, fill, forced, next_player
-from solver.notation import format_record
+from solver.analysis.entry import STOP, add_turn, fill, forced, next_player
+from solver.records.notation import format_record
 from tutor.analysis import MODELS, is_viewer_turn, record_of
 from tutor.analysis_view import show_advice, show_how, show_odds
 from tutor.components import edition_key, lang
-from solver.editions import SHOWDOWN_TIE_RULES
+from solver.rules.editions import SHOWDOWN_TIE_RULES
 from tutor.formatters import CardLabel, EntryLabel, ModelName, TieRule
 from tutor.i18n import t
 

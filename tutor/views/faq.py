@@ -5,7 +5,7 @@ from __future__ import annotations
 import streamlit as st
 
 from solver import IllegalActionError, apply
-from solver.scenario import play_out
+from solver.teaching.scenario import play_out
 from tutor.components import lang, play_picker, show_board
 from tutor.formatters import ScenarioTitle, scenarios
 from tutor.i18n import t

@@ -5,7 +5,7 @@ from __future__ import annotations
 import streamlit as st
 
 from solver import card_name, get_edition
-from solver.quiz import make_question
+from solver.teaching.quiz import make_question
 from tutor.components import edition_key, lang
 from tutor.curriculum import load_lessons, next_lesson
 from tutor.formatters import CardNameOnly, LessonTitle, ScenarioTitle, SeatName

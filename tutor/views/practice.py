@@ -13,9 +13,9 @@ import pandas as pd
 import streamlit as st
 
 from solver import EDITIONS, LoveLetterError, get_edition, legal_actions
-from solver.events import seen_by
-from solver.notation import format_record
-from solver.practice import BOTS, model_for, next_round, play, resume, review, save, start
+from solver.rules.events import seen_by
+from solver.records.notation import format_record
+from solver.advice.practice import BOTS, model_for, next_round, play, resume, review, save, start
 from tutor.analysis import advice, frac, pct
 from tutor.analysis_view import show_advice, show_odds
 from tutor.components import edition_key, lang, show_board

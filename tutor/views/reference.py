@@ -5,8 +5,8 @@ from __future__ import annotations
 import streamlit as st
 
 from solver import EDITIONS, Card, card_name, get_edition
-from solver.editions import ALL_TIED_WIN, DISCARD_TOTAL_THEN_ALL
-from solver.names import NAMINGS
+from solver.rules.editions import ALL_TIED_WIN, DISCARD_TOTAL_THEN_ALL
+from solver.rules.names import NAMINGS
 from tutor.components import edition_key, lang
 from tutor.i18n import t
 from tutor.render import naming_for

@@ -9,8 +9,8 @@ import random
 import streamlit as st
 
 from solver import IllegalActionError, LoveLetterError, apply, legal_actions
-from solver.advisor import OPPONENT_MODELS, sample_worlds
-from solver.state import CHANCELLOR
+from solver.advice.advisor import OPPONENT_MODELS, sample_worlds
+from solver.rules.state import CHANCELLOR
 from tutor.analysis import is_viewer_turn, record_of
 from tutor.components import lang, play_picker, show_board
 from tutor.formatters import KeyLabel, PlayLabel, ScenarioTitle, scenarios

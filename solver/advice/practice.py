@@ -20,12 +20,12 @@ import random
 from dataclasses import dataclass, replace
 from typing import Optional
 
-from .advisor import OPPONENT_MODELS, advise, sample_worlds
-from .errors import LoveLetterError
-from .editions import get_edition
-from .game import apply, new_game
-from .record import Record, record_from_events
-from .state import GAME_OVER, IN_ROUND, ROUND_OVER, Game
+from solver.advice.advisor import OPPONENT_MODELS, advise, sample_worlds
+from solver.rules.errors import LoveLetterError
+from solver.rules.editions import get_edition
+from solver.rules.game import apply, new_game
+from solver.records.record import Record, record_from_events
+from solver.rules.state import GAME_OVER, IN_ROUND, ROUND_OVER, Game
 
 BOTS = ("random", "counting", "advisor")
 
@@ -113,7 +113,7 @@ def play(p: Practice, action) -> Practice:
 def next_round(p: Practice) -> Practice:
     if p.game.phase != ROUND_OVER:
         raise PracticeError("the round is not over")
-    from .actions import NextRound
+    from solver.rules.actions import NextRound
 
     game, events = apply(p.game, NextRound())
     history = p.history + ((p.game.round_no, p.decisions),)
@@ -131,7 +131,7 @@ def _bots_play(p: Practice) -> Practice:
 
 
 def bot_action(p: Practice, rng):
-    from .policies import counting_policy, random_policy
+    from solver.policies.heuristics import counting_policy, random_policy
 
     r = p.game.round
     if p.bots == "random":
@@ -154,7 +154,7 @@ def save(p: Practice) -> dict:
     (at their turn), the tokens, the round number and the settings."""
     if not p.my_turn:
         raise PracticeError("a game is saved at your turn")
-    from .notation import format_record
+    from solver.records.notation import format_record
 
     g = p.game
     return {"record": format_record(p.human_record()), "tokens": ",".join(map(str, g.tokens)),
@@ -166,7 +166,7 @@ def resume(record_text: str, tokens: str = "", round_no: int = 1, bots: str = "c
            target: Optional[int] = None, seconds: float = 0.5) -> Practice:
     """A game resumed from the person's record (their turn): the hidden cards are dealt again
     from the exact posterior of that record."""
-    from .notation import parse_record
+    from solver.records.notation import parse_record
 
     record = parse_record(record_text)
     if record.viewer is None:
@@ -186,7 +186,7 @@ def resume(record_text: str, tokens: str = "", round_no: int = 1, bots: str = "c
         record = replace(record, edition=e)
     if max(counts) >= e.token_target(n):
         raise PracticeError(f"with {max(counts)} tokens the game is already over (target {e.token_target(n)})")
-    from .inference import build_belief
+    from solver.inference.beliefs import build_belief
 
     _, final = build_belief(record, OPPONENT_MODELS[model_for(bots)])
     if not final.unfinished or final.to_play != record.viewer:

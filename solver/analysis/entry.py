@@ -17,10 +17,10 @@ from dataclasses import dataclass
 from itertools import permutations
 from typing import Optional
 
-from .cards import Card
-from .errors import LoveLetterError
-from .record import Record, RecordError, Turn
-from .replay import Final, walk
+from solver.rules.cards import Card
+from solver.rules.errors import LoveLetterError
+from solver.records.record import Record, RecordError, Turn
+from solver.records.replay import Final, walk
 
 SPY, GUARD, PRIEST, BARON, HANDMAID, PRINCE, CHANCELLOR, KING, COUNTESS, PRINCESS = tuple(Card)
 _TARGETED = (GUARD, PRIEST, BARON, PRINCE, KING)
@@ -90,7 +90,7 @@ def _valid(record: Record, turn: Turn, consistent: bool = False) -> bool:
         for _ in walk(candidate):
             pass
         if consistent:
-            from .inference import infer
+            from solver.inference.beliefs import infer
 
             infer(candidate, "counting")
     except LoveLetterError:

@@ -12,11 +12,11 @@ from __future__ import annotations
 
 import re
 
-from .cards import Card
-from .editions import Edition, get_edition
-from .errors import LoveLetterError
-from .names import parse_card
-from .record import Record, RecordError, Turn, seat_index
+from solver.rules.cards import Card
+from solver.rules.editions import Edition, get_edition
+from solver.rules.errors import LoveLetterError
+from solver.rules.names import parse_card
+from solver.records.record import Record, RecordError, Turn, seat_index
 
 _NAME = re.compile(r"^[^\s,|;:>=/+]+$")
 _SPLIT_TURNS = re.compile(r"\s*(?:\||;|\n)\s*")
@@ -204,7 +204,7 @@ def parse_record(text: str, naming: str | None = None, *, check: bool = True) ->
         first = turns[0].player if turns else 0
     record = Record(edition, seats, first, viewer, face_up, dealt, tuple(turns))
     if check:
-        from .replay import check_record
+        from solver.records.replay import check_record
 
         try:
             check_record(record)

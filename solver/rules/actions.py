@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import NamedTuple, Optional
 
-from .cards import Card
+from solver.rules.cards import Card
 
 
 class Play(NamedTuple):

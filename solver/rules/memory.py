@@ -10,7 +10,7 @@ trade moves what others remember with the cards.
 
 from __future__ import annotations
 
-from .events import BaronCompared, BaronResult, CardPlayed, HandsTraded, KnockedOut, PriestSaw, PrinceDiscarded
+from solver.rules.events import BaronCompared, BaronResult, CardPlayed, HandsTraded, KnockedOut, PriestSaw, PrinceDiscarded
 
 
 #: The events that can create a memory (with no memory yet, other events change nothing).

@@ -10,13 +10,13 @@ from __future__ import annotations
 import random
 from typing import Sequence
 
-from .actions import NextRound
-from .cards import Card
-from .editions import Edition, get_edition
-from .errors import IllegalActionError, InvalidOptionError, InvalidPositionError
-from .events import CardDealt, CardDrawn, GameEnded, RoundStarted, TokensAwarded
-from .rules import round_apply, round_legal_actions
-from .state import GAME_OVER, IN_ROUND, PLAY, ROUND_OVER, Game, Round
+from solver.rules.actions import NextRound
+from solver.rules.cards import Card
+from solver.rules.editions import Edition, get_edition
+from solver.rules.errors import IllegalActionError, InvalidOptionError, InvalidPositionError
+from solver.rules.events import CardDealt, CardDrawn, GameEnded, RoundStarted, TokensAwarded
+from solver.rules.round_rules import round_apply, round_legal_actions
+from solver.rules.state import GAME_OVER, IN_ROUND, PLAY, ROUND_OVER, Game, Round
 
 
 def deal_round(

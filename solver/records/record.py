@@ -16,10 +16,10 @@ import json
 from dataclasses import dataclass, field, replace
 from typing import Any, Optional
 
-from .cards import Card
-from .editions import Edition, get_edition
-from .errors import LoveLetterError
-from .names import card_name, parse_card
+from solver.rules.cards import Card
+from solver.rules.editions import Edition, get_edition
+from solver.rules.errors import LoveLetterError
+from solver.rules.names import card_name, parse_card
 
 
 class RecordError(LoveLetterError):
@@ -248,7 +248,7 @@ def from_json(text: str | dict, naming: str | None = None) -> Record:
         face_up=cards(data.get("face_up", []), "header.face_up"),
         dealt=card(data.get("dealt"), "header.dealt"), turns=tuple(turns),
     )
-    from .replay import check_record
+    from solver.records.replay import check_record
 
     check_record(record)
     return record
@@ -266,7 +266,7 @@ def record_from_events(edition: Edition, seats, events, viewer: Optional[int] = 
 
     `base`: a record of the same round up to the point where `events` start (a round resumed
     from a saved record, which has no engine events before that point)."""
-    from .events import (BaronCompared, BaronResult, CardDealt, CardDrawn, CardPlayed, ChancellorDrew,
+    from solver.rules.events import (BaronCompared, BaronResult, CardDealt, CardDrawn, CardPlayed, ChancellorDrew,
                          ChancellorReturned, GuardGuessed, HandsTraded, KnockedOut, PriestSaw, PrinceDiscarded,
                          RoundStarted)
 

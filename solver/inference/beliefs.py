@@ -27,13 +27,13 @@ from fractions import Fraction
 from math import lcm
 from typing import Optional
 
-from .cards import Card
-from .editions import Edition
-from .errors import LoveLetterError
-from .models import get_model
-from .record import Record, RecordError
-from .replay import Final, add_public_cards, walk
-from .rules import chancellor_choices
+from solver.rules.cards import Card
+from solver.rules.editions import Edition
+from solver.rules.errors import LoveLetterError
+from solver.policies.models import get_model
+from solver.records.record import Record, RecordError
+from solver.records.replay import Final, add_public_cards, walk
+from solver.rules.round_rules import chancellor_choices
 
 SPY, GUARD, PRIEST, BARON, HANDMAID, PRINCE, CHANCELLOR, KING, COUNTESS, PRINCESS = tuple(Card)
 UNOPENED = -1  # an untouched slot: still part of the exchangeable pool
@@ -216,7 +216,7 @@ def final_turn_choosing(record: Record, k: int, t) -> bool:
 
 def build_belief(record: Record, model="counting") -> tuple[Belief, Final]:
     model = get_model(model)
-    from .models import MODELS
+    from solver.policies.models import MODELS
 
     counting = MODELS["counting"]
     e = record.edition
@@ -405,7 +405,7 @@ def _delta(row) -> int:
     return d
 
 
-class _Combiner:
+class Combiner:
     """Sums over the factors' joint assignments times the deck-completion count."""
 
     def __init__(self, belief: Belief):
@@ -591,7 +591,7 @@ def infer(record: Record, model="counting") -> Posterior:
     """The posterior over the hidden state after the record's last turn."""
     model = get_model(model)
     belief, final = build_belief(record, model)
-    comb = _Combiner(belief)
+    comb = Combiner(belief)
     var_marginal: dict = {}
     for j, (vars_, _, _) in enumerate(comb.factors):
         rows = comb.factor_rows(j)
@@ -641,7 +641,7 @@ def joint_hands(post: Posterior, seats: list[int]) -> dict:
             raise LoveLetterError(f"seat {s} has no single hidden hand now")
         vars_.append(b.hand_var(s))
     f = b.factors[b.merge(vars_)]
-    comb = _Combiner(b)
+    comb = Combiner(b)
     j = next(i for i, (vs, _, _) in enumerate(comb.factors) if vs == f.vars)
     idx = [f.vars.index(v) for v in vars_]
     out: dict = defaultdict(Fraction)
@@ -680,7 +680,7 @@ def unseen_counts(record: Record) -> dict:
     """Cards the viewer has not seen anywhere (composition minus everything visible to them)."""
     from collections import Counter
 
-    from .replay import public_discards
+    from solver.records.replay import public_discards
 
     piles, final = public_discards(record)
     seen = Counter(record.face_up)

@@ -18,14 +18,14 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Optional
 
-from .actions import ChancellorChoice, Play
-from .cards import Card
-from .editions import get_edition
-from .errors import IllegalActionError, LoveLetterError
-from .events import NoEffect
-from .game import apply, legal_actions
-from .names import parse_card
-from .state import Round, late_position, position
+from solver.rules.actions import ChancellorChoice, Play
+from solver.rules.cards import Card
+from solver.rules.editions import get_edition
+from solver.rules.errors import IllegalActionError, LoveLetterError
+from solver.rules.events import NoEffect
+from solver.rules.game import apply, legal_actions
+from solver.rules.names import parse_card
+from solver.rules.state import Round, late_position, position
 
 
 class ScenarioError(LoveLetterError):

@@ -25,15 +25,15 @@ from fractions import Fraction
 import time
 from itertools import product
 
-from .actions import ChancellorChoice
-from .cards import Card
-from .errors import LoveLetterError
-from .events import KnockedOut, seen_by
-from .game import apply, legal_actions
-from .inference import UNOPENED, _Combiner, build_belief
-from .record import Record
-from .replay import public_discards
-from .state import CHANCELLOR, OVER, PLAY, Round
+from solver.rules.actions import ChancellorChoice
+from solver.rules.cards import Card
+from solver.rules.errors import LoveLetterError
+from solver.rules.events import KnockedOut, seen_by
+from solver.rules.game import apply, legal_actions
+from solver.inference.beliefs import UNOPENED, Combiner, build_belief
+from solver.records.record import Record
+from solver.records.replay import public_discards
+from solver.rules.state import CHANCELLOR, OVER, PLAY, Round
 
 
 class TooLargeError(LoveLetterError):
@@ -59,7 +59,7 @@ def _arrangements(counts: dict, k: int):
 
 def _phase(record: Record) -> str:
     """PLAY, or CHANCELLOR when the record stops while the viewer chooses what to keep."""
-    from .inference import final_turn_choosing
+    from solver.inference.beliefs import final_turn_choosing
 
     turns = record.turns
     return CHANCELLOR if turns and final_turn_choosing(record, len(turns), turns[-1]) else PLAY
@@ -121,7 +121,7 @@ def _root_worlds(record: Record, model, limit: int, lazy: bool, deadline: float 
         raise AdviceError("the advisor needs a complete record (a discarded card is missing)")
     if not final.unfinished or final.to_play != record.viewer:
         raise AdviceError("the advisor needs a record in which it is the viewer's turn (they have drawn)")
-    comb = _Combiner(belief)
+    comb = Combiner(belief)
     e = record.edition
     n = record.n_players
     factors = [(vars_, list(table.items())) for vars_, table, _ in comb.factors]
@@ -207,8 +207,8 @@ def opponent_distribution(r: Round, model: str) -> list[tuple[object, Fraction]]
     acts = legal_actions(r)
     if model == "random" or len(acts) == 1:
         return [(a, Fraction(1, len(acts))) for a in acts]
-    from .models import CardCounterModel
-    from .policies import counting_policy
+    from solver.policies.models import CardCounterModel
+    from solver.policies.heuristics import counting_policy
 
     eps = CardCounterModel.EPSILON
     chosen = counting_policy(r)
@@ -218,7 +218,7 @@ def opponent_distribution(r: Round, model: str) -> list[tuple[object, Fraction]]
 def _draws(r: Round, action) -> int:
     """How many cards from the top of the deck `action` can draw (its own draw and the next
     player's): resolving one more than used is harmless (it goes back, canonically)."""
-    from .actions import Play
+    from solver.rules.actions import Play
 
     if isinstance(action, Play) and action.card in (Card.PRINCE, Card.CHANCELLOR):
         return 2
@@ -441,7 +441,7 @@ def _advise_exact(record: Record, model: str, budget: int, deadline: float | Non
 
 def learn_from(worlds, action, viewer: int) -> Optional[dict]:
     """The distribution of what the play shows the viewer (exact over the given worlds)."""
-    from .events import BaronCompared, HandsTraded, PriestSaw
+    from solver.rules.events import BaronCompared, HandsTraded, PriestSaw
 
     sees: dict = defaultdict(Fraction)
     baron: dict = defaultdict(Fraction)
@@ -512,7 +512,7 @@ def deal_sampler(record: Record, model: str):
     belief, final = build_belief(record, model)
     if belief.retired:
         raise AdviceError("the advisor needs a complete record (a discarded card is missing)")
-    comb = _Combiner(belief)
+    comb = Combiner(belief)
     draw_values = comb.sampler()
     piles = _discards(record)
 
@@ -543,8 +543,8 @@ def advise_estimate(record: Record, model: str = "random", seconds: float = 2.5,
     with the counting heuristic (its own information only) and opponents with the model. It
     estimates the value of the play followed by that heuristic: a lower bound on best play."""
     import random
-    from .models import CardCounterModel
-    from .policies import counting_policy, random_policy
+    from solver.policies.models import CardCounterModel
+    from solver.policies.heuristics import counting_policy, random_policy
 
     eps = float(CardCounterModel.EPSILON)
     rng = random.Random(seed)

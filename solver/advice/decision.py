@@ -15,12 +15,12 @@ from fractions import Fraction
 
 import networkx as nx
 
-from .advisor import OPPONENT_MODELS, TooLargeError, observation, opponent_distribution, sample_worlds, \
+from solver.advice.advisor import OPPONENT_MODELS, TooLargeError, observation, opponent_distribution, sample_worlds, \
     worlds_from_record
-from .events import seen_by
-from .game import apply
-from .record import Record
-from .state import OVER
+from solver.rules.events import seen_by
+from solver.rules.game import apply
+from solver.records.record import Record
+from solver.rules.state import OVER
 
 
 def visible(events, viewer: int) -> tuple:
@@ -90,7 +90,7 @@ def _replies(g: nx.DiGraph, parent: str, group, mass: Fraction, viewer: int, mod
 def reply_key(events, viewer: int) -> tuple:
     """A reply as the graph groups it: card, target, who is knocked out, what the viewer alone
     learns (a Guard's exact guess is folded in, to keep the view one screen wide)."""
-    from .events import CardPlayed, KnockedOut
+    from solver.rules.events import CardPlayed, KnockedOut
 
     card = target = None
     out = []

@@ -24,10 +24,10 @@ from __future__ import annotations
 import random as _random
 from collections import Counter
 
-from .actions import ChancellorChoice
-from .cards import Card
-from .game import legal_actions
-from .state import CHANCELLOR, Round
+from solver.rules.actions import ChancellorChoice
+from solver.rules.cards import Card
+from solver.rules.game import legal_actions
+from solver.rules.state import CHANCELLOR, Round
 
 
 def random_policy(r: Round, rng: _random.Random):

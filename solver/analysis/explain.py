@@ -17,9 +17,9 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Optional
 
-from .cards import Card
-from .inference import Posterior, unseen_counts
-from .replay import walk
+from solver.rules.cards import Card
+from solver.inference.beliefs import Posterior, unseen_counts
+from solver.records.replay import walk
 
 SPY, GUARD, PRIEST, BARON, HANDMAID, PRINCE, CHANCELLOR, KING, COUNTESS, PRINCESS = tuple(Card)
 

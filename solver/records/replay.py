@@ -14,8 +14,8 @@ from collections import Counter
 from dataclasses import dataclass, replace
 from typing import Iterator, Optional
 
-from .cards import Card
-from .record import Record, RecordError, Turn
+from solver.rules.cards import Card
+from solver.records.record import Record, RecordError, Turn
 
 SPY, GUARD, PRIEST, BARON, HANDMAID, PRINCE, CHANCELLOR, KING, COUNTESS, PRINCESS = tuple(Card)
 _TARGETS_OTHERS = (GUARD, PRIEST, BARON, KING)

@@ -16,11 +16,11 @@ from __future__ import annotations
 from functools import lru_cache
 from itertools import permutations
 
-from .actions import ChancellorChoice, Play
-from .cards import Card
-from .editions import DISCARD_TOTAL_THEN_NONE, ALL_TIED_WIN
-from .errors import IllegalActionError
-from .events import (
+from solver.rules.actions import ChancellorChoice, Play
+from solver.rules.cards import Card
+from solver.rules.editions import DISCARD_TOTAL_THEN_NONE, ALL_TIED_WIN
+from solver.rules.errors import IllegalActionError
+from solver.rules.events import (
     BaronCompared,
     BaronResult,
     CardDrawn,
@@ -37,8 +37,8 @@ from .events import (
     RoundEnded,
     TurnStarted,
 )
-from .memory import MEMORABLE, remember
-from .state import CHANCELLOR, OVER, PLAY, Round
+from solver.rules.memory import MEMORABLE, remember
+from solver.rules.state import CHANCELLOR, OVER, PLAY, Round
 
 SPY, GUARD, PRIEST, BARON, HANDMAID, PRINCE, CHANCELLOR_CARD, KING, COUNTESS, PRINCESS = tuple(Card)
 _TARGETS_OTHERS = frozenset({GUARD, PRIEST, BARON, KING})
@@ -76,9 +76,6 @@ def _actions_for_card(edition, card: Card, targets: tuple[int, ...], seat: int) 
     return [Play(card)]
 
 
-_LAST: tuple = (None, None)  # (state, its legal plays): legal_actions then apply on one state
-
-
 def legal_plays(edition, hand: tuple, seat: int, out: tuple, protected: tuple) -> tuple:
     """(actions, frozenset) legal for `seat` holding the two cards `hand`, given who is out
     and protected. The inference asks this of hands it only imagines."""
@@ -95,13 +92,7 @@ def legal_plays(edition, hand: tuple, seat: int, out: tuple, protected: tuple) -
 
 
 def _play_actions(state: Round) -> tuple:
-    global _LAST
-    last = _LAST  # one atomic read: safe if another thread replaces it meanwhile
-    if last[0] is state:
-        return last[1]
-    found = legal_plays(state.edition, state.hands[state.current], state.current, state.out, state.protected)
-    _LAST = (state, found)
-    return found
+    return legal_plays(state.edition, state.hands[state.current], state.current, state.out, state.protected)
 
 
 def _compute_plays(edition, hand: tuple, targets: tuple, seat: int) -> tuple:

@@ -12,9 +12,9 @@ import unicodedata
 from dataclasses import dataclass
 from typing import Mapping
 
-from .cards import Card
-from .editions import Edition
-from .errors import AmbiguousCardNameError, UnknownCardNameError
+from solver.rules.cards import Card
+from solver.rules.editions import Edition
+from solver.rules.errors import AmbiguousCardNameError, UnknownCardNameError
 
 
 @dataclass(frozen=True)

@@ -17,8 +17,8 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Optional, Protocol
 
-from .cards import Card
-from .rules import chancellor_choices, legal_plays
+from solver.rules.cards import Card
+from solver.rules.round_rules import chancellor_choices, legal_plays
 
 
 class PlayContext(Protocol):
@@ -72,7 +72,7 @@ class CardCounterModel(CountingModel):
     EPSILON = Fraction(1, 10)
 
     def play_likelihood(self, edition, seat, out, protected, hand, card, target, guess, public=None) -> Fraction:
-        from .policies import policy_round, counting_policy
+        from solver.policies.heuristics import policy_round, counting_policy
 
         actions = legal_plays(edition, hand, seat, out, protected)[0]
         match = matching(actions, card, target, guess)
@@ -85,7 +85,7 @@ class CardCounterModel(CountingModel):
         return (1 - self.EPSILON) * hit + self.EPSILON * Fraction(match, len(actions))
 
     def chancellor_likelihood(self, hand3: tuple, choice, public=None) -> Fraction:
-        from .policies import counting_chancellor
+        from solver.policies.heuristics import counting_chancellor
 
         choices = chancellor_choices(hand3)[0]
         chosen = counting_chancellor(hand3, choices)
@@ -101,6 +101,6 @@ def get_model(name_or_model) -> CountingModel:
     try:
         return MODELS[name_or_model]
     except KeyError:
-        from .errors import InvalidOptionError
+        from solver.rules.errors import InvalidOptionError
 
         raise InvalidOptionError(f"unknown model {name_or_model!r}; models: {', '.join(MODELS)}") from None

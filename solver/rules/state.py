@@ -13,9 +13,9 @@ from __future__ import annotations
 from collections import Counter
 from typing import NamedTuple, Optional, Sequence
 
-from .cards import Card
-from .editions import Edition, get_edition
-from .errors import InvalidPositionError
+from solver.rules.cards import Card
+from solver.rules.editions import Edition, get_edition
+from solver.rules.errors import InvalidPositionError
 
 # Round phases
 PLAY = "play"  #: the current player holds two cards and must play one

@@ -10,8 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Mapping
 
-from .cards import Card
-from .errors import InvalidOptionError
+from solver.rules.cards import Card
+from solver.rules.errors import InvalidOptionError
 
 #: Showdown tie rules (§8.3, D3).
 ALL_TIED_WIN = "all_tied_win"

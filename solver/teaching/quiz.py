@@ -9,10 +9,10 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 
-from .actions import Play
-from .cards import Card
-from .editions import get_edition
-from .game import apply, deal_round, legal_actions
+from solver.rules.actions import Play
+from solver.rules.cards import Card
+from solver.rules.editions import get_edition
+from solver.rules.game import apply, deal_round, legal_actions
 
 KINDS = ("legal-cards", "showdown", "deck-size", "tokens")
 
