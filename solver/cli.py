@@ -17,7 +17,7 @@ from solver.inference.beliefs import guard_table, infer, unseen_counts
 from solver.policies.models import MODELS
 from solver.rules.names import card_name
 from solver.records.notation import format_record, parse_record
-from solver.records.record import from_json
+from solver.records.json_form import from_json
 
 
 def load_record(arg: str):

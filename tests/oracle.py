@@ -1,6 +1,6 @@
 """An independent brute-force oracle for the inference: replay the engine over deals.
 
-It shares nothing with `solver.inference` but the engine (`apply`, `legal_actions`) and the
+It shares nothing with `solver.inference.beliefs` but the engine (`apply`, `legal_actions`) and the
 record. Worlds are concrete engine rounds; a card is only drawn from the unseen pool (with its
 exact sequential probability count/size) when the engine needs it, and identical worlds merge.
 Undrawn deck cards, untouched hands and the set-aside card stay in the pool, which is exact by
@@ -155,7 +155,7 @@ def _play(record, model, hs, hand2, sa, exch, tail, pool, discards, out, protect
             deck = tuple(prefix) + tuple(filler) + tuple(tail)
             r = Round(e, tuple(engine_hands), discards, out, protected, deck,
                       sa2 if sa2 is not None else DUMMY, record.face_up or (DUMMY,) * e.face_up_count(n),
-                      p, PLAY, 1, known=known)  # what players remember (solver.memory)
+                      p, PLAY, 1, known=known)  # what players remember (solver.rules.memory)
             if p != viewer:
                 legal = legal_actions(r)
                 if action not in legal:

@@ -78,7 +78,7 @@ class ScenarioTitle:
 
 
 class EntryLabel:
-    """A value offered by the guided entry (solver.entry) for one field, in words."""
+    """A value offered by the guided entry (solver.analysis.entry) for one field, in words."""
 
     def __init__(self, edition_key: str, language: str, names: tuple, field: str):
         self.edition_key, self.language, self.names, self.field = edition_key, language, tuple(names), field

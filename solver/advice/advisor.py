@@ -9,10 +9,10 @@ model's policy. Every figure is an exact Fraction.
 When the exact search does not fit its budget (worlds, nodes or time), `advise` falls back to
 a Monte Carlo *estimate* (method "estimate", a 95% Wilson interval and the sample count on
 every action): deals drawn exactly from the posterior, the play, then the viewer continues
-with the counting heuristic of `solver.policies` — so the estimate is the value of the play
+with the counting heuristic of `solver.policies.heuristics` — so the estimate is the value of the play
 followed by that heuristic, a lower bound on best play. Status: opponents play the `random`
 model (uniformly random legal play) or the `counting` model (card counters: the heuristic of
-`solver.policies`, 10% random), and the posterior over deals uses the same model.
+`solver.policies.heuristics`, 10% random), and the posterior over deals uses the same model.
 """
 
 from __future__ import annotations
@@ -93,7 +93,7 @@ def _assemble(record: Record, belief, final, piles, value: dict, pool) -> Round:
     deck = tuple(next(pool) for _ in range(exch)) + tuple(value[v] for v in belief.tail)
     missing_up = e.face_up_count(len(hands)) - len(record.face_up)
     face_up = tuple(record.face_up) + tuple(next(pool) for _ in range(missing_up))
-    # What players remember (solver.memory): the remembered hand's card in this world (the
+    # What players remember (solver.rules.memory): the remembered hand's card in this world (the
     # viewer mid-turn: the card held before the draw).
     known = tuple(sorted((o, h, hands[h][0]) for o, h in belief.known))
     return Round(e, tuple(hands), tuple(tuple(p) for p in piles), final.public.out, final.public.protected, deck,

@@ -6,7 +6,7 @@ returns a new `Practice`. The person's record of the round in progress (`human_r
 what the hint, the review and a saved game use — the same record format the analyzer reads.
 
 Bots: `random` (uniformly random legal play), `counting` (the card-counting heuristic of
-`solver.policies`), `advisor` (the advisor's best play from the bot's own record, opponents
+`solver.policies.heuristics`), `advisor` (the advisor's best play from the bot's own record, opponents
 assumed to be counting bots; where the exact inference refuses a position as too large, the
 counting heuristic plays that turn). A round resumed from a saved record is dealt again: the hidden
 cards are drawn from the exact posterior of the person's record, so nothing the person could

@@ -6,7 +6,7 @@ its target, the Guard's guess, the outcome, …) with every value the rules allo
 point, or None once the turn is complete; `turn_from(record, chosen)` builds the `Turn`.
 
 Nothing here restates a rule: every candidate value is tried against the same replay
-(`solver.replay.walk`) that checks a typed or pasted record, and outcome values are also
+(`solver.records.replay.walk`) that checks a typed or pasted record, and outcome values are also
 tried against the inference (a value no deal can explain, e.g. losing a Baron with the higher
 card, is not offered). So the form, the notation and the analysis can never disagree.
 """

@@ -75,7 +75,7 @@ class Belief:
         self.set_aside: Optional[int] = UNOPENED  # var id, UNOPENED, or None (drawn)
         self.tail: list[int] = []  # cards a Chancellor put under the deck, in draw order
         self.retired: list[int] = []  # vars whose card left play unseen (kept for the counts)
-        #: (observer, holder) pairs: the observer remembers the holder's hand (solver.memory).
+        #: (observer, holder) pairs: the observer remembers the holder's hand (solver.rules.memory).
         self.known: set = set()
         self.where = ""
 
@@ -247,7 +247,7 @@ def build_belief(record: Record, model="counting") -> tuple[Belief, Final]:
         chooser = counting if me else model
         public = {"discards": [tuple(c for c in x if c is not None) for x in piles], "face_up": record.face_up}
         add_public_cards(piles, t)
-        # Memory (solver.memory): others forget the player's card as they play; a model that
+        # Memory (solver.rules.memory): others forget the player's card as they play; a model that
         # uses memory sees the remembered hands, whose variables join the player's factor.
         memory = {k for k in memory if k[1] != p}
         holders = sorted(h for o, h in memory if o == p) if getattr(chooser, "uses_memory", False) else []
@@ -364,7 +364,7 @@ def build_belief(record: Record, model="counting") -> tuple[Belief, Final]:
 
 
 def _remember_turn(memory: set, t, p: int, outs: dict, b) -> set:
-    """The memory pairs after a turn's effects, by the rule of `solver.memory.remember`: a
+    """The memory pairs after a turn's effects, by the rule of `solver.rules.memory.remember`: a
     Priest look, a Baron tie and a King trade add pairs; a Prince's target and knocked-out
     players are forgotten; a trade moves the others' pairs with the cards. With `b`, the
     holders' hand variables are opened so that the pairs always point at a variable."""

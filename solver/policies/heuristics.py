@@ -3,7 +3,7 @@
 `random_policy` plays uniformly at random among the legal actions. `counting_policy` is a
 documented card-counting heuristic that looks only at its own view: its hand, public
 information, and what it remembers of others' hands (`Round.known`: a Priest look, a King
-trade, a Baron tie, until the holder plays — `solver.memory`):
+trade, a Baron tie, until the holder plays — `solver.rules.memory`):
 * never plays the Princess while it has another legal play;
 * a Guard names the card most likely in the target's hand from its own view: a remembered
   card (a sure hit), otherwise the card most often unseen (composition minus everything

@@ -60,7 +60,7 @@ class RandomModel(CountingModel):
 
 
 class CardCounterModel(CountingModel):
-    """Opponents play the counting heuristic of `solver.policies` (card counters), with a
+    """Opponents play the counting heuristic of `solver.policies.heuristics` (card counters), with a
     small share `EPSILON` of uniformly random play so that a human's other choice is unlikely,
     not impossible. The advisor's `counting` opponents; the same policy weighs the posterior."""
 

@@ -5,21 +5,19 @@ face-up cards, the viewer's dealt card) and one `Turn` per turn played. Every de
 the player and the card played may be left out (None): a missing detail weakens the
 constraints, it never invents one. A public record has no viewer.
 
-Two forms carry the same content: JSON (`to_json` / `from_json`, schema in docs/notation.md)
-and the text notation (`solver.notation`). Both are checked against the rules by
-`solver.replay.check_record`.
+Two forms carry the same content: JSON (`solver.records.json_form`, schema in docs/notation.md)
+and the text notation (`solver.records.notation`). Both are checked against the rules by
+`solver.records.replay.check_record`.
 """
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass, field, replace
 from typing import Any, Optional
 
 from solver.rules.cards import Card
-from solver.rules.editions import Edition, get_edition
+from solver.rules.editions import Edition
 from solver.rules.errors import LoveLetterError
-from solver.rules.names import card_name, parse_card
 
 
 class RecordError(LoveLetterError):
@@ -104,154 +102,6 @@ def seat_index(seats: tuple[str, ...], value: Any, where: str = "") -> int:
         if name.casefold() == text.casefold():
             return i
     raise RecordError(f"unknown player {text!r}; players: {', '.join(seats)}", where=where, rule="unknown-seat")
-
-
-# ----------------------------------------------------------------------------------------------
-# JSON
-# ----------------------------------------------------------------------------------------------
-
-_TURN_CARD_FIELDS = ("card", "guess", "discarded", "drew", "saw", "got", "new", "keep")
-
-
-def to_dict(record: Record, naming: str = "en") -> dict:
-    """The JSON-ready form (card names in `naming`, players by name)."""
-    e = record.edition
-    name = lambda c: None if c is None else card_name(c, naming)  # noqa: E731
-    out: dict = {"edition": e.key}
-    if e.options_changed():
-        out["options"] = {k: (dict(v) if isinstance(v, dict) else v) for k, v in e.options_changed().items()}
-    out["seats"] = list(record.seats)
-    out["first"] = record.seats[record.first]
-    if record.viewer is not None:
-        out["viewer"] = record.seats[record.viewer]
-    if record.face_up:
-        out["face_up"] = [name(c) for c in record.face_up]
-    if record.dealt is not None:
-        out["dealt"] = name(record.dealt)
-    turns = []
-    for t in record.turns:
-        d: dict = {"player": record.seats[t.player]}
-        for key in ("drew", "card"):
-            if getattr(t, key) is not None:
-                d[key] = name(getattr(t, key))
-        if t.target is not None:
-            d["target"] = record.seats[t.target]
-        if t.guess is not None:
-            d["guess"] = name(t.guess)
-        if t.result is not None:
-            d["result"] = t.result
-        if t.out:
-            d["out"] = [{"player": record.seats[s], **({"card": name(c)} if c is not None else {})} for s, c in t.out]
-        for key in ("discarded", "saw", "got", "new"):
-            if getattr(t, key) is not None:
-                d[key] = name(getattr(t, key))
-        if t.chancellor_drew or t.keep is not None or t.bottom:
-            d["chancellor"] = {
-                "drew": [name(c) for c in t.chancellor_drew],
-                **({"keep": name(t.keep)} if t.keep is not None else {}),
-                "bottom": [name(c) for c in t.bottom],
-            }
-        turns.append(d)
-    out["turns"] = turns
-    return out
-
-
-def to_json(record: Record, naming: str = "en", indent: int | None = 2) -> str:
-    return json.dumps(to_dict(record, naming), ensure_ascii=False, indent=indent)
-
-
-def from_json(text: str | dict, naming: str | None = None) -> Record:
-    """Read the JSON form; errors name the turn and field."""
-    if isinstance(text, str):
-        try:
-            data = json.loads(text)
-        except json.JSONDecodeError as exc:
-            raise RecordError(f"not valid JSON ({exc.msg} at line {exc.lineno}, column {exc.colno})",
-                              rule="json") from None
-    else:
-        data = text
-    if not isinstance(data, dict):
-        raise RecordError("a record is a JSON object", rule="json")
-    known = {"edition", "options", "seats", "first", "viewer", "face_up", "dealt", "turns"}
-    extra = sorted(set(data) - known)
-    if extra:
-        raise RecordError(f"unknown field(s) {extra}; fields: {', '.join(sorted(known))}", where="header",
-                          rule="unknown-field")
-    if "edition" not in data or "seats" not in data:
-        raise RecordError("a record needs 'edition' and 'seats'", where="header", rule="missing-field")
-    try:
-        edition = get_edition(data["edition"], **(data.get("options") or {}))
-    except LoveLetterError as exc:
-        raise RecordError(str(exc), where="header.edition", rule="edition") from None
-    seats = data["seats"]
-    if not isinstance(seats, list) or not all(isinstance(s, str) and s.strip() for s in seats):
-        raise RecordError("'seats' must be a list of player names", where="header.seats", rule="seats")
-    seats_t = tuple(s.strip() for s in seats)
-
-    def card(value, where):
-        if value is None:
-            return None
-        try:
-            return parse_card(str(value), edition, naming)
-        except LoveLetterError as exc:
-            raise RecordError(str(exc), where=where, rule="card") from None
-
-    def cards(values, where):
-        if not isinstance(values, list):
-            raise RecordError("expected a list of cards", where=where, rule="card")
-        return tuple(card(v, f"{where}[{i}]") for i, v in enumerate(values))
-
-    first = seat_index(seats_t, data.get("first", 0), "header.first")
-    viewer = data.get("viewer")
-    viewer_i = None if viewer is None else seat_index(seats_t, viewer, "header.viewer")
-    turns = []
-    raw_turns = data.get("turns", [])
-    if not isinstance(raw_turns, list):
-        raise RecordError("'turns' must be a list", where="turns", rule="turns")
-    turn_fields = {"player", "card", "target", "guess", "result", "out", "discarded", "drew", "saw", "got",
-                   "new", "chancellor"}
-    for k, raw in enumerate(raw_turns, start=1):
-        where = f"turn {k}"
-        if not isinstance(raw, dict):
-            raise RecordError("a turn is an object", where=where, rule="turns")
-        extra = sorted(set(raw) - turn_fields)
-        if extra:
-            raise RecordError(f"unknown field(s) {extra}; fields: {', '.join(sorted(turn_fields))}",
-                              where=where, rule="unknown-field")
-        if "player" not in raw:
-            raise RecordError("missing 'player'", where=where, rule="missing-field")
-        kw: dict = {"player": seat_index(seats_t, raw["player"], f"{where}.player")}
-        for key in ("card", "guess", "discarded", "drew", "saw", "got", "new"):
-            if key in raw:
-                kw[key] = card(raw[key], f"{where}.{key}")
-        if raw.get("target") is not None:
-            kw["target"] = seat_index(seats_t, raw["target"], f"{where}.target")
-        if raw.get("result") is not None:
-            kw["result"] = str(raw["result"])
-        if "out" in raw:
-            outs = []
-            for i, o in enumerate(raw["out"] or []):
-                if not isinstance(o, dict) or "player" not in o:
-                    raise RecordError("each knock-out is {\"player\": …, \"card\": …}", where=f"{where}.out[{i}]",
-                                      rule="out")
-                outs.append((seat_index(seats_t, o["player"], f"{where}.out[{i}].player"),
-                             card(o.get("card"), f"{where}.out[{i}].card")))
-            kw["out"] = tuple(outs)
-        if "chancellor" in raw:
-            ch = raw["chancellor"] or {}
-            kw["chancellor_drew"] = cards(ch.get("drew", []), f"{where}.chancellor.drew")
-            kw["keep"] = card(ch.get("keep"), f"{where}.chancellor.keep")
-            kw["bottom"] = cards(ch.get("bottom", []), f"{where}.chancellor.bottom")
-        turns.append(Turn(**kw))
-    record = Record(
-        edition=edition, seats=seats_t, first=first, viewer=viewer_i,
-        face_up=cards(data.get("face_up", []), "header.face_up"),
-        dealt=card(data.get("dealt"), "header.dealt"), turns=tuple(turns),
-    )
-    from solver.records.replay import check_record
-
-    check_record(record)
-    return record
 
 
 # ----------------------------------------------------------------------------------------------

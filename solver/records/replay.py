@@ -59,9 +59,95 @@ class Final:
     viewer_hand: tuple
 
 
+@dataclass
+class _Table:
+    """The public state as the walk goes (mutable, private to one walk)."""
+
+    out: list
+    protected: list
+    deck: int
+    set_aside: bool
+    seen: Counter
+    #: The viewer's hand: known cards, None for a card the record does not name.
+    hand: list
+    expected: int
+    ended_at: Optional[int] = None
+    #: Cards out of the deck while the viewer is choosing what to keep (Chancellor), else 0.
+    choosing: int = 0
+
+    def public(self, deck: Optional[int] = None) -> Public:
+        return Public(tuple(self.out), tuple(self.protected), self.deck if deck is None else deck, self.set_aside)
+
+    def check_counts(self, record: Record, where: str) -> None:
+        e = record.edition
+        visible = self.seen + Counter(c for c in self.hand if c is not None)
+        for card, k in visible.items():
+            if k > e.count(card):
+                raise RecordError(f"{k} {card.title} cards seen, but the {e.title} edition has {e.count(card)}",
+                                  where=where, rule="card-count", card=card)
+
+
 def walk(record: Record, final: Optional[list] = None) -> Iterator[tuple[int, Turn, Public]]:
     """Yield (turn number, turn, public state at the play). If `final` is a list, the state
-    after the last turn is appended to it."""
+    after the last turn is appended to it.
+
+    The map: `_check_header`, then for each turn `_start_turn` (order, draw), `_check_choice`
+    (target and guess), `_check_own_play` (the viewer's hand), `_outcomes` (who is knocked out,
+    implied details filled in) and `_apply_effects` (the public state after the play)."""
+    _check_header(record)
+    n = record.n_players
+    table = _Table(out=[False] * n, protected=[False] * n, deck=initial_deck_size(record), set_aside=True,
+                   seen=Counter(record.face_up), hand=[record.dealt] if record.viewer is not None else [],
+                   expected=record.first)
+    table.check_counts(record, "header")
+    last = len(record.turns)
+    for k, t in enumerate(record.turns, start=1):
+        where = f"turn {k}"
+        before = _start_turn(record, table, t, where)
+        p = t.player
+        me = p == record.viewer
+        if t.card is None:
+            if k != last:
+                raise RecordError("only the last turn may be unfinished (no card played)", where=where,
+                                  rule="syntax")
+            if not me:
+                raise RecordError("an unfinished turn is the viewer's: they drew and are to play", where=where,
+                                  rule="unfinished-turn")
+            table.check_counts(record, where)
+            yield k, t, before
+            if final is not None:
+                final.append(Final(table.public(), p, False, True, tuple(table.hand)))
+            return
+        card = t.card
+        if card not in record.edition.cards:
+            raise RecordError(f"the {card.title} is not in the {record.edition.title} edition", where=where,
+                              rule="card")
+        t = _check_choice(record, t, before, where)
+        if me:
+            _check_own_play(table, card, where)
+        table.seen[card] += 1
+        t, outs = _outcomes(record, t, me, where)
+        _apply_effects(record, table, t, outs, k == last, where)
+        table.check_counts(record, where)
+        yield k, t if not outs and t.out == () else replace(t, out=tuple(outs)), before
+        alive = [i for i in range(n) if not table.out[i]]
+        if len(alive) == 1 or table.deck == 0:
+            table.ended_at = k
+            continue
+        q = (p + 1) % n
+        while table.out[q]:
+            q = (q + 1) % n
+        table.expected = q
+    if final is not None:
+        over = table.ended_at is not None
+        if table.choosing:
+            final.append(Final(table.public(table.deck - table.choosing), record.viewer, False, True,
+                               tuple(table.hand)))
+        else:
+            final.append(Final(table.public(), None if over else table.expected, over, False, tuple(table.hand)))
+
+
+def _check_header(record: Record) -> None:
     e = record.edition
     n = record.n_players
     if not e.min_players <= n <= e.max_players:
@@ -74,224 +160,195 @@ def walk(record: Record, final: Optional[list] = None) -> Iterator[tuple[int, Tu
     if record.dealt is not None and record.viewer is None:
         raise RecordError("dealt: is the viewer's own card; name the viewer (viewer:)", where="header",
                           rule="private-without-viewer")
-    viewer = record.viewer
-    out = [False] * n
-    protected = [False] * n
-    deck = initial_deck_size(record)
-    set_aside = True
-    seen: Counter = Counter(record.face_up)
-    # The viewer's hand: known cards, None for a card the record does not name.
-    hand: list = [record.dealt] if viewer is not None else []
-    expected = record.first
-    ended_at = None
-    choosing = False
 
-    def check_counts(where: str) -> None:
-        visible = seen + Counter(c for c in hand if c is not None)
-        for card, k in visible.items():
-            if k > e.count(card):
-                raise RecordError(f"{k} {card.title} cards seen, but the {e.title} edition has {e.count(card)}",
-                                  where=where, rule="card-count", card=card)
 
-    check_counts("header")
-    last = len(record.turns)
-    for k, t in enumerate(record.turns, start=1):
-        where = f"turn {k}"
-        if ended_at is not None:
-            raise RecordError(f"the round ended after turn {ended_at}", where=where, rule="round-over")
-        p = t.player
-        if out[p]:
-            raise RecordError(f"{record.seats[p]} is out of the round and takes no more turns", where=where,
-                              rule="turn-order")
-        if p != expected:
-            raise RecordError(f"it is {record.seats[expected]}'s turn, not {record.seats[p]}'s (clockwise, "
-                              "skipping players out of the round)", where=where, rule="turn-order")
-        protected[p] = False  # a Handmaid's protection ends when its owner's turn starts
-        me = p == viewer
-        if t.drew is not None and not me:
-            raise RecordError("only the viewer's own draws are known (+card)", where=where,
-                              rule="private-not-viewer")
-        if deck <= 0:  # cannot happen: the round would have ended
-            raise RecordError("the deck is empty", where=where, rule="round-over")
-        before = Public(tuple(out), tuple(protected), deck, set_aside)
-        deck -= 1
-        if me:
-            hand = hand + [t.drew]
-        if t.card is None:
-            if k != last:
-                raise RecordError("only the last turn may be unfinished (no card played)", where=where,
-                                  rule="syntax")
-            if not me:
-                raise RecordError("an unfinished turn is the viewer's: they drew and are to play", where=where,
-                                  rule="unfinished-turn")
-            check_counts(where)
-            yield k, t, before
-            if final is not None:
-                final.append(Final(Public(tuple(out), tuple(protected), deck, set_aside), p, False, True,
-                                   tuple(hand)))
-            return
-        card = t.card
-        if card not in e.cards:
-            raise RecordError(f"the {card.title} is not in the {e.title} edition", where=where, rule="card")
-        # ---- who can be chosen --------------------------------------------------------------
-        targets = before.open_targets(p)
-        if t.target is not None:
-            if card not in _TARGETED:
-                raise RecordError(f"the {card.title} does not choose a player", where=where, rule="no-target-card")
-            if t.target == p and card is not PRINCE:
-                raise RecordError(f"the {card.title} must choose another player, not yourself", where=where,
-                                  rule="target-self")
-            if out[t.target]:
-                raise RecordError(f"{record.seats[t.target]} is out of the round and cannot be chosen",
-                                  where=where, rule="target-out")
-            if protected[t.target] and t.target != p:
-                raise RecordError(f"{record.seats[t.target]} is protected by a Handmaid and cannot be chosen",
-                                  where=where, rule="target-protected")
-        elif card is PRINCE and not targets:
-            t = replace(t, target=p)  # all others protected: the Prince must choose yourself
-        if t.guess is not None:
-            if card is not GUARD:
-                raise RecordError(f"only the Guard names a card; the {card.title} does not", where=where,
-                                  rule="guess-not-guard")
-            if t.guess is GUARD:
-                raise RecordError("the Guard cannot name the Guard", where=where, rule="guard-names-guard")
-            if t.guess not in e.cards:
-                raise RecordError(f"the {t.guess.title} is not in the {e.title} edition", where=where,
-                                  rule="guess-not-in-edition")
-        no_effect = card in _TARGETS_OTHERS and not targets
-        if no_effect and (t.target is not None or t.guess is not None or t.result or t.saw or t.got):
-            raise RecordError(f"every other player is out or protected: the {card.title} has no effect",
-                              where=where, rule="all-protected")
-        # ---- the viewer's own play ------------------------------------------------------------
-        if me:
-            if None not in hand:
-                if card not in hand:
-                    raise RecordError(f"you cannot play the {card.title}: your hand is "
-                                      f"{' and '.join(c.title for c in hand)}", where=where, rule="card-not-in-hand")
-                if card is not COUNTESS and COUNTESS in hand and (KING in hand or PRINCE in hand):
-                    other = hand[1] if hand[0] is COUNTESS else hand[0]
-                    raise RecordError(f"you must play the Countess: you also hold the {other.title}", where=where,
-                                      rule="countess-forced")
-            hand = list(hand)
-            hand.remove(card if card in hand else None)
-        seen[card] += 1
-        # ---- outcomes -----------------------------------------------------------------------
-        outs = list(t.out)
-        result = t.result
-        if result is not None:
-            allowed = {"hit": (GUARD,), "miss": (GUARD,), "tie": (BARON,)}[result]
-            if card not in allowed:
-                raise RecordError(f"'{result}' is an outcome of the {allowed[0].title}, not the {card.title}",
-                                  where=where, rule="result")
-        _check_private(record, t, card, me, where)
-        if card is GUARD and result == "hit":
-            if t.target is None or t.guess is None:
-                raise RecordError("a Guard hit needs its target and guess", where=where, rule="guard-hit")
-            implied = (t.target, t.guess)
-            if outs and outs != [implied] and outs != [(t.target, None)]:
-                raise RecordError("a Guard hit knocks out its target, who discards the named card", where=where,
-                                  rule="guard-hit")
-            outs = [implied]
-        elif card is GUARD and outs:
-            raise RecordError("a Guard knocks out only on a hit (write 'hit')", where=where, rule="guard-hit")
-        if card is BARON:
-            if result == "tie" and outs:
-                raise RecordError("a Baron tie knocks nobody out", where=where, rule="baron")
-            if len(outs) > 1:
-                raise RecordError("a Baron knocks out at most one player", where=where, rule="baron")
-            if outs and outs[0][0] not in (p, t.target) and t.target is not None:
-                raise RecordError("a Baron knocks out its player or its target", where=where, rule="baron")
-            if outs and t.target is None:
-                if outs[0][0] == p:
-                    raise RecordError("name the Baron's target when its player lost", where=where, rule="baron")
-                t = replace(t, target=outs[0][0])
-        if card is PRINCESS:
-            revealed = [c for s, c in outs if s == p]
-            if any(s != p for s, _ in outs):
-                raise RecordError("playing the Princess knocks out only her player", where=where, rule="princess")
-            outs = [(p, revealed[0] if revealed else None)]
-        if card is PRINCE:
-            if t.discarded is not None and t.target is None:
-                raise RecordError("name the Prince's target to record what they discarded", where=where,
-                                  rule="prince")
-            if t.discarded is PRINCESS:
-                if any(s != t.target for s, _ in outs):
-                    raise RecordError("only the Prince's target can be knocked out (by discarding the Princess)",
-                                      where=where, rule="prince")
+def _start_turn(record: Record, table: _Table, t: Turn, where: str) -> Public:
+    """Check whose turn it is, end their Handmaid protection, draw; the public state at the play."""
+    if table.ended_at is not None:
+        raise RecordError(f"the round ended after turn {table.ended_at}", where=where, rule="round-over")
+    p = t.player
+    if table.out[p]:
+        raise RecordError(f"{record.seats[p]} is out of the round and takes no more turns", where=where,
+                          rule="turn-order")
+    if p != table.expected:
+        raise RecordError(f"it is {record.seats[table.expected]}'s turn, not {record.seats[p]}'s (clockwise, "
+                          "skipping players out of the round)", where=where, rule="turn-order")
+    table.protected[p] = False  # a Handmaid's protection ends when its owner's turn starts
+    me = p == record.viewer
+    if t.drew is not None and not me:
+        raise RecordError("only the viewer's own draws are known (+card)", where=where, rule="private-not-viewer")
+    if table.deck <= 0:  # cannot happen: the round would have ended
+        raise RecordError("the deck is empty", where=where, rule="round-over")
+    before = table.public()
+    table.deck -= 1
+    if me:
+        table.hand = table.hand + [t.drew]
+    return before
+
+
+def _check_choice(record: Record, t: Turn, before: Public, where: str) -> Turn:
+    """The chosen player and the Guard's named card; a forced Prince target is filled in."""
+    e = record.edition
+    card, p = t.card, t.player
+    targets = before.open_targets(p)
+    if t.target is not None:
+        if card not in _TARGETED:
+            raise RecordError(f"the {card.title} does not choose a player", where=where, rule="no-target-card")
+        if t.target == p and card is not PRINCE:
+            raise RecordError(f"the {card.title} must choose another player, not yourself", where=where,
+                              rule="target-self")
+        if before.out[t.target]:
+            raise RecordError(f"{record.seats[t.target]} is out of the round and cannot be chosen",
+                              where=where, rule="target-out")
+        if before.protected[t.target] and t.target != p:
+            raise RecordError(f"{record.seats[t.target]} is protected by a Handmaid and cannot be chosen",
+                              where=where, rule="target-protected")
+    elif card is PRINCE and not targets:
+        t = replace(t, target=p)  # all others protected: the Prince must choose yourself
+    if t.guess is not None:
+        if card is not GUARD:
+            raise RecordError(f"only the Guard names a card; the {card.title} does not", where=where,
+                              rule="guess-not-guard")
+        if t.guess is GUARD:
+            raise RecordError("the Guard cannot name the Guard", where=where, rule="guard-names-guard")
+        if t.guess not in e.cards:
+            raise RecordError(f"the {t.guess.title} is not in the {e.title} edition", where=where,
+                              rule="guess-not-in-edition")
+    no_effect = card in _TARGETS_OTHERS and not targets
+    if no_effect and (t.target is not None or t.guess is not None or t.result or t.saw or t.got):
+        raise RecordError(f"every other player is out or protected: the {card.title} has no effect",
+                          where=where, rule="all-protected")
+    return t
+
+
+def _check_own_play(table: _Table, card: Card, where: str) -> None:
+    """The viewer plays a card they hold, and the Countess when she must be played."""
+    hand = table.hand
+    if None not in hand:
+        if card not in hand:
+            raise RecordError(f"you cannot play the {card.title}: your hand is "
+                              f"{' and '.join(c.title for c in hand)}", where=where, rule="card-not-in-hand")
+        if card is not COUNTESS and COUNTESS in hand and (KING in hand or PRINCE in hand):
+            other = hand[1] if hand[0] is COUNTESS else hand[0]
+            raise RecordError(f"you must play the Countess: you also hold the {other.title}", where=where,
+                              rule="countess-forced")
+    hand = list(hand)
+    hand.remove(card if card in hand else None)
+    table.hand = hand
+
+
+def _outcomes(record: Record, t: Turn, me: bool, where: str) -> tuple[Turn, list]:
+    """Who the play knocks out, checked against the card; details the outcome implies are filled in."""
+    card, p = t.card, t.player
+    outs = list(t.out)
+    result = t.result
+    if result is not None:
+        allowed = {"hit": (GUARD,), "miss": (GUARD,), "tie": (BARON,)}[result]
+        if card not in allowed:
+            raise RecordError(f"'{result}' is an outcome of the {allowed[0].title}, not the {card.title}",
+                              where=where, rule="result")
+    _check_private(record, t, card, me, where)
+    if card is GUARD and result == "hit":
+        if t.target is None or t.guess is None:
+            raise RecordError("a Guard hit needs its target and guess", where=where, rule="guard-hit")
+        implied = (t.target, t.guess)
+        if outs and outs != [implied] and outs != [(t.target, None)]:
+            raise RecordError("a Guard hit knocks out its target, who discards the named card", where=where,
+                              rule="guard-hit")
+        outs = [implied]
+    elif card is GUARD and outs:
+        raise RecordError("a Guard knocks out only on a hit (write 'hit')", where=where, rule="guard-hit")
+    if card is BARON:
+        if result == "tie" and outs:
+            raise RecordError("a Baron tie knocks nobody out", where=where, rule="baron")
+        if len(outs) > 1:
+            raise RecordError("a Baron knocks out at most one player", where=where, rule="baron")
+        if outs and outs[0][0] not in (p, t.target) and t.target is not None:
+            raise RecordError("a Baron knocks out its player or its target", where=where, rule="baron")
+        if outs and t.target is None:
+            if outs[0][0] == p:
+                raise RecordError("name the Baron's target when its player lost", where=where, rule="baron")
+            t = replace(t, target=outs[0][0])
+    if card is PRINCESS:
+        revealed = [c for s, c in outs if s == p]
+        if any(s != p for s, _ in outs):
+            raise RecordError("playing the Princess knocks out only her player", where=where, rule="princess")
+        outs = [(p, revealed[0] if revealed else None)]
+    if card is PRINCE:
+        if t.discarded is not None and t.target is None:
+            raise RecordError("name the Prince's target to record what they discarded", where=where,
+                              rule="prince")
+        if t.discarded is PRINCESS:
+            if any(s != t.target for s, _ in outs):
+                raise RecordError("only the Prince's target can be knocked out (by discarding the Princess)",
+                                  where=where, rule="prince")
+            outs = []
+        elif outs:
+            if len(outs) == 1 and outs[0][0] == t.target and t.discarded is None:
+                t = replace(t, discarded=PRINCESS)  # out by a Prince: the discard was the Princess
                 outs = []
-            elif outs:
-                if len(outs) == 1 and outs[0][0] == t.target and t.discarded is None:
-                    t = replace(t, discarded=PRINCESS)  # out by a Prince: the discard was the Princess
-                    outs = []
-                else:
-                    raise RecordError("a Prince knocks out its target only when they discard the Princess",
-                                      where=where, rule="prince")
-        if card not in (GUARD, BARON, PRINCESS) and outs:
-            raise RecordError(f"the {card.title} knocks nobody out", where=where, rule="out")
-        # ---- apply to the public state ------------------------------------------------------
-        if card is HANDMAID:
-            protected[p] = True
-        if card is PRINCE and t.target is not None:
-            target = t.target
-            if t.discarded is not None:
-                seen[t.discarded] += 1
-            if t.discarded is PRINCESS:
-                out[target] = True
-                protected[target] = False
-            elif deck > 0:
-                deck -= 1
             else:
-                set_aside = False
-            if target == viewer:
-                hand = [] if t.discarded is PRINCESS else [t.new]
-        if card is CHANCELLOR and me and deck > 0:
-            k_draw = min(2, deck)
-            if (t.chancellor_drew or t.bottom) and len(t.chancellor_drew) != k_draw:
-                raise RecordError(f"the Chancellor draws {k_draw} card(s) with {deck} left in the deck",
-                                  where=where, rule="chancellor")
-            if t.bottom and len(t.bottom) != k_draw:
-                raise RecordError(f"the Chancellor returns {k_draw} card(s) under the deck", where=where,
-                                  rule="chancellor")
-            pool = hand + (list(t.chancellor_drew) if t.chancellor_drew else [None] * k_draw)
-            if t.keep is not None and t.bottom and None not in pool:
-                if sorted(pool) != sorted([t.keep, *t.bottom]):
-                    raise RecordError("keep one of your cards and put all the others under the deck: you hold "
-                                      + ", ".join(_name(c) for c in pool), where=where, rule="chancellor")
-            if t.keep is None and not t.bottom and t.chancellor_drew and k == last:
-                hand = pool  # choosing now: the record ends mid-turn
-                choosing = k_draw  # cards out of the deck until the viewer returns them
-            else:
-                hand = [t.keep]
-        if card is KING and t.target is not None and viewer in (p, t.target):
-            hand = [t.got]
-        for s, c in outs:
-            if out[s]:
-                raise RecordError(f"{record.seats[s]} is already out of the round", where=where, rule="out")
-            out[s] = True
-            protected[s] = False
-            if c is not None:
-                seen[c] += 1
-            if s == viewer:
-                hand = []
-        check_counts(where)
-        yield k, t if not outs and t.out == () else replace(t, out=tuple(outs)), before
-        alive = [i for i in range(n) if not out[i]]
-        if len(alive) == 1 or deck == 0:
-            ended_at = k
-            continue
-        q = (p + 1) % n
-        while out[q]:
-            q = (q + 1) % n
-        expected = q
-    if final is not None:
-        over = ended_at is not None
-        if choosing:
-            final.append(Final(Public(tuple(out), tuple(protected), deck - choosing, set_aside), record.viewer,
-                               False, True,
-                               tuple(hand)))
+                raise RecordError("a Prince knocks out its target only when they discard the Princess",
+                                  where=where, rule="prince")
+    if card not in (GUARD, BARON, PRINCESS) and outs:
+        raise RecordError(f"the {card.title} knocks nobody out", where=where, rule="out")
+    return t, outs
+
+
+def _apply_effects(record: Record, table: _Table, t: Turn, outs: list, is_last: bool, where: str) -> None:
+    """The public state (and the viewer's hand) after the play's effects."""
+    card, p, viewer = t.card, t.player, record.viewer
+    me = p == viewer
+    if card is HANDMAID:
+        table.protected[p] = True
+    if card is PRINCE and t.target is not None:
+        target = t.target
+        if t.discarded is not None:
+            table.seen[t.discarded] += 1
+        if t.discarded is PRINCESS:
+            table.out[target] = True
+            table.protected[target] = False
+        elif table.deck > 0:
+            table.deck -= 1
         else:
-            final.append(Final(Public(tuple(out), tuple(protected), deck, set_aside), None if over else expected,
-                               over, False, tuple(hand)))
+            table.set_aside = False
+        if target == viewer:
+            table.hand = [] if t.discarded is PRINCESS else [t.new]
+    if card is CHANCELLOR and me and table.deck > 0:
+        _chancellor(table, t, is_last, where)
+    if card is KING and t.target is not None and viewer in (p, t.target):
+        table.hand = [t.got]
+    for s, c in outs:
+        if table.out[s]:
+            raise RecordError(f"{record.seats[s]} is already out of the round", where=where, rule="out")
+        table.out[s] = True
+        table.protected[s] = False
+        if c is not None:
+            table.seen[c] += 1
+        if s == viewer:
+            table.hand = []
+
+
+def _chancellor(table: _Table, t: Turn, is_last: bool, where: str) -> None:
+    """The viewer's Chancellor: draw up to two, keep one, return the rest (or choosing now)."""
+    deck = table.deck
+    k_draw = min(2, deck)
+    if (t.chancellor_drew or t.bottom) and len(t.chancellor_drew) != k_draw:
+        raise RecordError(f"the Chancellor draws {k_draw} card(s) with {deck} left in the deck",
+                          where=where, rule="chancellor")
+    if t.bottom and len(t.bottom) != k_draw:
+        raise RecordError(f"the Chancellor returns {k_draw} card(s) under the deck", where=where,
+                          rule="chancellor")
+    pool = table.hand + (list(t.chancellor_drew) if t.chancellor_drew else [None] * k_draw)
+    if t.keep is not None and t.bottom and None not in pool:
+        if sorted(pool) != sorted([t.keep, *t.bottom]):
+            raise RecordError("keep one of your cards and put all the others under the deck: you hold "
+                              + ", ".join(_name(c) for c in pool), where=where, rule="chancellor")
+    if t.keep is None and not t.bottom and t.chancellor_drew and is_last:
+        table.hand = pool  # choosing now: the record ends mid-turn
+        table.choosing = k_draw  # cards out of the deck until the viewer returns them
+    else:
+        table.hand = [t.keep]
 
 
 def _check_private(record: Record, t: Turn, card: Card, me: bool, where: str) -> None:

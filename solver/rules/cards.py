@@ -1,7 +1,7 @@
 """The ten characters of Love Letter.
 
 A `Card` is a character's identity, not its printed value: the classic deck prints the King
-as 6, the 2019 deck as 7, but both are the King. Values live in the edition (`solver.editions`)
+as 6, the 2019 deck as 7, but both are the King. Values live in the edition (`solver.rules.editions`)
 because the only rule that reads a value sum (the classic discard-total tie-break) needs the
 printed values of the edition in play. The integer of each member is the 2019 value, which
 orders the characters the same way in every edition.

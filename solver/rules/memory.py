@@ -3,7 +3,7 @@
 A player who looked with a Priest, traded with a King or tied a Baron knows a card in another
 hand. The memory is kept as sorted (observer, holder, card) triples in `Round.known`, under one
 documented rule a card counter can follow and the inference can mirror exactly
-(`solver.inference` keeps the same pairs): a remembered card is forgotten as soon as its
+(`solver.inference.beliefs` keeps the same pairs): a remembered card is forgotten as soon as its
 holder plays (they may have played it), discards it to a Prince, or is knocked out; a King
 trade moves what others remember with the cards.
 """

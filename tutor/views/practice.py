@@ -1,6 +1,6 @@
 """Practice: play complete games against bots, ask for a hint, review each round.
 
-The game is a `solver.practice.Practice` value kept in the session; every button applies a
+The game is a `solver.advice.practice.Practice` value kept in the session; every button applies a
 solver function to it. The hint and the review use the analyzer's own code path on the
 person's record. At your turn the page's link is a saved game: it resumes the round.
 """

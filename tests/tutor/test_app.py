@@ -8,7 +8,7 @@ from solver import get_edition
 from tutor.curriculum import load_lessons
 from tutor.example import example_steps
 
-APP = str(Path(__file__).resolve().parent.parent / "tutor" / "app.py")
+APP = str(Path(__file__).resolve().parents[2] / "tutor" / "app.py")
 
 
 def app(**params):

@@ -8,7 +8,7 @@ from solver import Game, IllegalActionError, NextRound, Play, apply, get_edition
 from solver.rules.events import GameEnded, RoundStarted, TokensAwarded
 from solver.rules.game import next_starter
 
-from .helpers import BARON, GUARD, KING, PRIEST, PRINCE, SPY, late, of_type
+from ..helpers import BARON, GUARD, KING, PRIEST, PRINCE, SPY, late, of_type
 
 
 def play_random_game(edition, n, seed, first=0):
@@ -71,7 +71,7 @@ def test_several_winners_one_of_them_starts_seeded():
 def test_nobody_won_same_starter_again():
     e = get_edition("classic", showdown_tie="discard_total_then_none")
     from solver import position
-    from .helpers import COUNTESS, HANDMAID, PRINCESS
+    from ..helpers import COUNTESS, HANDMAID, PRINCESS
     r = position(e, [(GUARD, PRINCE), (PRINCE,)], deck=(), set_aside=PRINCESS,
                  face_up=(GUARD, GUARD, PRIEST),
                  discards=[(KING, HANDMAID, BARON, PRIEST), (GUARD, GUARD, BARON, HANDMAID, COUNTESS)])

@@ -9,9 +9,10 @@ from hypothesis import strategies as st
 
 from solver import apply, deal_round, legal_actions
 from solver.records.notation import format_record, parse_record
-from solver.records.record import RecordError, from_json, record_from_events, to_json
+from solver.records.json_form import from_json, to_json
+from solver.records.record import RecordError, record_from_events
 
-from .helpers import COUNTESS, GUARD, HANDMAID, PRINCE
+from ..helpers import COUNTESS, GUARD, HANDMAID, PRINCE
 
 EXAMPLE = "2019 Ana,Luis,Marta first:Ana viewer:Ana dealt:8 | Ana +1 1>Luis=5 hit | Marta 4 | Ana +5 8"
 

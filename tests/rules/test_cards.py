@@ -20,7 +20,7 @@ from solver.rules.events import (
     TurnStarted,
 )
 
-from .helpers import (
+from ..helpers import (
     BARON, CHANCELLOR, COUNTESS, GUARD, HANDMAID, KING, PRIEST, PRINCE, PRINCESS, SPY,
     late, of_type, pos, run,
 )

@@ -13,7 +13,7 @@ from solver.teaching.scenario import load_file, load_scenario, play_out
 from tutor.curriculum import CurriculumError, graph, load_lessons, next_lesson, parse_lessons
 from tutor.i18n import LANGUAGES, catalog, locale_language, t
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 SCENARIOS = load_file(ROOT / "lessons" / "scenarios.toml")
 
 

@@ -8,8 +8,8 @@ from solver.advice.decision import decision_graph
 from solver.analysis.explain import how_computed
 from solver.inference.beliefs import unseen_counts
 
-from .helpers import COUNTESS, GUARD, PRIEST, PRINCE
-from .test_advisor import find
+from ..helpers import COUNTESS, GUARD, PRIEST, PRINCE
+from ..advice.test_advisor import find
 
 
 def test_an_untouched_hand_gets_the_unseen_count_formula():

@@ -9,7 +9,7 @@ from solver.analysis.entry import STOP, add_turn, auto_fill, chosen_from_turn, n
 from solver.records.notation import format_record
 from solver.records.record import RecordError, record_from_events
 
-from .helpers import BARON, CHANCELLOR, COUNTESS, GUARD, HANDMAID, KING, PRIEST, PRINCE, PRINCESS
+from ..helpers import BARON, CHANCELLOR, COUNTESS, GUARD, HANDMAID, KING, PRIEST, PRINCE, PRINCESS
 
 
 def full_round(key, n, seed):

@@ -5,7 +5,7 @@ import pytest
 from solver import Play, get_edition, position
 from solver.rules.events import RoundEnded
 
-from .helpers import (
+from ..helpers import (
     BARON, COUNTESS, GUARD, HANDMAID, KING, PRIEST, PRINCE, PRINCESS, SPY, late, of_type, pos, run,
 )
 

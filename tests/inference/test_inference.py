@@ -10,8 +10,8 @@ from solver.inference.beliefs import InconsistentRecordError, guard_table, infer
 from solver.records.notation import parse_record
 from solver.records.record import record_from_events
 
-from .helpers import BARON, COUNTESS, GUARD, HANDMAID, KING, PRIEST, PRINCE, PRINCESS, SPY
-from .oracle import oracle
+from ..helpers import BARON, COUNTESS, GUARD, HANDMAID, KING, PRIEST, PRINCE, PRINCESS, SPY
+from ..oracle import oracle
 
 F = Fraction
 
@@ -43,7 +43,7 @@ CONFIGS = [("classic", 2), ("classic", 3), ("classic", 4), ("classic-2019", 2), 
 def test_inference_equals_the_oracle_fraction_for_fraction(key, n):
     """Records after random numbers of turns of random games, for every seat and the public
     view; the oracle's cost explodes on some records, which are passed over (deterministically)."""
-    from .oracle import OracleTooBig
+    from ..oracle import OracleTooBig
 
     checked = skipped = 0
     want = 24 if n <= 4 else 10
@@ -219,7 +219,7 @@ def test_card_counter_model_equals_the_oracle(key, n):
 def _agree_with_oracle(records, model: str, want: int) -> int:
     """Check up to `want` records (skipping None and those too big for the oracle) against the
     oracle, fraction for fraction; the number checked."""
-    from .oracle import OracleTooBig
+    from ..oracle import OracleTooBig
 
     checked = 0
     for record in records:
@@ -239,7 +239,7 @@ def _agree_with_oracle(records, model: str, want: int) -> int:
 
 def _memory_game(key, n, seed, viewer):
     """A random engine game stopped after a play where a non-viewer card counter's memory
-    (solver.memory) changed what it played; its record and True, or (None, False)."""
+    (solver.rules.memory) changed what it played; its record and True, or (None, False)."""
     rng = random.Random(seed)
     r, ev = deal_round(key, n, seed % n, seed)
     events = list(ev)

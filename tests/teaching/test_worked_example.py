@@ -11,7 +11,7 @@ import pytest
 from solver import Game, IllegalActionError, NextRound, Play, apply, deal_from_order, get_edition, legal_actions
 from solver.rules.events import GuardGuessed, KnockedOut, Protected, RoundEnded, TokensAwarded, TurnStarted
 
-from .helpers import (
+from ..helpers import (
     BARON, COUNTESS, GUARD, HANDMAID, KING, PRIEST, PRINCE, PRINCESS, SPY, late, of_type,
 )
 

@@ -1,4 +1,4 @@
-"""Practice: the game logic (solver.practice) and the page, played through the UI to a game winner."""
+"""Practice: the game logic (solver.advice.practice) and the page, played through the UI to a game winner."""
 
 import random
 from pathlib import Path
@@ -13,7 +13,7 @@ from solver.advice.practice import PracticeError, model_for, next_round, play, r
 from tutor.i18n import t
 from tutor.render import action_text
 
-APP = str(Path(__file__).resolve().parent.parent / "tutor" / "app.py")
+APP = str(Path(__file__).resolve().parents[2] / "tutor" / "app.py")
 
 
 @pytest.mark.parametrize("bots", ["random", "counting", "advisor"])

@@ -11,7 +11,7 @@ from tutor.analysis import advice
 from tutor.i18n import t
 from tutor.render import action_text
 
-APP = str(Path(__file__).resolve().parent.parent / "tutor" / "app.py")
+APP = str(Path(__file__).resolve().parents[2] / "tutor" / "app.py")
 RECORD = "2019 Ana,Luis,Marta first:Ana viewer:Ana dealt:8 | Ana +1 1>Luis=5 miss | Luis 1>Ana=2 miss | Marta 4 | Ana +2"
 
 
@@ -45,7 +45,7 @@ def test_a_shared_link_restores_the_position_and_its_advice():
 
 
 def test_the_best_play_shown_is_the_advisors_answer_under_either_model():
-    from .test_advisor import find
+    from ..advice.test_advisor import find
 
     record, _ = find("classic", 3)  # small enough for the exact answer: deterministic
     text = format_record(record)
@@ -157,7 +157,7 @@ def test_ruling_checker_uses_the_analyzers_position():
 
 
 def test_a_position_too_large_for_the_exact_inference_is_explained():
-    from .test_inference import TIED
+    from ..inference.test_inference import TIED
 
     at = analyzer(record=TIED + " | Ana 1>Luis=5 miss | Luis +9", model="counting")
     assert not at.exception

@@ -4,7 +4,7 @@ import pytest
 
 from solver import InvalidPositionError, position
 
-from .helpers import GUARD, HANDMAID, KING, PRIEST, PRINCE, PRINCESS, SPY, pos
+from ..helpers import GUARD, HANDMAID, KING, PRIEST, PRINCE, PRINCESS, SPY, pos
 
 
 def refused(rule, *args, **kw):

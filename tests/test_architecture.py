@@ -1,0 +1,114 @@
+"""The layout is the architecture: imports go down the layers, never in a cycle, and no module
+reaches into another module's underscore names (docs/architecture.md)."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+#: Layer of each package; a module may import its own package or a package of a lower layer.
+LAYERS = {
+    "solver.rules": 0,
+    "solver.records": 1,
+    "solver.teaching": 1,
+    "solver.policies": 2,
+    "solver.inference": 3,
+    "solver.analysis": 4,
+    "solver.advice": 5,
+    "solver": 6,  # the facade, the CLI
+    "tutor": 7,
+}
+
+
+def module_name(path: Path) -> str:
+    parts = list(path.relative_to(ROOT).with_suffix("").parts)
+    if parts[-1] == "__init__":
+        parts.pop()
+    return ".".join(parts)
+
+
+def package_of(module: str) -> str:
+    best = ""
+    for pkg in LAYERS:
+        if (module == pkg or module.startswith(pkg + ".")) and len(pkg) > len(best):
+            best = pkg
+    return best
+
+
+def imports(path: Path):
+    """(imported module, imported names) for every import in the file, relative ones resolved."""
+    tree = ast.parse(path.read_text(), filename=str(path))
+    here = module_name(path)
+    package = here if path.name == "__init__.py" else here.rpartition(".")[0]
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            for alias in node.names:
+                yield alias.name, ()
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                parts = package.split(".")
+                parts = parts[: len(parts) - node.level + 1]
+                base = ".".join(parts + ([base] if base else []))
+            yield base, tuple(a.name for a in node.names)
+
+
+def sources():
+    for top in ("solver", "tutor"):
+        yield from sorted((ROOT / top).rglob("*.py"))
+
+
+def test_layout_has_the_layer_packages():
+    for pkg in LAYERS:
+        if pkg.startswith("solver."):
+            init = ROOT / pkg.replace(".", "/") / "__init__.py"
+            assert init.is_file(), pkg
+            assert ast.get_docstring(ast.parse(init.read_text())), f"{pkg} needs a docstring"
+
+
+def test_imports_only_go_down_the_layers():
+    wrong = []
+    for path in sources():
+        here = module_name(path)
+        mine = package_of(here)
+        for target, _ in imports(path):
+            if not (target == "solver" or target.startswith("solver.") or target.startswith("tutor")):
+                continue
+            theirs = package_of(target)
+            if theirs == mine:
+                continue
+            if LAYERS[theirs] >= LAYERS[mine]:
+                wrong.append(f"{here} imports {target}")
+    assert wrong == []
+
+
+def test_no_module_imports_another_modules_underscore_names():
+    wrong = []
+    for path in sources():
+        for target, names in imports(path):
+            if target.startswith(("solver", "tutor")):
+                private = [n for n in names if n.startswith("_") and not n.startswith("__")]
+                private += [p for p in target.split(".") if p.startswith("_") and p != "__main__"]
+                if private:
+                    wrong.append(f"{module_name(path)}: {target} {private}")
+    assert wrong == []
+
+
+def test_no_import_cycle_between_modules():
+    import networkx as nx
+
+    graph = nx.DiGraph()
+    modules = {module_name(p): p for p in sources()}
+    for name, path in modules.items():
+        graph.add_node(name)
+        for target, names in imports(path):
+            for candidate in [f"{target}.{n}" for n in names] + [target]:
+                if candidate in modules and candidate != name:
+                    graph.add_edge(name, candidate)
+                    break
+    # a package's __init__ re-exports its modules: that edge is not a cycle of meaning
+    cycles = [c for c in nx.simple_cycles(graph) if not all(package_of(m) == package_of(c[0]) and
+              any(modules[m].name == "__init__.py" for m in c) for m in c)]
+    assert cycles == []
