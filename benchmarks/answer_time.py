@@ -35,7 +35,7 @@ def main() -> None:
             while r.phase != "over":
                 if r.current == 0 and r.phase == "play" and rng.random() < 0.5:
                     record = record_from_events(r.edition, n, events, 0)
-                    for model in ("random", "counting"):
+                    for model in ("random", "card-counter"):
                         t0 = time.perf_counter()
                         try:
                             exact += advise(record, model).method == "exact"

@@ -2,7 +2,7 @@
 
 For each (edition, players): seeded random games (uniformly random legal play); after every
 turn, the record as one seat saw it (seats in rotation) is parsed from its text notation and
-analyzed (`infer` + the Guard table), once per opponent model (counting-bot: card counters with
+analyzed (`infer` + the Guard table), once per opponent model (card-counter: card counters with
 memory). Prints median / 90th percentile / worst milliseconds, and how many records the exact
 inference refused as too large. Usage: python benchmarks/inference.py [games-per-row]
 """
@@ -48,7 +48,7 @@ def main() -> None:
           f"{'refused':>9}")
     for key, n in ROWS:
         texts = [format_record(r) for r in records(key, n, games)]
-        for model in ("counting", "random", "counting-bot"):
+        for model in ("uniform", "random", "card-counter"):
             times = []
             refused = 0
             for text in texts:

@@ -36,7 +36,7 @@ def play_round(edition, n, seed, seat0, bots, seconds, times, model="random"):
             action = advise(record, model, seconds=seconds, seed=seed).actions[0].action
             times.append(time.perf_counter() - t0)
         elif r.current == 0:
-            action = (counting_policy if seat0 == "counting" else random_policy)(r, rng)
+            action = (counting_policy if seat0 == "card-counter" else random_policy)(r, rng)
         else:
             action = bots(r, rng)
         r, ev = apply(r, action)
@@ -50,8 +50,8 @@ def main() -> None:
     print(f"{'edition':<9}{'players':>8}{'opponents':>11}{'seat 0':>10}{'win rate':>10}{'95% interval':>17}"
           f"{'s/decision':>12}")
     for edition, n in ROWS:
-        for bot_name, bot in (("random", random_policy), ("counting", counting_policy)):
-            for seat0 in ("advisor", "counting", "random"):
+        for bot_name, bot in (("random", random_policy), ("card-counter", counting_policy)):
+            for seat0 in ("advisor", "card-counter", "random"):
                 times: list = []
                 wins = sum(play_round(edition, n, s, seat0, bot, seconds, times, model=bot_name)
                            for s in range(rounds))

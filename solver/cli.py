@@ -110,12 +110,12 @@ def main(argv=None) -> int:
     analyze = sub.add_parser("analyze", help="exact odds of the hidden cards for a round record")
     analyze.add_argument("record", help="a record in text notation or JSON, or a file holding one")
     analyze.add_argument("--json", action="store_true", help="machine-readable output")
-    analyze.add_argument("--model", default="counting", choices=sorted(MODELS),
+    analyze.add_argument("--model", default="uniform", choices=sorted(MODELS),
                          help="opponent model (default: counting)")
     adv = sub.add_parser("advise", help="rank the viewer's legal plays by exact chance of winning the round")
     adv.add_argument("record", help="a record in which the viewer has drawn and is to play")
     adv.add_argument("--json", action="store_true", help="machine-readable output")
-    adv.add_argument("--model", default="random", choices=["random", "counting"],
+    adv.add_argument("--model", default="random", choices=["random", "card-counter"],
                      help="opponents: random legal play, or card counters (default: random)")
     adv.add_argument("--budget", type=int, default=200_000, help="search nodes allowed for the exact answer")
     args = parser.parse_args(argv)
@@ -187,7 +187,7 @@ def _advise(args) -> int:
                           "worlds": advice.worlds, "actions": rows}, ensure_ascii=False, indent=2))
         return 0
     print(f"Record: {format_record(record)}")
-    who = {"random": "uniformly random legal play", "counting": "card counters, 10% random"}[advice.model]
+    who = {"random": "uniformly random legal play", "card-counter": "card counters, 10% random"}[advice.model]
     if advice.method == "exact":
         print(f"Opponents: {advice.model} ({who}). Method: exact — every figure is exact, over {advice.worlds} "
               "possible deals.")

@@ -51,7 +51,7 @@ class OracleTooBig(Exception):
     """The record needs more worlds than the cap: the brute force would be too slow."""
 
 
-def oracle(record, model="counting", cap=1500):
+def oracle(record, model="uniform", cap=1500):
     """Posterior marginals: ({seat: {card: p}}, {card: p} set-aside, {card: E count} deck)."""
     e = record.edition
     n = record.n_players
@@ -160,11 +160,11 @@ def _play(record, model, hs, hand2, sa, exch, tail, pool, discards, out, protect
                 legal = legal_actions(r)
                 if action not in legal:
                     continue
-                if model == "counting":
+                if model == "uniform":
                     lik = Fraction(1)
                 elif model == "random":
                     lik = Fraction(1, len(legal))
-                else:  # "counting-bot": the card-counting policy, 10% random
+                else:  # "card-counter": the card-counting policy, 10% random
                     from solver.policies.heuristics import counting_policy
 
                     lik = Fraction(9, 10) * (counting_policy(r) == action) + Fraction(1, 10 * len(legal))
@@ -186,7 +186,7 @@ def _play(record, model, hs, hand2, sa, exch, tail, pool, discards, out, protect
                     r3, ev3 = round_apply(r2, ch)
                     if p == viewer:
                         chw = Fraction(1)
-                    elif model == "counting-bot":
+                    elif model == "card-counter":
                         from solver.policies.heuristics import counting_chancellor
 
                         chosen = counting_chancellor(r2.hands[p], choices)

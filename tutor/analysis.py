@@ -132,9 +132,9 @@ def advice_rows(adv, lang: str) -> list[dict]:
 
 def method_text(adv, lang: str) -> str:
     if adv.method == "exact":
-        return t(lang, "an_method_exact", worlds=adv.worlds, model=t(lang, f"model_{adv.model}"))
+        return t(lang, "an_method_exact", worlds=adv.worlds, model=t(lang, "model_" + adv.model.replace("-", "_")))
     samples = adv.actions[0].samples if adv.actions else 0
-    return t(lang, "an_method_estimate", samples=samples, model=t(lang, f"model_{adv.model}"))
+    return t(lang, "an_method_estimate", samples=samples, model=t(lang, "model_" + adv.model.replace("-", "_")))
 
 
 # ---------------------------------------------------------------------------------------------

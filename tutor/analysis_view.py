@@ -76,8 +76,7 @@ def show_how(text: str, model: str, language: str, key: str) -> None:
                 if params.get("card") is not None:
                     params["card"] = card_label(params["card"], e, language)
                 if "model" in params:
-                    params["model"] = t(language, "model_" + ("counting" if params["model"] == "counting-bot"
-                                                              else params["model"]))
+                    params["model"] = t(language, "model_" + params["model"].replace("-", "_"))
                 where = t(language, "an_turn", n=con.turn) if con.turn else t(language, "an_header")
                 st.markdown(f"- {where}: {t(language, con.key, **params)}")
 

@@ -106,7 +106,7 @@ class ModelName:
         self.language = language
 
     def __call__(self, model: str) -> str:
-        return t(self.language, f"model_{model}")
+        return t(self.language, "model_" + model.replace("-", "_"))
 
 
 class PlayLabel:

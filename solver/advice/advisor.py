@@ -199,7 +199,7 @@ class Value:
 
 
 #: The advisor's opponent models and the inference model that weighs the deals consistently.
-OPPONENT_MODELS = {"random": "random", "counting": "counting-bot"}
+OPPONENT_MODELS = {"random": "random", "card-counter": "card-counter"}
 
 
 def opponent_distribution(r: Round, model: str) -> list[tuple[object, Fraction]]:
@@ -574,7 +574,7 @@ def advise_estimate(record: Record, model: str = "random", seconds: float = 2.5,
                     break
                 # Opponents of the counting model follow the heuristic with probability
                 # 1 - EPSILON and play uniformly at random otherwise, as in the exact mode.
-                if r.current == v or (model == "counting" and rng.random() >= eps):
+                if r.current == v or (model == "card-counter" and rng.random() >= eps):
                     policy = counting_policy
                 else:
                     policy = random_policy

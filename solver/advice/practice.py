@@ -27,7 +27,7 @@ from solver.rules.game import apply, new_game
 from solver.records.record import Record, record_from_events
 from solver.rules.state import GAME_OVER, IN_ROUND, ROUND_OVER, Game
 
-BOTS = ("random", "counting", "advisor")
+BOTS = ("random", "card-counter", "advisor")
 
 
 class PracticeError(LoveLetterError):
@@ -36,7 +36,7 @@ class PracticeError(LoveLetterError):
 
 def model_for(bots: str) -> str:
     """The opponent model that matches the bots (for hints and reviews)."""
-    return "random" if bots == "random" else "counting"
+    return "random" if bots == "random" else "card-counter"
 
 
 @dataclass(frozen=True)
@@ -139,7 +139,7 @@ def bot_action(p: Practice, rng):
     if p.bots == "advisor" and p.base is None:
         record = p.record_of(r.current)
         try:
-            return advise(record, "counting", seconds=p.seconds, seed=rng.randrange(2**31)).actions[0].action
+            return advise(record, "card-counter", seconds=p.seconds, seed=rng.randrange(2**31)).actions[0].action
         except LoveLetterError:  # a position too large for the exact inference: the heuristic plays
             pass
     return counting_policy(r, rng)
@@ -162,7 +162,7 @@ def save(p: Practice) -> dict:
             "target": str(g.edition.token_target(len(g.names)))}
 
 
-def resume(record_text: str, tokens: str = "", round_no: int = 1, bots: str = "counting", seed: int = 0,
+def resume(record_text: str, tokens: str = "", round_no: int = 1, bots: str = "card-counter", seed: int = 0,
            target: Optional[int] = None, seconds: float = 0.5) -> Practice:
     """A game resumed from the person's record (their turn): the hidden cards are dealt again
     from the exact posterior of that record."""

@@ -92,7 +92,7 @@ def _valid(record: Record, turn: Turn, consistent: bool = False) -> bool:
         if consistent:
             from solver.inference.beliefs import infer
 
-            infer(candidate, "counting")
+            infer(candidate, "uniform")
     except LoveLetterError:
         return False
     return True

@@ -115,6 +115,6 @@ def constraints_on(post: Posterior, seat: int) -> list[Constraint]:
             out.append(Constraint(k, "why.prince", {"player": seat, "card": t.discarded}))
         elif t.card is CHANCELLOR and p == seat and p != viewer:
             out.append(Constraint(k, "why.chancellor", {"player": seat}))
-    if weighed and post.model != "counting":
+    if weighed and post.model != "uniform":
         out.append(Constraint(0, "why.model", {"model": post.model}))
     return out

@@ -214,11 +214,11 @@ def final_turn_choosing(record: Record, k: int, t) -> bool:
             and t.keep is None and not t.bottom and bool(t.chancellor_drew))
 
 
-def build_belief(record: Record, model="counting") -> tuple[Belief, Final]:
+def build_belief(record: Record, model="uniform") -> tuple[Belief, Final]:
     model = get_model(model)
     from solver.policies.models import MODELS
 
-    counting = MODELS["counting"]
+    counting = MODELS["uniform"]
     e = record.edition
     b = Belief(e, record.n_players)
     viewer = record.viewer
@@ -587,7 +587,7 @@ def _dist(pairs) -> dict:
     return {c: out[c] for c in sorted(out) if out[c]}
 
 
-def infer(record: Record, model="counting") -> Posterior:
+def infer(record: Record, model="uniform") -> Posterior:
     """The posterior over the hidden state after the record's last turn."""
     model = get_model(model)
     belief, final = build_belief(record, model)

@@ -129,4 +129,4 @@ def policy_round(edition, seat: int, hand: tuple, out: tuple, protected: tuple, 
                  known=known)
 
 
-POLICIES = {"random": random_policy, "counting": counting_policy}
+POLICIES = {"random": random_policy, "card-counter": counting_policy}

@@ -3,7 +3,7 @@
 The inference weights each hidden possibility by these likelihoods, so any policy can be
 plugged in: implement `play_likelihood` and `chancellor_likelihood`.
 
-* `counting` — every deal consistent with the record is equally likely: an observed play has
+* `uniform` — every deal consistent with the record is equally likely: an observed play has
   likelihood 1 if it was legal with those cards, else 0 (that is how the Countess rule tells
   that a King or Prince player did not keep the Countess). An unseen Chancellor choice is
   uniform over its distinct (keep, order) choices.
@@ -35,11 +35,11 @@ def matching(actions, card: Card, target: Optional[int], guess: Optional[Card]) 
     )
 
 
-class CountingModel:
+class UniformModel:
     """`public` (keyword) carries what everyone can see at the play: `discards` per seat and
     `face_up`; models that only need the hand ignore it."""
 
-    name = "counting"
+    name = "uniform"
     description = "every deal consistent with the record is equally likely"
 
     def play_likelihood(self, edition, seat, out, protected, hand, card, target, guess, public=None) -> Fraction:
@@ -50,7 +50,7 @@ class CountingModel:
         return Fraction(1, len(chancellor_choices(hand3)[0]))
 
 
-class RandomModel(CountingModel):
+class RandomModel(UniformModel):
     name = "random"
     description = "opponents play uniformly at random among their legal actions"
 
@@ -59,12 +59,12 @@ class RandomModel(CountingModel):
         return Fraction(matching(actions, card, target, guess), len(actions))
 
 
-class CardCounterModel(CountingModel):
+class CardCounterModel(UniformModel):
     """Opponents play the counting heuristic of `solver.policies.heuristics` (card counters), with a
     small share `EPSILON` of uniformly random play so that a human's other choice is unlikely,
-    not impossible. The advisor's `counting` opponents; the same policy weighs the posterior."""
+    not impossible. The advisor's `card-counter` opponents; the same policy weighs the posterior."""
 
-    name = "counting-bot"
+    name = "card-counter"
     description = "opponents count cards (the heuristic of solver.policies), 10% random"
     #: The policy uses what the player remembers (`public["known"]`), so the inference keeps
     #: the remembered hands' variables next to the player's own (solver.memory's rule).
@@ -92,10 +92,16 @@ class CardCounterModel(CountingModel):
         return (1 - self.EPSILON) * (choice == chosen) + self.EPSILON / len(choices)
 
 
-MODELS = {"counting": CountingModel(), "random": RandomModel(), "counting-bot": CardCounterModel()}
+#: One vocabulary for the inference, the advisor, the bots and the app.
+MODELS = {"uniform": UniformModel(), "random": RandomModel(), "card-counter": CardCounterModel()}
+
+#: Names of earlier versions, refused with a pointer to the new names ("counting" meant
+#: "uniform" to the inference and "card-counter" to the advisor).
+RENAMED = {"counting": "'uniform' (every consistent deal equally likely) or 'card-counter' (opponents count cards)",
+           "counting-bot": "'card-counter'"}
 
 
-def get_model(name_or_model) -> CountingModel:
+def get_model(name_or_model) -> UniformModel:
     if not isinstance(name_or_model, str):
         return name_or_model
     try:
@@ -103,4 +109,8 @@ def get_model(name_or_model) -> CountingModel:
     except KeyError:
         from solver.rules.errors import InvalidOptionError
 
-        raise InvalidOptionError(f"unknown model {name_or_model!r}; models: {', '.join(MODELS)}") from None
+        if name_or_model in RENAMED:
+            raise InvalidOptionError(f"the model {name_or_model!r} was renamed: use {RENAMED[name_or_model]}",
+                                     rule="unknown-model") from None
+        raise InvalidOptionError(f"unknown model {str(name_or_model)[:40]!r}; models: {', '.join(MODELS)}",
+                                 rule="unknown-model") from None

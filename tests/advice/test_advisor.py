@@ -123,7 +123,7 @@ def test_advisor_refuses_a_record_where_it_is_not_the_viewers_turn():
         advise(record.prefix(len(record.turns) - 1))
 
 
-@pytest.mark.parametrize("model", ["random", "counting"])
+@pytest.mark.parametrize("model", ["random", "card-counter"])
 def test_estimate_agrees_with_exact_within_its_interval_when_no_later_choice_remains(model):
     """With 0 or 1 card left after the viewer's draw, the viewer has no later decision, so the
     Monte Carlo estimate and the exact value measure the same thing."""
@@ -156,8 +156,8 @@ def test_large_positions_get_a_labelled_estimate():
 
 def test_counting_opponents_model_is_named_and_exact_for_small_positions():
     record, _ = find("classic", 2)
-    advice = advise(record, "counting")
-    assert advice.model == "counting" and advice.method == "exact"
+    advice = advise(record, "card-counter")
+    assert advice.model == "card-counter" and advice.method == "exact"
     assert sum(1 for _ in advice.actions) == len(legal_actions(worlds_from_record(record)[0][0]))
 
 
@@ -209,7 +209,7 @@ def test_sampled_deals_follow_the_exact_posterior():
 
 
 @pytest.mark.parametrize("edition", ["classic", "2019"])
-@pytest.mark.parametrize("model", ["random", "counting"])
+@pytest.mark.parametrize("model", ["random", "card-counter"])
 def test_lazy_draws_give_exactly_the_values_of_every_deal_enumerated(edition, model):
     """The exact search keeps undrawn exchangeable cards sorted and resolves each draw when it
     happens; on every action of these positions it must equal the search over every deal."""

@@ -16,7 +16,7 @@ from tutor.render import action_text
 APP = str(Path(__file__).resolve().parents[2] / "tutor" / "app.py")
 
 
-@pytest.mark.parametrize("bots", ["random", "counting", "advisor"])
+@pytest.mark.parametrize("bots", ["random", "card-counter", "advisor"])
 def test_seeded_games_reach_a_legal_game_winner(bots):
     p = start("2019", ["You", "Ana", "Luis"], 1, bots, seed=3, target=2, seconds=0.1)
     rng = random.Random(0)
@@ -37,7 +37,7 @@ def test_seeded_games_reach_a_legal_game_winner(bots):
 
 def _second_decision():
     for seed in range(50):
-        p = start("classic", ["You", "Bot"], 0, "counting", seed=seed)
+        p = start("classic", ["You", "Bot"], 0, "card-counter", seed=seed)
         if p.my_turn:
             p = play(p, random.Random(seed).choice(legal_actions(p.game)))
             if p.my_turn:
@@ -76,7 +76,7 @@ def test_a_complete_seeded_game_through_the_page_with_hint_and_reviews():
     at.switch_page("views/practice.py").run()
     at.selectbox(key="pr_edition").set_value("classic").run()
     at.selectbox(key="pr_players_classic").set_value(2).run()
-    at.radio(key="pr_bots").set_value("counting")
+    at.radio(key="pr_bots").set_value("card-counter")
     at.number_input(key="pr_seed").set_value(4)
     at.number_input(key="pr_target_classic_2").set_value(2)
     at.number_input(key="pr_seconds").set_value(0.1)

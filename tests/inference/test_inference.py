@@ -53,7 +53,7 @@ def test_inference_equals_the_oracle_fraction_for_fraction(key, n):
             steps = random.Random(seed * 7 + n).randrange(1, 16 if n <= 4 else 8)
             record, _ = generated(key, n, seed, steps, viewer)
             try:
-                expected = {m: oracle(record, m) for m in ("counting", "random")}
+                expected = {m: oracle(record, m) for m in ("uniform", "random")}
             except OracleTooBig:
                 skipped += 1
                 continue
@@ -74,7 +74,7 @@ def test_true_state_is_possible_and_posteriors_sum_to_one(key, n):
     for seed in range(12):
         viewer = seed % n
         record, r = generated(key, n, seed, seed % 9 + 1, viewer)
-        for model in ("counting", "random"):
+        for model in ("uniform", "random"):
             post = infer(record, model)
             for seat, dist in post.hands.items():
                 if "cards" in dist:
@@ -166,10 +166,10 @@ def test_random_model_weights_forced_plays_more():
     # A played the Countess. A forced Countess (with King or Prince) has likelihood 1 under the
     # random model, while a free Countess play is one choice among several.
     record = parse_record("2019 A,B first:A viewer:B dealt:1 | A 8")
-    counting, rnd = infer(record, "counting"), infer(record, "random")
+    counting, rnd = infer(record, "uniform"), infer(record, "random")
     assert rnd.hand("A")[KING] > counting.hand("A")[KING]
     assert rnd.hand("A")[PRINCE] > counting.hand("A")[PRINCE]
-    assert rnd.model == "random" and counting.model == "counting"
+    assert rnd.model == "random" and counting.model == "uniform"
 
 
 def test_004_counting_seen_cards_raise_the_princess_odds():
@@ -213,7 +213,7 @@ def test_guard_table_skips_protected_players_and_never_names_guard():
 def test_card_counter_model_equals_the_oracle(key, n):
     """The advisor's `counting` opponents (solver.policies, 10% random) as a likelihood."""
     records = (generated(key, n, seed, random.Random(seed).randrange(1, 12), seed % n)[0] for seed in range(40))
-    assert _agree_with_oracle(records, "counting-bot", want=8) >= 8
+    assert _agree_with_oracle(records, "card-counter", want=8) >= 8
 
 
 def _agree_with_oracle(records, model: str, want: int) -> int:
@@ -265,7 +265,7 @@ def test_card_counters_memory_is_weighed_exactly_as_the_engine_plays_it(key, n):
     from the viewer when two other players are involved) plays on it; the inference keeps the
     remembered hand in the same factor and agrees with the oracle fraction for fraction."""
     records = (_memory_game(key, n, seed, seed % n)[0] for seed in range(400))
-    assert _agree_with_oracle(records, "counting-bot", want=6) >= 6
+    assert _agree_with_oracle(records, "card-counter", want=6) >= 6
 
 
 def test_memory_rule_of_the_engine():
@@ -294,6 +294,6 @@ def test_a_joint_too_large_for_exact_inference_is_refused_with_its_reason():
 
     record = parse_record(TIED)
     with pytest.raises(InferenceTooLargeError, match=f"more than {MAX_ROWS:,} joint cases") as err:
-        infer(record, "counting-bot")
+        infer(record, "card-counter")
     assert err.value.rule == "inference-too-large" and "turn 4" in str(err.value)
     assert sum(infer(record, "random").hand("You").values()) == 1

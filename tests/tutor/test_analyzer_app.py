@@ -50,7 +50,7 @@ def test_the_best_play_shown_is_the_advisors_answer_under_either_model():
     record, _ = find("classic", 3)  # small enough for the exact answer: deterministic
     text = format_record(record)
     at = analyzer(record=text)
-    for model in ("counting", "random"):
+    for model in ("card-counter", "random"):
         at.radio(key="an_model").set_value(model).run()
         expected = advise(record, model)
         assert expected.method == "exact" and advice(text, model).actions == expected.actions
@@ -117,7 +117,7 @@ def test_position_entered_by_the_guided_form_offers_only_legal_choices():
     text = at.session_state["an_text"]
     assert text.endswith("| Ana +5") and not at.exception
     record = parse_record(text)
-    assert best_shown(at) == action_text(advise(record, "counting").actions[0].action, record.edition, "en",
+    assert best_shown(at) == action_text(advise(record, "card-counter").actions[0].action, record.edition, "en",
                                          record.seats)
     at.button(key="an-undo").click().run()
     assert at.session_state["an_text"].endswith("| Luis 7>Ana got:2")
@@ -159,7 +159,7 @@ def test_ruling_checker_uses_the_analyzers_position():
 def test_a_position_too_large_for_the_exact_inference_is_explained():
     from ..inference.test_inference import TIED
 
-    at = analyzer(record=TIED + " | Ana 1>Luis=5 miss | Luis +9", model="counting")
+    at = analyzer(record=TIED + " | Ana 1>Luis=5 miss | Luis +9", model="card-counter")
     assert not at.exception
     assert any("joint cases" in e.value for e in at.error)
     at.radio(key="an_model").set_value("random").run()

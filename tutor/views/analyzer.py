@@ -46,8 +46,8 @@ if "an_text" not in st.session_state:
         except LoveLetterError as err:
             st.session_state["an_error"] = str(err)
 if "an_model" not in st.session_state:
-    wanted = st.query_params.get("model", "counting")
-    st.session_state["an_model"] = wanted if wanted in MODELS else "counting"
+    wanted = st.query_params.get("model", "card-counter")
+    st.session_state["an_model"] = wanted if wanted in MODELS else "card-counter"
 
 
 def load_text() -> None:

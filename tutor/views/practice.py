@@ -99,7 +99,7 @@ if "pr" not in st.session_state and st.query_params.get("record"):
     q = st.query_params
     try:
         resume_cb(q.get("record"), q.get("tokens", ""), int(q.get("round", "1")),
-                  q.get("bots", "counting") if q.get("bots") in BOTS else "counting", int(q.get("seed", "0")),
+                  q.get("bots", "card-counter") if q.get("bots") in BOTS else "card-counter", int(q.get("seed", "0")),
                   int(q["target"]) if q.get("target", "").isdigit() else None)
     except ValueError:
         st.session_state["pr_error"] = t(language, "pr_bad_link")

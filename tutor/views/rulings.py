@@ -49,7 +49,7 @@ else:
         st.stop()
     record = record_of(text)
     seed = st.number_input(t(language, "rc_seed"), min_value=0, value=0, step=1, key="rc_seed")
-    model = st.session_state.get("an_model", "counting")
+    model = st.session_state.get("an_model", "card-counter")
     try:
         (start,) = sample_worlds(record, OPPONENT_MODELS[model], 1, random.Random(int(seed)))
     except LoveLetterError as err:
