@@ -7,14 +7,13 @@ import json
 
 from solver.rules.errors import LoveLetterError
 from solver.rules.editions import get_edition
-from solver.rules.names import card_name, parse_card
-from solver.records.record import Record, RecordError, Turn, seat_index
+from solver.rules.names import card_name
+from solver.records.notation import card_of
+from solver.records.record import (MAX_JSON_CHARS, Record, RecordError, Turn, check_option, check_seats, excerpt,
+                                   seat_index)
 from solver.records.replay import check_record
 
-
-_TURN_CARD_FIELDS = ("card", "guess", "discarded", "drew", "saw", "got", "new", "keep")
-
-_TURN_CARD_FIELDS = ("card", "guess", "discarded", "drew", "saw", "got", "new", "keep")
+_RESULTS = ("hit", "miss", "tie")
 
 
 def to_dict(record: Record, naming: str = "en") -> dict:
@@ -65,45 +64,52 @@ def to_json(record: Record, naming: str = "en", indent: int | None = 2) -> str:
 
 
 def from_json(text: str | dict, naming: str | None = None) -> Record:
-    """Read the JSON form; errors name the turn and field."""
+    """Read the JSON form; errors name the turn and field. Every value is checked for its type
+    (a wrong one is a RecordError, never a traceback); a text over `MAX_JSON_CHARS` is refused
+    at once (rule `too-long`)."""
     if isinstance(text, str):
+        if len(text) > MAX_JSON_CHARS:
+            raise RecordError(f"the JSON record has {len(text):,} characters; a round's record has at most "
+                              f"{MAX_JSON_CHARS:,}", source=text, rule="too-long")
         try:
             data = json.loads(text)
         except json.JSONDecodeError as exc:
             raise RecordError(f"not valid JSON ({exc.msg} at line {exc.lineno}, column {exc.colno})",
                               rule="json") from None
+        except RecursionError:
+            raise RecordError("not a record: the JSON is nested too deeply", rule="json") from None
+        except ValueError as exc:  # e.g. an integer with more digits than Python converts
+            raise RecordError(f"not valid JSON ({excerpt(exc, 60)})", rule="json") from None
     else:
         data = text
     if not isinstance(data, dict):
         raise RecordError("a record is a JSON object", rule="json")
     known = {"edition", "options", "seats", "first", "viewer", "face_up", "dealt", "turns"}
-    extra = sorted(set(data) - known)
-    if extra:
-        raise RecordError(f"unknown field(s) {extra}; fields: {', '.join(sorted(known))}", where="header",
-                          rule="unknown-field")
+    _no_extra(data, known, "header")
     if "edition" not in data or "seats" not in data:
         raise RecordError("a record needs 'edition' and 'seats'", where="header", rule="missing-field")
+    if not isinstance(data["edition"], str):
+        raise RecordError("'edition' is one of 2019, classic, classic-2019", where="header.edition", rule="edition")
+    raw_options = data.get("options") or {}
+    if not isinstance(raw_options, dict):
+        raise RecordError("'options' is an object of edition settings", where="header.options", rule="option")
+    options = {k: check_option(k, v, "header.options") for k, v in raw_options.items()}
     try:
-        edition = get_edition(data["edition"], **(data.get("options") or {}))
+        edition = get_edition(data["edition"], **options)
     except LoveLetterError as exc:
         raise RecordError(str(exc), where="header.edition", rule="edition") from None
     seats = data["seats"]
-    if not isinstance(seats, list) or not all(isinstance(s, str) and s.strip() for s in seats):
+    if not isinstance(seats, list):
         raise RecordError("'seats' must be a list of player names", where="header.seats", rule="seats")
-    seats_t = tuple(s.strip() for s in seats)
+    seats_t = check_seats(seats, "header.seats")
 
     def card(value, where):
-        if value is None:
-            return None
-        try:
-            return parse_card(str(value), edition, naming)
-        except LoveLetterError as exc:
-            raise RecordError(str(exc), where=where, rule="card") from None
+        return None if value is None else card_of(value, edition, naming, where)
 
     def cards(values, where):
         if not isinstance(values, list):
             raise RecordError("expected a list of cards", where=where, rule="card")
-        return tuple(card(v, f"{where}[{i}]") for i, v in enumerate(values))
+        return tuple(card_of(v, edition, naming, f"{where}[{i}]") for i, v in enumerate(values))
 
     first = seat_index(seats_t, data.get("first", 0), "header.first")
     viewer = data.get("viewer")
@@ -118,10 +124,7 @@ def from_json(text: str | dict, naming: str | None = None) -> Record:
         where = f"turn {k}"
         if not isinstance(raw, dict):
             raise RecordError("a turn is an object", where=where, rule="turns")
-        extra = sorted(set(raw) - turn_fields)
-        if extra:
-            raise RecordError(f"unknown field(s) {extra}; fields: {', '.join(sorted(turn_fields))}",
-                              where=where, rule="unknown-field")
+        _no_extra(raw, turn_fields, where)
         if "player" not in raw:
             raise RecordError("missing 'player'", where=where, rule="missing-field")
         kw: dict = {"player": seat_index(seats_t, raw["player"], f"{where}.player")}
@@ -131,18 +134,28 @@ def from_json(text: str | dict, naming: str | None = None) -> Record:
         if raw.get("target") is not None:
             kw["target"] = seat_index(seats_t, raw["target"], f"{where}.target")
         if raw.get("result") is not None:
-            kw["result"] = str(raw["result"])
-        if "out" in raw:
+            if raw["result"] not in _RESULTS:
+                raise RecordError(f"'result' is one of {', '.join(_RESULTS)}; got {excerpt(raw['result'], 20)!r}",
+                                  where=f"{where}.result", rule="result")
+            kw["result"] = raw["result"]
+        if raw.get("out") is not None:
+            if not isinstance(raw["out"], list):
+                raise RecordError("'out' is a list of {\"player\": …, \"card\": …}", where=f"{where}.out", rule="out")
             outs = []
-            for i, o in enumerate(raw["out"] or []):
+            for i, o in enumerate(raw["out"]):
                 if not isinstance(o, dict) or "player" not in o:
                     raise RecordError("each knock-out is {\"player\": …, \"card\": …}", where=f"{where}.out[{i}]",
                                       rule="out")
+                _no_extra(o, {"player", "card"}, f"{where}.out[{i}]")
                 outs.append((seat_index(seats_t, o["player"], f"{where}.out[{i}].player"),
                              card(o.get("card"), f"{where}.out[{i}].card")))
             kw["out"] = tuple(outs)
-        if "chancellor" in raw:
-            ch = raw["chancellor"] or {}
+        if raw.get("chancellor") is not None:
+            ch = raw["chancellor"]
+            if not isinstance(ch, dict):
+                raise RecordError('\'chancellor\' is {"drew": [...], "keep": card, "bottom": [...]}',
+                                  where=f"{where}.chancellor", rule="chancellor")
+            _no_extra(ch, {"drew", "keep", "bottom"}, f"{where}.chancellor")
             kw["chancellor_drew"] = cards(ch.get("drew", []), f"{where}.chancellor.drew")
             kw["keep"] = card(ch.get("keep"), f"{where}.chancellor.keep")
             kw["bottom"] = cards(ch.get("bottom", []), f"{where}.chancellor.bottom")
@@ -154,3 +167,10 @@ def from_json(text: str | dict, naming: str | None = None) -> Record:
     )
     check_record(record)
     return record
+
+
+def _no_extra(obj: dict, known: set, where: str) -> None:
+    extra = sorted(excerpt(k, 20) for k in set(obj) - known)
+    if extra:
+        raise RecordError(f"unknown field(s) {extra[:5]}; fields: {', '.join(sorted(known))}", where=where,
+                          rule="unknown-field")

@@ -16,10 +16,12 @@ from solver.rules.cards import Card
 from solver.rules.editions import Edition, get_edition
 from solver.rules.errors import LoveLetterError
 from solver.rules.names import parse_card
-from solver.records.record import Record, RecordError, Turn, seat_index
+from solver.records.record import (MAX_CARD_CHARS, MAX_RECORD_CHARS, Record, RecordError, Turn, check_option,
+                                   check_seats, excerpt, seat_index)
 
-_NAME = re.compile(r"^[^\s,|;:>=/+]+$")
-_SPLIT_TURNS = re.compile(r"\s*(?:\||;|\n)\s*")
+#: Turn separators. Splitting on one character class and stripping each piece is linear in the
+#: input (the former pattern `\s*(?:\||;|\n)\s*` was quadratic on long runs of spaces).
+_SPLIT_TURNS = re.compile(r"[|;\n]")
 _PLAY = re.compile(r"^(?P<card>[^>=]+)(?:>(?P<target>[^=]+))?(?:=(?P<guess>.+))?$")
 
 
@@ -78,24 +80,18 @@ def format_record(record: Record) -> str:
     return " | ".join(parts)
 
 
-def _parse_option(key: str, value: str, where: str, source: str):
-    if key == "token_targets":
-        try:
-            return {int(n): int(t) for n, t in (pair.split(":") for pair in value.split(","))}
-        except ValueError:
-            raise RecordError(f"token_targets is written like 2:7,3:5,4:4; got {value!r}", where=where,
-                              source=source, rule="option") from None
-    if value.lower() in ("true", "false"):
-        return value.lower() == "true"
-    return value
-
-
 def parse_record(text: str, naming: str | None = None, *, check: bool = True) -> Record:
-    """Parse the text notation; `check` also replays it against the rules."""
+    """Parse the text notation; `check` also replays it against the rules. Linear in the
+    input; a text longer than `MAX_RECORD_CHARS` is refused at once (rule `too-long`)."""
+    if not isinstance(text, str):
+        raise RecordError("a record in notation is text", rule="syntax")
+    if len(text) > MAX_RECORD_CHARS:
+        raise RecordError(f"the record has {len(text):,} characters; a round's record has at most "
+                          f"{MAX_RECORD_CHARS:,}", source=text, rule="too-long")
     source = text.strip()
     if not source:
         raise RecordError("empty record", source=text, rule="syntax")
-    chunks = _SPLIT_TURNS.split(source)
+    chunks = [chunk.strip() for chunk in _SPLIT_TURNS.split(source)]
     header = chunks[0].split()
     if len(header) < 2:
         raise RecordError("the header is: EDITION PLAYER,PLAYER,... [first:P] [viewer:P] [up:C,C,C] [dealt:C]",
@@ -105,38 +101,32 @@ def parse_record(text: str, naming: str | None = None, *, check: bool = True) ->
     for token in header[2:]:
         key, sep, value = token.partition(":")
         if not sep or not value:
-            raise RecordError(f"unexpected {token!r} (expected first:, viewer:, up:, dealt: or opt:)",
+            raise RecordError(f"unexpected {excerpt(token, 30)!r} (expected first:, viewer:, up:, dealt: or opt:)",
                               where="header", source=source, rule="syntax")
         if key == "opt":
             name, eq, raw = value.partition("=")
             if not eq:
-                raise RecordError(f"an option is written opt:name=value; got {token!r}", where="header",
-                                  source=source, rule="syntax")
-            options[name] = _parse_option(name, raw, "header", source)
+                raise RecordError(f"an option is written opt:name=value; got {excerpt(token, 30)!r}",
+                                  where="header", source=source, rule="syntax")
+            if name in options:
+                raise RecordError(f"opt:{excerpt(name, 30)} given twice", where="header", source=source,
+                                  rule="syntax")
+            options[name] = check_option(name, raw, "header", source, text=True)
         elif key in ("first", "viewer", "up", "dealt"):
             if key in hopts:
                 raise RecordError(f"{key}: given twice", where="header", source=source, rule="syntax")
             hopts[key] = value
         else:
-            raise RecordError(f"unknown header field {key!r} (expected first:, viewer:, up:, dealt: or opt:)",
+            raise RecordError(f"unknown header field {excerpt(key, 30)!r} (expected first:, viewer:, up:, dealt: or opt:)",
                               where="header", source=source, rule="syntax")
     try:
         edition = get_edition(header[0], **options)
     except LoveLetterError as exc:
         raise RecordError(str(exc), where="header", source=source, rule="edition") from None
-    seats = tuple(header[1].split(","))
-    for name in seats:
-        if not _NAME.match(name):
-            raise RecordError(f"bad player name {name!r} (no spaces or , | ; : > = / +)", where="header",
-                              source=source, rule="seats")
-    if len({s.casefold() for s in seats}) != len(seats):
-        raise RecordError("two players have the same name", where="header", source=source, rule="seats")
+    seats = check_seats(header[1].split(","), "header", source)
 
     def card(value: str, where: str) -> Card:
-        try:
-            return parse_card(value, edition, naming)
-        except LoveLetterError as exc:
-            raise RecordError(str(exc), where=where, source=source, rule="card") from None
+        return card_of(value, edition, naming, where, source)
 
     def cards(value: str, where: str) -> tuple[Card, ...]:
         return tuple(card(v, where) for v in value.split(",") if v != "" or _raise_empty(where, source))
@@ -161,7 +151,7 @@ def parse_record(text: str, naming: str | None = None, *, check: bool = True) ->
         kw: dict = {"player": seat(tokens[0], f"{where} player")}
         outs = []
         for token in tokens[1:]:
-            here = f"{where} {token!r}"
+            here = f"{where} {excerpt(token, 30)!r}"
             key, sep, value = token.partition(":")
             if token.startswith("+"):
                 _once(kw, "drew", here, source)
@@ -181,7 +171,7 @@ def parse_record(text: str, naming: str | None = None, *, check: bool = True) ->
                 _once(kw, field, here, source)
                 kw[field] = cards(value, here)
             elif sep:
-                raise RecordError(f"unknown field {key!r}", where=here, source=source, rule="syntax")
+                raise RecordError(f"unknown field {excerpt(key, 20)!r}", where=here, source=source, rule="syntax")
             elif "card" in kw:
                 raise RecordError("unexpected token: a turn plays one card; outcomes are hit, miss, tie, "
                                   "out:P/C, disc:C, saw:C, got:C, new:C, cd:C,C, keep:C, bot:C,C",
@@ -211,6 +201,23 @@ def parse_record(text: str, naming: str | None = None, *, check: bool = True) ->
         except RecordError as exc:
             raise RecordError(exc.reason, where=exc.where, source=source, rule=exc.rule) from None
     return record
+
+
+def card_of(value, edition: Edition, naming: str | None, where: str, source: str | None = None) -> Card:
+    """A card word of a record (a name in any language, or a printed value), as RecordError."""
+    if not isinstance(value, (str, int)) or isinstance(value, bool):
+        raise RecordError("a card is a name or a printed value", where=where, source=source, rule="card")
+    if isinstance(value, int) and abs(value) > 99:  # a huge JSON number: never converted to text
+        raise RecordError("no card has that value", where=where, source=source, rule="card")
+    text = str(value)
+    if len(text) > MAX_CARD_CHARS:
+        raise RecordError(f"{excerpt(text, 20)!r} is not a card ({MAX_CARD_CHARS} characters at most)",
+                          where=where, source=source, rule="card")
+    try:
+        return parse_card(text, edition, naming)
+    except ValueError as exc:  # LoveLetterError, or int() refusing a digit it cannot convert
+        reason = str(exc) if isinstance(exc, LoveLetterError) else f"{excerpt(text, 20)!r} is not a card"
+        raise RecordError(reason, where=where, source=source, rule="card") from None
 
 
 def _once(kw: dict, field: str, where: str, source: str) -> None:

@@ -12,6 +12,7 @@ and the text notation (`solver.records.notation`). Both are checked against the 
 
 from __future__ import annotations
 
+import unicodedata
 from dataclasses import dataclass, field, replace
 from typing import Any, Optional
 
@@ -19,17 +20,42 @@ from solver.rules.cards import Card
 from solver.rules.editions import Edition
 from solver.rules.errors import LoveLetterError
 
+#: The longest text record accepted. The longest real round has about 21 turns; a turn with long
+#: names and every detail written as a card name is under 200 characters, so 5,000 leaves room
+#: and still refuses a hostile link at once.
+MAX_RECORD_CHARS = 5_000
+#: The longest JSON record accepted (pretty-printed JSON of the longest real round is under 8,000).
+MAX_JSON_CHARS = 20_000
+#: The longest player name.
+MAX_NAME_CHARS = 20
+#: The longest card word (a card name or value) looked up.
+MAX_CARD_CHARS = 40
+#: The punctuation a player name may hold besides letters and digits (plain text everywhere:
+#: nothing Markdown, HTML or the notation would read as markup).
+NAME_PUNCTUATION = "-.'"
+
+_EXCERPT = 80
+
+
+def excerpt(text: Any, limit: int = _EXCERPT) -> str:
+    """A short excerpt of untrusted input for an error message (never the whole of a long input)."""
+    text = str(text)
+    return text if len(text) <= limit else text[:limit - 1] + "…"
+
 
 class RecordError(LoveLetterError):
-    """A record that cannot be read, or that breaks a rule. `where` says turn and field."""
+    """A record that cannot be read, or that breaks a rule. `where` says turn and field.
+    `source` (the input) is echoed as a short excerpt."""
 
     rule = "record"
 
     def __init__(self, message: str, *, where: str = "", source: str | None = None, rule: str | None = None,
                  **params) -> None:
+        message = excerpt(message, 400)
+        where = excerpt(where, 120)
         full = f"{where}: {message}" if where else message
         if source is not None:
-            full += f"\n  in: {source}"
+            full += f"\n  in: {excerpt(source, 160)}"
         super().__init__(full, rule=rule, **params)
         self.where = where
         self.reason = message
@@ -96,12 +122,93 @@ def seat_index(seats: tuple[str, ...], value: Any, where: str = "") -> int:
     if isinstance(value, int) and not isinstance(value, bool):
         if 0 <= value < len(seats):
             return value
-        raise RecordError(f"there is no seat {value} (seats 0–{len(seats) - 1})", where=where, rule="unknown-seat")
-    text = str(value).strip()
+        shown = value if abs(value) < 1000 else "…"
+        raise RecordError(f"there is no seat {shown} (seats 0–{len(seats) - 1})", where=where,
+                          rule="unknown-seat")
+    if not isinstance(value, str):
+        raise RecordError("a player is a name or a seat number", where=where, rule="unknown-seat")
+    text = value.strip()
     for i, name in enumerate(seats):
         if name.casefold() == text.casefold():
             return i
-    raise RecordError(f"unknown player {text!r}; players: {', '.join(seats)}", where=where, rule="unknown-seat")
+    raise RecordError(f"unknown player {excerpt(text, 30)!r}; players: {', '.join(seats)}", where=where,
+                      rule="unknown-seat")
+
+
+def _name_char_ok(ch: str) -> bool:
+    return ch in NAME_PUNCTUATION or ch in "0123456789" or unicodedata.category(ch)[0] in "LM"
+
+
+def check_name(name: Any, where: str = "header", source: str | None = None) -> str:
+    """A player name: 1–20 letters (any alphabet) or digits, with - . ' inside; plain text in
+    the notation, a URL, Markdown and HTML alike. Anything else is refused (rule `seats`)."""
+    if not isinstance(name, str):
+        raise RecordError("a player name is a string", where=where, source=source, rule="seats")
+    ok = (0 < len(name) <= MAX_NAME_CHARS and all(_name_char_ok(ch) for ch in name)
+          and unicodedata.category(name[0])[0] in "LN")
+    if not ok:
+        raise RecordError(f"bad player name {excerpt(name, 30)!r}: 1–{MAX_NAME_CHARS} letters or digits, starting "
+                          f"with one, and only {' '.join(NAME_PUNCTUATION)} besides", where=where, source=source,
+                          rule="seats")
+    return name
+
+
+def check_seats(seats, where: str = "header", source: str | None = None) -> tuple[str, ...]:
+    """The seat names, checked: valid names, no two the same (ignoring case)."""
+    seats = tuple(check_name(s, where, source) for s in seats)
+    if len({s.casefold() for s in seats}) != len(seats):
+        raise RecordError("two players have the same name", where=where, source=source, rule="seats")
+    return seats
+
+
+#: The edition settings (docs/engine.md) and how a record writes them.
+BOOL_OPTIONS = ("spy_eliminated_players_block", "two_player_face_up", "void_target_allowed")
+
+
+def check_option(key: Any, value: Any, where: str = "header", source: str | None = None, *, text: bool = False):
+    """An edition setting from a record: booleans are `true`/`false` (JSON true/false), token
+    targets `2:7,3:5` (JSON {"2": 7}), the showdown rule a word. Anything else is refused."""
+    def bad(msg: str):
+        return RecordError(f"option {excerpt(key, 30)!r}: {msg}", where=where, source=source, rule="option")
+
+    if key not in Edition.OPTION_NAMES:
+        raise bad(f"unknown edition option; valid options: {', '.join(Edition.OPTION_NAMES)}")
+    if key in BOOL_OPTIONS:
+        if text and isinstance(value, str) and value.lower() in ("true", "false"):
+            return value.lower() == "true"
+        if not text and isinstance(value, bool):
+            return value
+        raise bad(f"write true or false; got {excerpt(value, 30)!r}")
+    if key == "token_targets":
+        pairs = None
+        if text and isinstance(value, str):
+            try:
+                pairs = [pair.split(":") for pair in value.split(",")]
+            except ValueError:
+                pairs = None
+        elif not text and isinstance(value, dict):
+            pairs = [[k, v] for k, v in value.items()]
+        out = {}
+        for pair in pairs or [None]:
+            if not pair or len(pair) != 2:
+                raise bad(f"token targets are written like 2:7,3:5,4:4; got {excerpt(value, 30)!r}")
+            n, t = (_small_int(x) for x in pair)
+            if n is None or t is None or not 2 <= n <= 8 or not 1 <= t <= 20:
+                raise bad(f"token targets are written like 2:7,3:5,4:4 (players 2–8, 1–20 tokens); "
+                          f"got {excerpt(value, 30)!r}")
+            out[n] = t
+        return out
+    if not isinstance(value, str):
+        raise bad(f"expected a word; got {excerpt(value, 30)!r}")
+    return value
+
+
+def _small_int(x: Any) -> Optional[int]:
+    if isinstance(x, int) and not isinstance(x, bool):
+        return x
+    if isinstance(x, str) and 0 < len(x.strip()) <= 3 and x.strip().isascii() and x.strip().isdecimal():
+        return int(x.strip())
+    return None
 
 
 # ----------------------------------------------------------------------------------------------

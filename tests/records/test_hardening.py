@@ -1,0 +1,185 @@
+"""Hostile and odd input (issue 13): a clear RecordError fast, never a traceback or a wrong meaning."""
+
+import json
+import time
+
+import pytest
+
+from solver.records.json_form import from_json, to_json
+from solver.records.notation import format_record, parse_record
+from solver.records.record import MAX_JSON_CHARS, MAX_RECORD_CHARS, RecordError
+from solver.rules.errors import LoveLetterError
+
+EXAMPLE = "2019 Ana,Luis,Marta first:Ana viewer:Ana dealt:8 | Ana +1 1>Luis=5 hit | Marta 4 | Ana +5 8"
+
+
+def _cpu(fn):
+    start = time.process_time()
+    try:
+        fn()
+    except LoveLetterError as exc:
+        return time.process_time() - start, exc
+    return time.process_time() - start, None
+
+
+# --- point 1: long input is refused at once, parsing is linear --------------------------------
+
+def test_a_long_run_of_spaces_is_refused_at_once_with_a_short_message():
+    # The old turn-splitting pattern took about 30 s of CPU on this input.
+    hostile = "2019 A,B" + " " * 64000 + "x"
+    elapsed, exc = _cpu(lambda: parse_record(hostile))
+    assert isinstance(exc, RecordError) and exc.rule == "too-long"
+    assert elapsed < 2.0
+    assert len(str(exc)) < 400 and "64,009" in str(exc)
+
+
+def test_whitespace_up_to_the_limit_is_read_in_linear_time():
+    # Under the limit, the old pattern's cost grew with the square of each run of spaces.
+    record = "2019 A,B first:A " + " " * (MAX_RECORD_CHARS - 40) + "| A 4"
+    elapsed, exc = _cpu(lambda: parse_record(record))
+    assert exc is None and elapsed < 2.0
+    assert format_record(parse_record(record)) == "2019 A,B first:A | A 4"
+
+
+def test_the_longest_real_round_fits_under_the_limits():
+    longest = ("2019 " + ",".join(n * 10 for n in "ABCDEF") + " first:" + "A" * 10 + " viewer:" + "A" * 10
+               + " dealt:Guard" + " | X" * 21)
+    assert len(longest) < MAX_RECORD_CHARS // 4
+    assert MAX_JSON_CHARS >= 2 * MAX_RECORD_CHARS
+
+
+def test_error_messages_quote_only_a_short_excerpt():
+    long_name = "x" * 3000
+    with pytest.raises(RecordError) as info:
+        parse_record(f"2019 A,B first:A | A {long_name}")
+    assert len(str(info.value)) < 600 and "x" * 200 not in str(info.value)
+    with pytest.raises(RecordError) as info:
+        from_json(json.dumps({"edition": "2019", "seats": ["A", "B"], "turns": [{"player": "y" * 4000}]}))
+    assert len(str(info.value)) < 600
+
+
+def test_json_over_the_limit_is_refused_at_once():
+    text = json.dumps({"edition": "2019", "seats": ["A", "B"], "turns": [], "pad": " " * MAX_JSON_CHARS})
+    with pytest.raises(RecordError) as info:
+        from_json(text)
+    assert info.value.rule == "too-long"
+
+
+# --- point 2: tracebacks become the project's error --------------------------------------------
+
+BASE = {"edition": "2019", "seats": ["A", "B", "C"], "first": "A", "viewer": "A", "dealt": "Guard"}
+
+
+@pytest.mark.parametrize("patch", [
+    {"turns": [{"player": "A", "drew": "Priest", "card": "Guard", "target": "B", "guess": "Priest",
+                "result": "boom"}]},
+    {"turns": [{"player": "A", "drew": "Chancellor", "card": "Chancellor", "chancellor": "x"}]},
+    {"turns": [{"player": "A", "drew": "Priest", "card": "Guard", "out": 5}]},
+    {"turns": [{"player": "A", "drew": "Priest", "card": "Guard", "out": [{"player": "B", "cards": 1}]}]},
+    {"options": [1]},
+    {"options": {"showdown_tie": 3}},
+    {"seats": ["A", "B"], "face_up": ["Prince", None, "Countess"]},
+    {"seats": ["A", "B"], "face_up": ["Prince", True, "Countess"]},
+    {"dealt": ["Guard"]},
+    {"first": True},
+    {"first": 10 ** 5000},
+    {"turns": [{"player": {"x": 1}}]},
+    {"edition": 2019},
+])
+def test_malformed_json_values_are_record_errors(patch):
+    with pytest.raises(RecordError):
+        from_json({**BASE, **patch})
+
+
+@pytest.mark.parametrize("text", [
+    '{"edition": "2019", "seats": ["A", "B"], "first": ' + "9" * 5000 + "}",
+    "[" * 50000 + "]" * 50000,
+    "[" * 2000 + "]" * 2000,
+    '{"edition": "2019", "seats": ["A", "B"], "dealt": ' + "7" * 4400 + "}",
+])
+def test_hostile_json_text_is_a_record_error(text):
+    elapsed, exc = _cpu(lambda: from_json(text))
+    assert isinstance(exc, RecordError) and elapsed < 2.0
+    assert len(str(exc)) < 600
+
+
+@pytest.mark.parametrize("text", [
+    "2019 A,B first:A dealt:" + "5" * 4400,
+    "2019 A,B first:A viewer:A dealt:\u1369",  # an Ethiopic digit: isdigit() but not int()
+    "2019 A,B first:A | A 1>B=\u0661\u0662",
+])
+def test_odd_digits_in_cards_are_record_errors(text):
+    with pytest.raises(RecordError) as info:
+        parse_record(text)
+    assert info.value.rule in ("card", "too-long") and len(str(info.value)) < 600
+
+
+# --- point 3: wrong meanings are refused --------------------------------------------------------
+
+@pytest.mark.parametrize("value", ["no", "0", "off", "yes", "1", "False2", ""])
+def test_boolean_options_accept_only_true_or_false_in_notation(value):
+    with pytest.raises(RecordError) as info:
+        parse_record(f"2019 A,B first:A opt:two_player_face_up={value}")
+    assert info.value.rule in ("option", "syntax")
+
+
+def test_boolean_options_read_true_and_false():
+    r = parse_record("2019 A,B first:A opt:two_player_face_up=false")
+    assert r.edition.two_player_face_up is False
+    assert parse_record("2019 A,B first:A opt:void_target_allowed=TRUE").edition.void_target_allowed is True
+
+
+@pytest.mark.parametrize("value", ["false", "no", 0, 1, None, [False]])
+def test_boolean_options_in_json_are_json_booleans(value):
+    with pytest.raises(RecordError):
+        from_json({"edition": "2019", "seats": ["A", "B"], "options": {"two_player_face_up": value}})
+    r = from_json({"edition": "2019", "seats": ["A", "B"], "options": {"two_player_face_up": False}})
+    assert r.edition.two_player_face_up is False
+
+
+@pytest.mark.parametrize("value", ["2:x", "2:7,3", "9:7", "2:0", "2:7:1", "", "2:99999999999999"])
+def test_bad_token_targets_are_refused(value):
+    with pytest.raises(RecordError):
+        parse_record(f"2019 A,B first:A opt:token_targets={value}")
+
+
+@pytest.mark.parametrize("seats", ["A,A,B", "A,a,B", "Ana,ANA"])
+def test_duplicate_seat_names_are_refused(seats):
+    with pytest.raises(RecordError) as info:
+        parse_record(f"2019 {seats}")
+    assert info.value.rule == "seats"
+    with pytest.raises(RecordError):
+        from_json({"edition": "2019", "seats": seats.split(",")})
+
+
+@pytest.mark.parametrize("name", ["A B", "A|B", "A:B", " A", "", "x" * 21, "A\u0000", "![x](http://e.x/a.png)",
+                                  "[a](b)", "<b>A</b>", "*A*", "_A_", "A`B", "$x$", "A\\B", "#A", "-A"])
+def test_names_that_would_not_survive_the_notation_or_markup_are_refused_in_json(name):
+    with pytest.raises(RecordError) as info:
+        from_json({"edition": "2019", "seats": [name, "B"]})
+    assert info.value.rule == "seats"
+
+
+@pytest.mark.parametrize("name", ["![x](http://e.x/a.png)", "[a](b)", "<b>A</b>", "*A*", "_A_", "A`B", "$x$"])
+def test_markup_in_names_is_refused_in_notation(name):
+    with pytest.raises(RecordError) as info:
+        parse_record(f"2019 {name},B")
+    assert info.value.rule == "seats"
+
+
+@pytest.mark.parametrize("name", ["Ana", "Tú", "Zoë", "José-María", "O'Neil", "P1", "Jr.", "李明", "Ивана"])
+def test_ordinary_names_are_accepted(name):
+    r = parse_record(f"2019 {name},B first:{name}")
+    assert r.seats[0] == name and format_record(r) == f"2019 {name},B first:{name}"
+    assert from_json(to_json(r)) == r
+
+
+@pytest.mark.parametrize("text", [
+    "2019 A,B first:A opt:token_targets=2:3,3:3,4:3,5:3,6:3",
+    "classic A,B first:A viewer:A up:1,1,3 opt:showdown_tie=all_tied_win opt:two_player_face_up=true | A +2",
+    "2019 A,B first:A opt:two_player_face_up=false opt:spy_eliminated_players_block=true",
+])
+def test_a_records_own_json_export_loads_back(text):
+    r = parse_record(text)
+    assert from_json(to_json(r)) == r
+    assert from_json(json.loads(to_json(r, naming="fr"))) == r
