@@ -28,6 +28,37 @@ def frac(p) -> str:
     return f"{p.numerator}/{p.denominator}" if p.denominator != 1 else str(p.numerator)
 
 
+def error_text(err, lang: str) -> str:
+    """A refusal from solver/ in the chosen language: where (the deal, turn n) and what, by the
+    error's rule key (`err.<rule>` or the engine's `rule.<rule>`), with its card translated.
+    Never the solver's English message nor the echoed input."""
+    import re
+    from string import Formatter
+
+    from tutor.i18n import catalog
+
+    where = getattr(err, "where", "") or ""
+    turn = re.match(r"turn (\d+)", where)
+    params = dict(getattr(err, "params", {}) or {})
+    if params.get("card") is not None:
+        from solver import Card, card_name
+        from tutor.render import naming_for
+
+        params["card"] = card_name(Card(params["card"]), naming_for(lang))
+    for key in (f"err.{err.rule}", f"rule.{err.rule}", f"err.{err.rule}-some"):
+        needed = {f for _, f, _, _ in Formatter().parse(t("en", key)) if f}
+        if (key in catalog(lang) or key in catalog("en")) and needed <= set(params):
+            body = t(lang, key, **params)
+            break
+    else:
+        body = t(lang, "err_generic")
+    if turn:
+        return t(lang, "err_at_turn", n=turn.group(1), what=body)
+    if where.startswith("header"):
+        return t(lang, "err_at_header", what=body)
+    return body[:1].upper() + body[1:]
+
+
 @lru_cache(maxsize=64)
 def record_of(text: str):
     return parse_record(text)

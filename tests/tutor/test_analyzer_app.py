@@ -76,9 +76,44 @@ def test_an_invalid_entry_shows_the_rule_it_breaks_not_a_traceback():
     at.text_area(key="an_input").set_value("classic A,B first:A viewer:A up:5,5,1 dealt:5")
     at.button(key="an-load").click().run()
     assert not at.exception
-    assert at.error and "3 Prince cards seen, but the" in at.error[0].value and "has 2" in at.error[0].value
+    assert at.error and at.error[0].value.startswith("The deal — More copies of ")
+    assert "than the edition has" in at.error[0].value and "in: classic" not in at.error[0].value
     bad_link = analyzer(record="2019 A,B first:A | B 1")
-    assert not bad_link.exception and "it is A's turn" in bad_link.error[0].value
+    assert not bad_link.exception and bad_link.error[0].value.startswith("Turn 1 — ")
+    assert "in: 2019" not in bad_link.error[0].value
+
+
+def test_errors_are_in_the_chosen_language_without_the_notation_echoed():
+    at = analyzer(record="2019 Ana,Luis first:Ana viewer:Ana up:0,0,1 dealt:0", lang="fr")
+    (error,) = at.error
+    assert error.value.startswith("La donne — ") and "édition" in error.value
+    assert "header" not in error.value and "cards seen" not in error.value and "in: 2019" not in error.value
+
+
+def test_setup_defaults_are_valid_and_names_follow_the_player_count():
+    at = analyzer()
+    assert at.text_input(key="an_names").value == "Ana,Luis"
+    assert at.button(key="an-start").disabled  # the dealt and face-up cards are facts to enter, not guessed
+    assert at.selectbox(key="an_dealt").value is None and at.selectbox(key="an_up0").value is None
+    at.selectbox(key="an_players").set_value(4).run()
+    assert at.text_input(key="an_names").value == "Ana,Luis,Marta,Noor"
+    assert [b.label for b in at.selectbox if b.key == "an_first"] and \
+        at.selectbox(key="an_first").options == ["Ana", "Luis", "Marta", "Noor"]
+    at.text_input(key="an_names").set_value("Zoé,Yann,Xavi,Will").run()
+    at.selectbox(key="an_players").set_value(3).run()
+    assert at.text_input(key="an_names").value == "Zoé,Yann,Xavi"  # typed names kept, cut to the count
+    at.selectbox(key="an_players").set_value(2).run()
+    from solver import Card
+
+    at.selectbox(key="an_dealt").set_value(Card.SPY).run()
+    at.selectbox(key="an_up0").set_value(Card.SPY).run()
+    assert "Spy (0)" not in at.selectbox(key="an_up1").options  # the two Spies are placed: none is offered
+    at.selectbox(key="an_up1").set_value(Card.GUARD).run()
+    at.selectbox(key="an_up2").set_value(Card.GUARD).run()
+    assert not at.button(key="an-start").disabled
+    at.button(key="an-start").click().run()
+    assert not at.exception and not at.error
+    assert at.session_state["an_text"] == "2019 Zoé,Yann first:Zoé viewer:Zoé up:0,1,1 dealt:0"
 
 
 def test_position_entered_by_the_guided_form_offers_only_legal_choices():
@@ -91,6 +126,7 @@ def test_position_entered_by_the_guided_form_offers_only_legal_choices():
     at.selectbox(key="an_dealt").set_value(parse_record("2019 A,B viewer:A dealt:8").dealt)
     for i, value in enumerate((1, 1, 2)):
         at.selectbox(key=f"an_up{i}").set_value(parse_record(f"2019 A,B viewer:A dealt:{value}").dealt)
+    at.run()
     at.button(key="an-start").click().run()
     assert not at.exception and not at.error
     assert at.session_state["an_text"] == "2019 Ana,Luis first:Luis viewer:Ana up:1,1,2 dealt:8"
@@ -198,6 +234,7 @@ def test_the_form_carries_the_edition_settings_into_the_record():
     at.selectbox(key="an_viewer").set_value("A")
     at.selectbox(key="an_first").set_value("A")
     at.selectbox(key="an_opt_classic_showdown_tie").set_value("all_tied_win")
+    at.selectbox(key="an_dealt").set_value(parse_record("classic A,B viewer:A dealt:3").dealt).run()
     at.button(key="an-start").click().run()
     assert not at.exception and not at.error
     assert "opt:showdown_tie=all_tied_win" in at.session_state["an_text"]

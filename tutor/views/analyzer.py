@@ -13,11 +13,13 @@ import streamlit as st
 from solver import EDITIONS, LoveLetterError, Record, get_edition
 from solver.analysis.entry import STOP, add_turn, fill, forced, next_player
 from solver.records.notation import format_record
-from tutor.analysis import MODELS, is_viewer_turn, record_of
+from tutor.analysis import MODELS, error_text, is_viewer_turn, record_of
 from tutor.analysis_view import show_advice, show_how, show_odds
 from tutor.components import edition_key, lang
 from solver.rules.editions import SHOWDOWN_TIE_RULES
 from tutor.formatters import CardLabel, EntryLabel, ModelName, TieRule
+from tutor.render import edition_title
+from solver.analysis.setup import cards_left, names_for
 from tutor.i18n import t
 
 language = lang()
@@ -44,7 +46,7 @@ if "an_text" not in st.session_state:
         try:
             _set_text(format_record(record_of(wanted)))
         except LoveLetterError as err:
-            st.session_state["an_error"] = str(err)
+            st.session_state["an_error"] = error_text(err, language)
 if "an_model" not in st.session_state:
     wanted = st.query_params.get("model", "card-counter")
     st.session_state["an_model"] = wanted if wanted in MODELS else "card-counter"
@@ -55,26 +57,27 @@ def load_text() -> None:
     try:
         _set_text(format_record(record_of(text)))
     except LoveLetterError as err:
-        st.session_state["an_error"] = str(err)
+        st.session_state["an_error"] = error_text(err, language)
 
 
 def start_round() -> None:
     s = st.session_state
     names = tuple(n.strip() for n in s["an_names"].split(",") if n.strip())
+    if len(names) != s["an_players"]:
+        s["an_error"] = t(language, "an_names_count", n=s["an_players"])
+        return
     try:
         e = get_edition(s["an_edition"])
         # The settings where the rules texts disagree (docs/engine.md), as chosen in the form.
         options = {name: s[f"an_opt_{e.key}_{name}"] for name in OPTIONS if f"an_opt_{e.key}_{name}" in s}
         e = e.with_options(**{k: v for k, v in options.items() if getattr(e, k) != v})
-        if len(names) != s["an_players"]:
-            raise LoveLetterError(t(language, "an_names_count", n=s["an_players"]))
         viewer = names.index(s["an_viewer"]) if s["an_viewer"] in names else None
         up = tuple(s[f"an_up{i}"] for i in range(e.face_up_count(len(names))))
         record = Record(e, names, names.index(s["an_first"]) if s["an_first"] in names else 0, viewer, up,
                         s.get("an_dealt") if viewer is not None else None)
         _set_text(format_record(record_of(format_record(record))))  # parsed back: every rule checked
     except LoveLetterError as err:
-        s["an_error"] = str(err)
+        s["an_error"] = error_text(err, language)
 
 
 def turn_choices(record, k: int, render: bool = False) -> tuple[dict, object]:
@@ -108,7 +111,7 @@ def add_turn_cb() -> None:
     try:
         _set_text(format_record(add_turn(record, chosen)))
     except LoveLetterError as err:
-        st.session_state["an_error"] = str(err)
+        st.session_state["an_error"] = error_text(err, language)
 
 
 def undo_cb() -> None:
@@ -135,22 +138,34 @@ with tab_form:
         if "an_edition" not in st.session_state:
             st.session_state["an_edition"] = edition_key()
         c = st.columns(3)
-        ed_key = c[0].selectbox(t(language, "edition"), keys, key="an_edition")
+        ed_key = c[0].selectbox(t(language, "edition"), keys, key="an_edition", format_func=edition_title)
         e = get_edition(ed_key)
         n = c[1].selectbox(t(language, "players"), list(range(e.min_players, e.max_players + 1)), key="an_players")
-        default_names = ["Ana", "Luis", "Marta", "Noor", "Omar", "Pia"][:n]
-        names_text = c[2].text_input(t(language, "an_names"), value=",".join(default_names), key="an_names")
-        names = [x.strip() for x in names_text.split(",") if x.strip()] or default_names
+        if st.session_state.get("an_names_for") != n:  # the names follow the player count
+            st.session_state["an_names"] = ",".join(names_for(n, st.session_state.get("an_names", "").split(",")))
+            st.session_state["an_names_for"] = n
+        names_text = c[2].text_input(t(language, "an_names"), key="an_names")
+        names = [x.strip() for x in names_text.split(",") if x.strip()] or list(names_for(n))
         c = st.columns(3)
-        c[0].selectbox(t(language, "an_viewer"), names + ["—"], key="an_viewer")
+        viewer = c[0].selectbox(t(language, "an_viewer"), names + ["—"], key="an_viewer")
         c[1].selectbox(t(language, "an_first"), names, key="an_first")
-        c[2].selectbox(t(language, "an_dealt"), [x for x in e.cards], key="an_dealt",
-                       format_func=CardLabel(ed_key, language))
+        # Only a deal the edition allows is offered: each card needs a copy left.
+        taken = []
+        if viewer != "—":
+            dealt = c[2].selectbox(t(language, "an_dealt"), list(cards_left(e, ())), key="an_dealt", index=None,
+                                   format_func=CardLabel(ed_key, language), placeholder=t(language, "an_choose"))
+            taken.append(dealt)
+        missing = viewer != "—" and taken[0] is None
         if e.face_up_count(n):
             c = st.columns(e.face_up_count(n))
             for i, col in enumerate(c):
-                col.selectbox(t(language, "face_up") + f" {i + 1}", list(e.cards), key=f"an_up{i}",
-                              format_func=CardLabel(ed_key, language))
+                options = list(cards_left(e, taken))
+                if st.session_state.get(f"an_up{i}") not in options:
+                    st.session_state.pop(f"an_up{i}", None)
+                up = col.selectbox(t(language, "face_up") + f" {i + 1}", options, key=f"an_up{i}", index=None,
+                                   format_func=CardLabel(ed_key, language), placeholder=t(language, "an_choose"))
+                taken.append(up)
+                missing = missing or up is None
         with st.popover(t(language, "an_settings")):
             st.caption(t(language, "an_settings_help"))
             st.selectbox(t(language, "tie_rule"), list(SHOWDOWN_TIE_RULES), key=f"an_opt_{ed_key}_showdown_tie",
@@ -162,7 +177,9 @@ with tab_form:
                         key=f"an_opt_{ed_key}_two_player_face_up")
             st.checkbox(t(language, "opt_void"), value=e.void_target_allowed,
                         key=f"an_opt_{ed_key}_void_target_allowed")
-        st.button(t(language, "an_start"), key="an-start", on_click=start_round, type="primary")
+        st.button(t(language, "an_start"), key="an-start", on_click=start_round, type="primary", disabled=missing)
+        if missing:
+            st.caption(t(language, "an_setup_missing"))
 
     if text is not None:
         record = record_of(text)

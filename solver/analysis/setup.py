@@ -1,0 +1,35 @@
+"""The deal of a round as a person enters it at the table: player names that follow the player
+count, and the cards that can still be chosen for the dealt card and the face-up cards (a copy
+must be left), so the setup form only offers a deal the rules allow.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from solver.rules.cards import Card
+
+#: Names offered when the person has not typed theirs.
+DEFAULT_NAMES = ("Ana", "Luis", "Marta", "Noor", "Omar", "Pia")
+
+
+def names_for(n: int, given=()) -> tuple[str, ...]:
+    """`n` player names: the names given (in order, blanks and repeats dropped), then unused
+    default names; extra names are dropped."""
+    out: list[str] = []
+    for name in given:
+        name = name.strip()
+        if name and name not in out:
+            out.append(name)
+    pool = [x for x in DEFAULT_NAMES if x not in out] + [f"P{i}" for i in range(1, 10)]
+    while len(out) < n:
+        out.append(next(x for x in pool if x not in out))
+    return tuple(out[:n])
+
+
+def cards_left(edition, taken) -> tuple[Card, ...]:
+    """The edition's cards of which a copy is left once `taken` (cards already placed: the
+    dealt card, earlier face-up cards) is removed, in card order."""
+    used = Counter(c for c in taken if c is not None)
+    return tuple(c for c in edition.cards if used[c] < edition.count(c))
+
