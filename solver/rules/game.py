@@ -25,6 +25,9 @@ def deal_round(
 ) -> tuple[Round, tuple]:
     """Shuffle and deal a round (§3); the first player has drawn and is to play."""
     edition = get_edition(edition)
+    for what, value in (("number of players", n_players), ("first player", first_player)):
+        if not isinstance(value, int) or isinstance(value, bool):
+            raise InvalidOptionError(f"the {what} is a whole number; got {value!r:.40}")
     edition.check_player_count(n_players)
     if not 0 <= first_player < n_players:
         raise InvalidOptionError(f"first player {first_player} is not a seat (0–{n_players - 1})")
