@@ -57,23 +57,39 @@ def show_board(r: Round, names, language: str, *, tokens=None, show_hands: bool 
                             unsafe_allow_html=True)
 
 
+def _reset_choices(key: str) -> None:
+    """A new card: its target and guess start empty again (a Guard's guess never sticks to a Countess)."""
+    st.session_state[f"{key}-target"] = -1
+    st.session_state[f"{key}-guess"] = -1
+
+
 def play_picker(r: Round, names, language: str, key: str):
-    """Let the learner choose a card, a target and a guess; returns a Play when submitted.
-    Every option is offered; the engine decides what is legal (and says why not)."""
-    from solver import Card, Play
-    from tutor.formatters import CardLabel, SeatName
+    """Let the learner choose an action; returns it when the Play button is pressed.
+    A play turn offers every card, target and guess (the engine decides what is legal and says
+    why not); changing the card resets the target and the guess. After a Chancellor, the
+    choices are which card to keep and the order of the others under the deck."""
+    from solver import Card, Play, legal_actions
+    from solver.rules.state import CHANCELLOR
+    from tutor.formatters import CardLabel, PlayLabel, SeatName
+    from tutor.render import action_text
 
     e = r.edition
+    if r.phase == CHANCELLOR:
+        legal = legal_actions(r)
+        labels = tuple(action_text(a, e, language, names) for a in legal)
+        i = st.selectbox(t(language, "entry_keep_order"), list(range(len(legal))), key=f"{key}-keep", index=None,
+                         format_func=PlayLabel(labels), placeholder=t(language, "an_choose"))
+        if st.button(t(language, "play"), key=f"{key}-go", type="primary", disabled=i is None):
+            return legal[i]
+        return None
     hand = sorted(set(r.hands[r.current]))
-    with st.form(key=f"{key}-form"):
-        cols = st.columns(3)
-        card = cols[0].selectbox(t(language, "card"), [int(c) for c in hand], key=f"{key}-card",
-                                 format_func=CardLabel(e.key, language))
-        target = cols[1].selectbox(t(language, "target"), [-1, *range(len(names))], key=f"{key}-target",
-                                   format_func=SeatName(tuple(names), language))
-        guess = cols[2].selectbox(t(language, "guess"), [-1, *[int(c) for c in e.cards]], key=f"{key}-guess",
-                                  format_func=CardLabel(e.key, language))
-        submitted = st.form_submit_button(t(language, "play"))
-    if not submitted:
+    cols = st.columns(3)
+    card = cols[0].selectbox(t(language, "card"), [int(c) for c in hand], key=f"{key}-card",
+                             format_func=CardLabel(e.key, language), on_change=_reset_choices, args=(key,))
+    target = cols[1].selectbox(t(language, "target"), [-1, *range(len(names))], key=f"{key}-target",
+                               format_func=SeatName(tuple(names), language))
+    guess = cols[2].selectbox(t(language, "guess"), [-1, *[int(c) for c in e.cards]], key=f"{key}-guess",
+                              format_func=CardLabel(e.key, language))
+    if not st.button(t(language, "play"), key=f"{key}-go", type="primary"):
         return None
     return Play(Card(card), None if target < 0 else target, None if guess < 0 else Card(guess))

@@ -83,7 +83,7 @@ def action_text(action, edition, lang: str, names) -> str:
     """A play in words: "Guard (1) → Luis: Prince (5)"."""
     if isinstance(action, ChancellorChoice):
         bottom = ", ".join(card_label(c, edition, lang) for c in action.bottom)
-        return f"{t(lang, 'hand')}: {card_label(action.keep, edition, lang)} / {bottom}"
+        return t(lang, "keep_under", keep=card_label(action.keep, edition, lang), cards=bottom or "—")
     if not isinstance(action, Play):
         return str(action)
     text = card_label(Card(action.card), edition, lang)
@@ -172,3 +172,30 @@ def rule_notes(events, lang: str) -> list[str]:
         elif isinstance(ev, RoundEnded):
             out.append(t(lang, f"rc_end_{ev.reason}"))
     return out
+
+
+class _Blank(dict):
+    def __missing__(self, key):
+        return "—"
+
+
+def say(line, edition, lang: str, names) -> str:
+    """A `solver.teaching.ruling.Line` (catalog key + parameters) as a translated sentence:
+    seats become names, cards their names in the chosen language, lists joined; the first
+    letter is a capital. Missing parameters show as a dash rather than failing."""
+    from solver.teaching.ruling import SEAT_PARAMS
+
+    params = _Blank()
+    for key, value in line.params.items():
+        if key in SEAT_PARAMS and isinstance(value, int) and not isinstance(value, Card):
+            params[key] = names[value] if 0 <= value < len(names) else str(value)
+        elif key == "winners":
+            params[key] = ", ".join(names[w] for w in value)
+        elif isinstance(value, Card):
+            params[key] = card_label(value, edition, lang)
+        elif isinstance(value, tuple):
+            params[key] = ", ".join(card_label(Card(c), edition, lang) for c in value) or "—"
+        else:
+            params[key] = value
+    text = t(lang, line.key).format_map(params)
+    return text[:1].upper() + text[1:]

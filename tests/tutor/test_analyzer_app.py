@@ -202,30 +202,6 @@ def test_a_position_too_large_for_the_exact_inference_is_explained():
     assert not at.exception and not at.error and best_shown(at)
 
 
-def test_every_engine_rule_has_a_translated_explanation():
-    import re
-
-    from solver import rules
-    from tutor.i18n import catalog
-
-    text = (Path(rules.__file__).parent / "round_rules.py").read_text()
-    keys = set(re.findall(r'rule="([a-z-]+)"', text))
-    assert "countess-forced" in keys and len(keys) >= 15
-    for lang in ("en", "es", "fr"):
-        assert {k for k in keys if f"rule.{k}" not in catalog(lang)} == set(), lang
-
-
-def test_ruling_checker_explains_a_refusal_in_the_chosen_language():
-    at = page("views/rulings.py", source="faq", scenario="trap-countess-king", lang="es")
-    from solver import Card
-
-    at.selectbox(key="rc-trap-countess-king-card").set_value(int(Card.KING))
-    at.selectbox(key="rc-trap-countess-king-target").set_value(1)
-    at.button[0].click().run()
-    assert "debes jugar la Condesa si también tienes el Rey o un Príncipe" in at.error[0].value
-    assert any("you must play the Countess" in c.value for c in at.caption)  # the engine's own words too
-
-
 def test_the_form_carries_the_edition_settings_into_the_record():
     at = analyzer()
     at.selectbox(key="an_edition").set_value("classic").run()

@@ -1,20 +1,21 @@
-"""Every FAQ answer and learners' trap as a situation played out on the board by the engine."""
+"""Every FAQ answer and learners' trap as a situation played out on the board by the engine:
+the ruling first, in one sentence; then the board, to try any move; then the engine's
+demonstration, every event in order."""
 
 from __future__ import annotations
 
 import streamlit as st
 
-from solver import IllegalActionError, apply
 from solver.teaching.scenario import play_out
-from tutor.components import lang, play_picker, show_board
+from tutor.components import lang, show_board
 from tutor.formatters import ScenarioTitle, scenarios
 from tutor.i18n import t
-from tutor.render import action_text, event_lines
+from tutor.render import action_text
+from tutor.ruling_view import play_session, show_ruling
 
 language = lang()
 all_scenarios = scenarios()
 ids = list(all_scenarios)
-
 
 if "faq" not in st.session_state:
     wanted = st.query_params.get("scenario")
@@ -25,29 +26,22 @@ st.query_params["scenario"] = sid
 sc = all_scenarios[sid]
 text = sc.text.get(language, sc.text["en"])
 st.markdown(f"**{t(language, 'question')}** — {text['question']}")
-start = sc.start
-show_board(start, sc.players, language)
-edition = start.edition
+st.info(f"**{t(language, 'ruling')}** — {text['ruling']}")
+edition = sc.start.edition
 
-action = play_picker(start, sc.players, language, key=f"faq-{sid}")
-if action is not None:
-    try:
-        after, events = apply(start, action)
-    except IllegalActionError as err:
-        st.error(t(language, "refused", reason=str(err)))
-    else:
-        st.success(t(language, "your_play") + ": " + action_text(action, edition, language, sc.players))
-        lines = event_lines(events, edition, language, sc.players)
-        if lines:
-            st.markdown("\n".join(f"- {line}" for line in lines))
-
-if st.button(t(language, "play_demo"), key=f"faq-demo-{sid}"):
+demo, board = st.tabs([t(language, "faq_demo_tab"), t(language, "faq_try_tab")])
+with demo:
     outcome = play_out(sc)
-    st.subheader(t(language, "engine_result"))
-    for action, events in zip(sc.plays, outcome.events):
-        st.markdown(f"**{action_text(action, edition, language, sc.players)}**")
-        st.markdown("\n".join(f"- {line}" for line in event_lines(events, edition, language, sc.players)) or "-")
+    st.caption(t(language, "faq_before"))
+    show_board(sc.start, sc.players, language)
+    for i, (action, events) in enumerate(zip(sc.plays, outcome.events), start=1):
+        who = sc.players[outcome.states[i - 1].current]
+        st.markdown(f"**{who}: {action_text(action, edition, language, sc.players)}**")
+        show_ruling(events, edition, language, sc.players)
+    st.caption(t(language, "faq_after"))
     show_board(outcome.final, sc.players, language)
-    st.markdown(f"**{t(language, 'ruling')}** — {text['ruling']}")
     for failure in outcome.failures:  # never expected: the tests check every claim
         st.error(failure)
+with board:
+    st.caption(t(language, "faq_try_help"))
+    play_session(sc.start, sc.players, language, key=f"faq-{sid}")

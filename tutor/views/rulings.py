@@ -8,14 +8,15 @@ import random
 
 import streamlit as st
 
-from solver import IllegalActionError, LoveLetterError, apply, legal_actions
+from solver import LoveLetterError, legal_actions
 from solver.advice.advisor import OPPONENT_MODELS, sample_worlds
-from solver.rules.state import CHANCELLOR
+from solver.teaching.ruling import refusal
 from tutor.analysis import is_viewer_turn, record_of
-from tutor.components import lang, play_picker, show_board
-from tutor.formatters import KeyLabel, PlayLabel, ScenarioTitle, scenarios
-from tutor.i18n import catalog, t
-from tutor.render import action_text, card_label, event_lines, private_lines, rule_notes
+from tutor.components import lang
+from tutor.formatters import KeyLabel, ScenarioTitle, scenarios
+from tutor.i18n import t
+from tutor.render import action_text, say
+from tutor.ruling_view import play_session
 
 language = lang()
 st.title(t(language, "nav_rulings"))
@@ -53,42 +54,12 @@ else:
     try:
         (start,) = sample_worlds(record, OPPONENT_MODELS[model], 1, random.Random(int(seed)))
     except LoveLetterError as err:
-        st.error(str(err))
+        st.error(say(refusal(err), record.edition, language, record.seats))
         st.stop()
     st.caption(t(language, "rc_sampled", record=text))
     names, key = record.seats, f"rc-an-{seed}"
 
-show_board(start, names, language)
 legal = legal_actions(start)
 st.markdown(t(language, "legal_choices", plays="; ".join(action_text(a, start.edition, language, names)
                                                           for a in legal)))
-
-if start.phase == CHANCELLOR:
-    labels = tuple(action_text(a, start.edition, language, names) for a in legal)
-    with st.form(key=f"{key}-chancellor"):
-        i = st.selectbox(t(language, "entry_keep"), list(range(len(labels))), format_func=PlayLabel(labels))
-        action = legal[i] if st.form_submit_button(t(language, "play")) else None
-else:
-    action = play_picker(start, names, language, key=key)
-
-if action is not None:
-    edition = start.edition
-    st.subheader(t(language, "engine_result"))
-    try:
-        after, events = apply(start, action)
-    except IllegalActionError as err:
-        reason = t(language, f"rule.{err.rule}") if f"rule.{err.rule}" in catalog("en") else str(err)
-        st.error(t(language, "rc_refused", play=action_text(action, edition, language, names), reason=reason))
-        st.markdown(t(language, "rc_rule_key", rule=err.rule))
-        st.caption(t(language, "rc_engine_says", reason=str(err)))
-    else:
-        st.success(t(language, "rc_legal", play=action_text(action, edition, language, names)))
-        card = getattr(action, "card", None)
-        if card is not None:
-            st.markdown(f"**{card_label(card, edition, language)}** — {t(language, 'effect_' + card.name)}")
-        for note in rule_notes(events, language):
-            st.markdown(f"- {t(language, 'rc_rule')}: {note}")
-        st.markdown(f"**{t(language, 'event_log')}**")
-        lines = event_lines(events, edition, language, names) + private_lines(events, edition, language, names)
-        st.markdown("\n".join(f"- {line}" for line in lines) or "-")
-        show_board(after, names, language)
+play_session(start, names, language, key=key)
