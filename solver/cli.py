@@ -1,16 +1,17 @@
 """Command line: `python -m solver analyze RECORD-or-FILE [--json] [--model counting|random]`.
 
 Bad input exits with status 2 and the parser's message (which names the turn, the field and
-the rule), never a traceback.
+the rule), never a traceback. A file is refused before it is read when it is larger than the
+longest record could be, and when it is not UTF-8 text (a byte-order mark is accepted).
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from fractions import Fraction
-from pathlib import Path
 
 from solver.rules.errors import LoveLetterError
 from solver.inference.beliefs import guard_table, infer, unseen_counts
@@ -18,21 +19,72 @@ from solver.policies.models import MODELS
 from solver.rules.names import card_name
 from solver.records.notation import format_record, parse_record
 from solver.records.json_form import from_json
+from solver.records.record import MAX_JSON_CHARS, RecordError, excerpt
+from solver.rules.editions import EDITIONS
+
+#: The largest record file read: the longest JSON record, at up to 4 bytes a character.
+MAX_FILE_BYTES = 4 * MAX_JSON_CHARS
+
+
+def _looks_like_record(arg: str) -> bool:
+    words = arg.strip().split(None, 1)
+    return arg.lstrip().startswith("{") or (bool(words) and words[0].lower() in EDITIONS)
+
+
+def read_record_file(path: str) -> str:
+    """The text of a record file: refused (RecordError) when missing, a directory, larger than
+    `MAX_FILE_BYTES` (checked before reading; at most that many bytes are ever read), or not
+    UTF-8 text. A UTF-8 byte-order mark is dropped."""
+    shown = excerpt(path, 60)
+    try:
+        with open(path, "rb") as f:
+            if os.fstat(f.fileno()).st_size > MAX_FILE_BYTES:
+                raise RecordError(f"{shown}: the file is larger than a round's record can be "
+                                  f"({MAX_FILE_BYTES:,} bytes at most)", rule="file-too-large")
+            data = f.read(MAX_FILE_BYTES + 1)  # a pipe or a growing file: never more than the limit
+    except FileNotFoundError:
+        raise RecordError(f"file not found: {shown} (give a record in notation or JSON, or a file holding one)",
+                          rule="file-not-found") from None
+    except IsADirectoryError:
+        raise RecordError(f"{shown} is a directory, not a record file", rule="file-not-found") from None
+    except OSError as exc:
+        raise RecordError(f"cannot read {shown}: {exc.strerror}", rule="file-not-found") from None
+    if len(data) > MAX_FILE_BYTES:
+        raise RecordError(f"{shown}: the file is larger than a round's record can be "
+                          f"({MAX_FILE_BYTES:,} bytes at most)", rule="file-too-large")
+    if b"\0" in data:
+        raise RecordError(f"{shown} is a binary file, not a record", rule="file-encoding")
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        raise RecordError(f"{shown} is not UTF-8 text (byte {exc.start})", rule="file-encoding") from None
 
 
 def load_record(arg: str):
-    """A record from text notation, a JSON string, or a file holding either."""
-    text = arg
-    path = Path(arg)
-    try:
-        if len(arg) < 4096 and path.is_file():
-            text = path.read_text(encoding="utf-8")
-    except OSError:
-        pass
+    """A record from text notation, a JSON string, or a file holding either. An existing path
+    is a file; an argument that starts like a record (an edition, or `{`) or holds spaces or
+    separators is a record; anything else is a missing file."""
+    if len(arg) < 4096 and os.path.lexists(arg):
+        text = read_record_file(arg)
+    elif _looks_like_record(arg) or not arg.strip() or any(ch in arg for ch in " |;,\n"):
+        text = arg
+    else:
+        text = read_record_file(arg)
     stripped = text.strip()
     if stripped.startswith("{"):
         return from_json(stripped)
     return parse_record(stripped)
+
+
+def _budget(text: str) -> int:
+    """--budget: a positive whole number of search nodes."""
+    try:
+        value = int(text) if len(text) <= 12 else -1
+    except ValueError:
+        value = -1
+    if value <= 0:
+        raise argparse.ArgumentTypeError(f"a positive whole number of search nodes; got {excerpt(text, 20)!r}")
+    return value
 
 
 def _pct(p: Fraction) -> str:
@@ -117,7 +169,7 @@ def main(argv=None) -> int:
     adv.add_argument("--json", action="store_true", help="machine-readable output")
     adv.add_argument("--model", default="random", choices=["random", "card-counter"],
                      help="opponents: random legal play, or card counters (default: random)")
-    adv.add_argument("--budget", type=int, default=200_000, help="search nodes allowed for the exact answer")
+    adv.add_argument("--budget", type=_budget, default=200_000, help="search nodes allowed for the exact answer")
     args = parser.parse_args(argv)
     if args.command == "advise":
         return _advise(args)
@@ -153,8 +205,11 @@ def _advise(args) -> int:
     from solver.advice.advisor import advise
     from solver.rules.names import card_name as _name
 
+    from solver.records.replay import check_viewer_hand
+
     try:
         record = load_record(args.record)
+        check_viewer_hand(record)
         advice = advise(record, args.model, budget=args.budget)
     except LoveLetterError as exc:
         print(f"error: {exc}", file=sys.stderr)

@@ -3,6 +3,8 @@
 import json
 import subprocess
 import sys
+
+import pytest
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -59,3 +61,76 @@ def test_advise_ranks_the_legal_plays_with_exact_figures():
 def test_advise_refuses_when_it_is_not_the_viewers_turn():
     out = run("advise", "classic P1,P2 first:P1 viewer:P1 up:1,2,8 dealt:5 | P1 +1 1>P2=7 miss")
     assert out.returncode == 2 and "viewer's turn" in out.stderr and "Traceback" not in out.stderr
+
+
+# --- issue 13: hostile files and arguments give exit 2 and a message -------------------------
+
+def _refused(out, *words):
+    assert out.returncode == 2, (out.returncode, out.stdout, out.stderr)
+    assert "Traceback" not in out.stderr and len(out.stderr) < 1000
+    for w in words:
+        assert w in out.stderr, out.stderr
+
+
+def test_a_missing_path_or_a_directory_is_file_not_found(tmp_path):
+    _refused(run("analyze", str(tmp_path / "nope.json")), "file not found")
+    _refused(run("analyze", "records/missing.txt"), "file not found")
+    _refused(run("analyze", str(tmp_path)), "directory")
+
+
+def test_binary_and_non_utf8_files_are_refused(tmp_path):
+    f = tmp_path / "latin1.txt"
+    f.write_bytes("2019 José,B first:José".encode("latin-1"))
+    _refused(run("analyze", str(f)), "not UTF-8")
+    g = tmp_path / "bin.dat"
+    g.write_bytes(bytes(range(256)) * 4)
+    _refused(run("analyze", str(g)), "binary")
+
+
+def test_a_utf8_file_with_a_byte_order_mark_is_read(tmp_path):
+    f = tmp_path / "bom.txt"
+    f.write_bytes(b"\xef\xbb\xbf" + RECORD.encode())
+    out = run("analyze", str(f), "--json")
+    assert out.returncode == 0, out.stderr
+    assert json.loads(out.stdout)["record"] == RECORD
+    g = tmp_path / "bom.json"
+    from solver.records.json_form import to_json
+    from solver.records.notation import parse_record
+
+    g.write_bytes(b"\xef\xbb\xbf" + to_json(parse_record(RECORD)).encode())
+    assert json.loads(run("analyze", str(g), "--json").stdout)["record"] == RECORD
+
+
+def test_a_huge_file_is_refused_without_being_read(tmp_path):
+    from solver.cli import MAX_FILE_BYTES, read_record_file
+    from solver.records.record import RecordError
+
+    f = tmp_path / "huge.txt"
+    with open(f, "wb") as out:  # a sparse 96 MB file: reading it would take 96 MB of memory
+        out.truncate(96 * 1024 * 1024)
+    import tracemalloc
+
+    tracemalloc.start()
+    with pytest.raises(RecordError) as info:
+        read_record_file(str(f))
+    peak = tracemalloc.get_traced_memory()[1]
+    tracemalloc.stop()
+    assert info.value.rule == "file-too-large" and peak < 4 * MAX_FILE_BYTES
+    _refused(run("analyze", str(f)), "larger than")
+
+
+@pytest.mark.parametrize("budget", ["-5", "0", "x", "1e9", "9" * 40])
+def test_a_bad_budget_is_refused(budget):
+    _refused(run("advise", ADVISE, "--budget", budget), "--budget")
+
+
+def test_advise_says_when_the_viewers_own_cards_are_missing():
+    out = run("advise", "2019 A,B,C first:A viewer:A | A +1")
+    _refused(out, "does not name all of your own cards")
+    out = run("advise", "2019 A,B,C first:B viewer:A dealt:7 | B 5>A | C 4 | A +1")
+    _refused(out, "does not name all of your own cards")
+
+
+def test_hostile_notation_on_the_command_line_is_refused_fast():
+    out = run("analyze", "2019 A,B" + " " * 64000 + "x")
+    _refused(out, "at most")

@@ -113,6 +113,11 @@ def walk(record: Record, final: Optional[list] = None) -> Iterator[tuple[int, Tu
             if not me:
                 raise RecordError("an unfinished turn is the viewer's: they drew and are to play", where=where,
                                   rule="unfinished-turn")
+            extra = [f for f in _PLAY_FIELDS if getattr(t, f) not in (None, ())]
+            if extra:
+                raise RecordError("an unfinished turn holds only the card drawn (+card); write what happened "
+                                  f"once a card is played (found: {', '.join(extra)})", where=where,
+                                  rule="unfinished-turn")
             table.check_counts(record, where)
             yield k, t, before
             if final is not None:
@@ -145,6 +150,28 @@ def walk(record: Record, final: Optional[list] = None) -> Iterator[tuple[int, Tu
                                tuple(table.hand)))
         else:
             final.append(Final(table.public(), None if over else table.expected, over, False, tuple(table.hand)))
+
+
+#: The fields of a turn that only a played card can have.
+_PLAY_FIELDS = ("target", "guess", "result", "out", "discarded", "saw", "got", "new", "chancellor_drew", "keep",
+                "bottom")
+
+
+def check_viewer_hand(record: Record) -> tuple:
+    """The viewer's hand after the record, every card named; RecordError (rule
+    `viewer-hand-unknown`) when the record leaves one of the viewer's own cards out (no dealt:,
+    a draw without +card, a Prince's new: or a King's got: missing). Advice needs the cards."""
+    final: list = []
+    for _ in walk(record, final):
+        pass
+    if record.viewer is None:
+        raise RecordError("advice is for the viewer: name them (viewer:)", where="header", rule="viewer-hand-unknown")
+    hand = final[0].viewer_hand
+    if None in hand:
+        raise RecordError("the record does not name all of your own cards (the card you were dealt with dealt:, "
+                          "each card you drew with +card, what a Prince or a King gave you with new: or got:)",
+                          rule="viewer-hand-unknown")
+    return hand
 
 
 def _check_header(record: Record) -> None:

@@ -183,3 +183,46 @@ def test_a_records_own_json_export_loads_back(text):
     r = parse_record(text)
     assert from_json(to_json(r)) == r
     assert from_json(json.loads(to_json(r, naming="fr"))) == r
+
+
+@pytest.mark.parametrize("tail", ["A +2 out:A out:B/3", "A +2 hit", "A +2 disc:3", "A +2 saw:4", "A +6 cd:1,2",
+                                  "A +2 got:3", "A +2 new:3"])
+def test_an_unfinished_last_turn_is_checked_like_any_other(tail):
+    with pytest.raises(RecordError) as info:
+        parse_record(f"2019 A,B,C first:A viewer:A dealt:1 | {tail}")
+    assert info.value.rule in ("unfinished-turn", "private-not-viewer", "out")
+
+
+def test_an_unfinished_last_turn_with_only_the_draw_is_accepted():
+    r = parse_record("2019 A,B,C first:A viewer:A dealt:1 | A +2")
+    assert r.turns[-1].in_progress and r.turns[-1].drew is not None
+
+
+@pytest.mark.parametrize("text", [
+    "2019 A,B,C first:A viewer:A | A +1",
+    "2019 A,B,C first:A viewer:A dealt:1 | A",
+    "2019 A,B,C first:B viewer:A dealt:7 | B 5>A | C 4 | A +1",
+    "2019 A,B,C first:A",
+])
+def test_missing_own_cards_are_named_by_check_viewer_hand(text):
+    from solver.records.replay import check_viewer_hand
+
+    with pytest.raises(RecordError) as info:
+        check_viewer_hand(parse_record(text))
+    assert info.value.rule == "viewer-hand-unknown"
+
+
+def test_check_viewer_hand_returns_the_known_hand():
+    from solver.records.replay import check_viewer_hand
+
+    from ..helpers import GUARD, PRIEST
+
+    assert sorted(check_viewer_hand(parse_record("2019 A,B,C first:A viewer:A dealt:1 | A +2"))) == [GUARD, PRIEST]
+
+
+@pytest.mark.parametrize("args", [("2019", "foo"), ("2019", 3, "x"), ("2019", 2.5), ("2019", None), ("nope", 3)])
+def test_deal_round_refuses_odd_arguments_with_the_projects_error(args):
+    from solver import deal_round
+
+    with pytest.raises(LoveLetterError):
+        deal_round(*args)

@@ -22,7 +22,9 @@ last = len(frames) - 1
 
 if "ex_frame" not in st.session_state:
     raw = st.query_params.get("step", "1")
-    st.session_state["ex_frame"] = min(max(int(raw) - 1, 0), last) if raw.isdigit() else 0
+    # Untrusted: only ASCII digits (a Unicode digit passes isdigit() but not int()).
+    ok = raw.isascii() and raw.isdigit() and len(raw) <= 6
+    st.session_state["ex_frame"] = min(max(int(raw) - 1, 0), last) if ok else 0
 
 
 def go(delta: int) -> None:

@@ -1,0 +1,36 @@
+"""Hostile URL parameters (issue 13): the page still works and shows a translated message."""
+
+from pathlib import Path
+
+import pytest
+from streamlit.testing.v1 import AppTest
+
+APP = str(Path(__file__).resolve().parents[2] / "tutor" / "app.py")
+
+
+def page(path, **params):
+    at = AppTest.from_file(APP, default_timeout=60)
+    for k, v in params.items():
+        at.query_params[k] = v
+    at.run()
+    return at.switch_page(path).run()
+
+
+@pytest.mark.parametrize("step", ["\u1369", "\u0663", "9" * 5000, "-1", "x"])
+def test_example_step_with_odd_digits_opens_the_first_step(step):
+    at = page("views/example.py", step=step)
+    assert not at.exception
+    assert at.session_state["ex_frame"] == 0
+
+
+@pytest.mark.parametrize("record", [
+    "2019 A,B" + " " * 64000 + "x",
+    "2019 ![x](http://example.invalid/a.png),B first:A",
+    "2019 A,B first:A dealt:" + "5" * 5000,
+    "2019 A,B,C first:A viewer:A dealt:1 | A +2 out:A out:B/3",
+])
+def test_analyzer_link_with_hostile_record_shows_an_error_and_the_page_works(record):
+    at = page("views/analyzer.py", record=record)
+    assert not at.exception
+    assert at.error and "example.invalid" not in "".join(e.value for e in at.error)
+    assert all("example.invalid" not in m.value for m in at.markdown)
