@@ -141,15 +141,15 @@ def _name_char_ok(ch: str) -> bool:
 
 def check_name(name: Any, where: str = "header", source: str | None = None) -> str:
     """A player name: 1–20 letters (any alphabet) or digits, with - . ' inside; plain text in
-    the notation, a URL, Markdown and HTML alike. Anything else is refused (rule `seats`)."""
+    the notation, a URL, Markdown and HTML alike. Anything else is refused (rule `player-name`)."""
     if not isinstance(name, str):
-        raise RecordError("a player name is a string", where=where, source=source, rule="seats")
+        raise RecordError("a player name is a string", where=where, source=source, rule="player-name")
     ok = (0 < len(name) <= MAX_NAME_CHARS and all(_name_char_ok(ch) for ch in name)
           and unicodedata.category(name[0])[0] in "LN")
     if not ok:
         raise RecordError(f"bad player name {excerpt(name, 30)!r}: 1–{MAX_NAME_CHARS} letters or digits, starting "
                           f"with one, and only {' '.join(NAME_PUNCTUATION)} besides", where=where, source=source,
-                          rule="seats")
+                          rule="player-name")
     return name
 
 

@@ -157,14 +157,14 @@ def test_duplicate_seat_names_are_refused(seats):
 def test_names_that_would_not_survive_the_notation_or_markup_are_refused_in_json(name):
     with pytest.raises(RecordError) as info:
         from_json({"edition": "2019", "seats": [name, "B"]})
-    assert info.value.rule == "seats"
+    assert info.value.rule == "player-name"
 
 
 @pytest.mark.parametrize("name", ["![x](http://e.x/a.png)", "[a](b)", "<b>A</b>", "*A*", "_A_", "A`B", "$x$"])
 def test_markup_in_names_is_refused_in_notation(name):
     with pytest.raises(RecordError) as info:
         parse_record(f"2019 {name},B")
-    assert info.value.rule == "seats"
+    assert info.value.rule == "player-name"
 
 
 @pytest.mark.parametrize("name", ["Ana", "Tú", "Zoë", "José-María", "O'Neil", "P1", "Jr.", "李明", "Ивана"])
