@@ -59,6 +59,31 @@ def error_text(err, lang: str) -> str:
     return body[:1].upper() + body[1:]
 
 
+def sentence_text(sentence, record, lang: str, you: bool = False) -> str:
+    """One sentence of `solver.analysis.history` in the chosen language. With `you`, the viewer
+    is addressed in the second person when they are the sentence's subject."""
+    e = record.edition
+    params = {}
+    for name, value in sentence.params.items():
+        if name in ("player", "target"):
+            params[name] = t(lang, "hist_you_object") if you and value == record.viewer else record.seats[value]
+        elif name == "cards":
+            params[name] = ", ".join(card_label(c, e, lang) for c in value) or "—"
+        else:
+            params[name] = card_label(value, e, lang)
+    key = sentence.key
+    if you and sentence.subject and sentence.params.get(sentence.subject) == record.viewer:
+        key += ".you"
+    return t(lang, key, **params)
+
+
+def history_lines(record, lang: str, you: bool = False) -> list[str]:
+    """The record's turns as sentences (`solver.analysis.history`), one line per turn."""
+    from solver.analysis.history import history
+
+    return [" ".join(sentence_text(x, record, lang, you) for x in turn) for turn in history(record)]
+
+
 @lru_cache(maxsize=64)
 def record_of(text: str):
     return parse_record(text)

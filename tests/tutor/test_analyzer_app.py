@@ -133,23 +133,24 @@ def test_position_entered_by_the_guided_form_offers_only_legal_choices():
     # Luis's turn: a King on Ana; the card Ana received is asked, then the turn is added.
     from solver import Card
 
-    def choose(value):
-        box = next(b for b in at.selectbox if b.key and b.key.startswith("an-0-") and b.value is None)
+    def choose(value, turn=0):  # one click per detail: the details are pills
+        box = next(b for b in at.pills if b.key and b.key.startswith(f"an-{turn}-") and b.value is None)
         box.set_value(value).run()
 
-    card_box = next(b for b in at.selectbox if b.key and b.key.startswith("an-0-"))
+    card_box = next(b for b in at.pills if b.key and b.key.startswith("an-0-"))
     assert "Countess (8)" not in card_box.options  # Ana holds the only Countess
     choose(Card.KING)
     assert "Target: Ana" in [c.value for c in at.caption]  # the only possible target: filled in
-    choose(Card.PRIEST)
-    at.button(key="an-add").click().run()
+    choose(Card.PRIEST)  # the last detail: the turn is added without another click
     assert at.session_state["an_text"].endswith("| Luis 7>Ana got:2")
-    # Ana's turn: she drew the Prince and stops there for advice.
-    box = next(b for b in at.selectbox if b.key and b.key.startswith("an-1-"))
-    box.set_value(Card.PRINCE).run()
-    box = next(b for b in at.selectbox if b.key and b.key.startswith("an-1-") and b.value is None)
-    box.set_value("stop").run()
-    at.button(key="an-add").click().run()
+    # The history reads as sentences; the notation is secondary (an expander).
+    assert any("1. Luis plays King (7) on Ana. Ana receives Priest (2)." in m.value for m in at.markdown)
+    # Ana's turn: she drew the Prince and asks for advice (a button, not an option of "Card played").
+    choose(Card.PRINCE, turn=1)
+    assert not at.button(key="an-advise-1").disabled
+    card_box = next(b for b in at.pills if b.key and b.key.startswith("an-1-") and b.value is None)
+    assert all("advise" not in o for o in card_box.options)
+    at.button(key="an-advise-1").click().run()
     text = at.session_state["an_text"]
     assert text.endswith("| Ana +5") and not at.exception
     record = parse_record(text)
@@ -157,6 +158,15 @@ def test_position_entered_by_the_guided_form_offers_only_legal_choices():
                                          record.seats)
     at.button(key="an-undo").click().run()
     assert at.session_state["an_text"].endswith("| Luis 7>Ana got:2")
+
+
+def test_the_history_is_told_in_the_chosen_language_with_the_notation_secondary():
+    at = analyzer(record=RECORD, lang="fr")
+    lines = next(m.value for m in at.markdown if m.value.startswith("1. "))
+    assert "1. Ana pioche Garde (1). Ana joue Garde (1) sur Luis et annonce Prince (5). Raté : Luis n'a pas " \
+           "Prince (5)." in lines and "4. Ana pioche Prêtre (2). Ana doit jouer." in lines
+    assert "`Ana +1" not in lines and "docs/notation.md" not in " ".join(c.value for c in at.caption)
+    assert any(e.label.startswith("La même manche en notation") for e in at.expander)
 
 
 def test_how_is_this_computed_gives_the_formula_or_the_constraints():

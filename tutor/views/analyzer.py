@@ -13,7 +13,7 @@ import streamlit as st
 from solver import EDITIONS, LoveLetterError, Record, get_edition
 from solver.analysis.entry import STOP, add_turn, fill, forced, next_player
 from solver.records.notation import format_record
-from tutor.analysis import MODELS, error_text, is_viewer_turn, record_of
+from tutor.analysis import MODELS, error_text, history_lines, is_viewer_turn, record_of
 from tutor.analysis_view import show_advice, show_how, show_odds
 from tutor.components import edition_key, lang
 from solver.rules.editions import SHOWDOWN_TIE_RULES
@@ -94,9 +94,18 @@ def turn_choices(record, k: int, render: bool = False) -> tuple[dict, object]:
         if value is not None:
             st.caption(f"{title}: {fmt(value)}")
             return value
-        options = ([STOP] if f.can_stop else []) + list(f.options)
-        return st.selectbox(title, options, index=None, key=field_key(k, chosen, f.name), format_func=fmt,
-                            placeholder=t(language, "an_choose"))
+        box = st.columns([3, 1], vertical_alignment="bottom") if f.can_stop else [st.container()]
+        # One click per detail (pills) when the choices fit on a line or two; a list otherwise.
+        if len(f.options) <= 12:
+            value = box[0].pills(title, list(f.options), key=field_key(k, chosen, f.name), format_func=fmt,
+                                 on_change=field_cb)
+        else:
+            value = box[0].selectbox(title, list(f.options), index=None, key=field_key(k, chosen, f.name),
+                                     format_func=fmt, placeholder=t(language, "an_choose"), on_change=field_cb)
+        if f.can_stop:  # the viewer is to decide here: the position the advisor answers
+            box[1].button(t(language, "an_advise_me"), key=f"an-advise-{k}", on_click=advise_cb, type="primary",
+                          icon=":material/lightbulb:", disabled=value is not None)
+        return value
 
     return fill(record, choose)
 
@@ -105,13 +114,27 @@ def field_key(k: int, chosen: dict, name: str) -> str:
     return f"an-{k}-" + "-".join(str(v) for v in chosen.values()) + f"-{name}"
 
 
-def add_turn_cb() -> None:
-    record = record_of(st.session_state["an_text"])
-    chosen, _ = turn_choices(record, len(record.turns))
+def _add(record, chosen) -> None:
     try:
         _set_text(format_record(add_turn(record, chosen)))
     except LoveLetterError as err:
         st.session_state["an_error"] = error_text(err, language)
+
+
+def field_cb() -> None:
+    """A detail was chosen: once the turn is complete it is added (no extra click)."""
+    record = record_of(st.session_state["an_text"])
+    chosen, pending = turn_choices(record, len(record.turns))
+    if pending is None:
+        _add(record, chosen)
+
+
+def advise_cb() -> None:
+    """Stop the turn where the viewer is to decide (after the draw, or a Chancellor's draw)."""
+    record = record_of(st.session_state["an_text"])
+    chosen, pending = turn_choices(record, len(record.turns))
+    if pending is not None and pending.can_stop:
+        _add(record, {**chosen, pending.name: STOP})
 
 
 def undo_cb() -> None:
@@ -184,16 +207,14 @@ with tab_form:
     if text is not None:
         record = record_of(text)
         if record.turns:
-            pieces = text.split(" | ")[1:]
-            st.markdown("\n".join(f"{i}. `{p}`" for i, p in enumerate(pieces, start=1)))
-            st.button(t(language, "an_undo"), key="an-undo", on_click=undo_cb)
+            st.markdown(f"**{t(language, 'an_history')}**")
+            st.markdown("\n".join(f"{i}. {line}" for i, line in enumerate(history_lines(record, language), start=1)))
+            st.button(t(language, "an_undo"), key="an-undo", on_click=undo_cb, icon=":material/undo:")
         k = len(record.turns)
         to_play = next_player(record)
         if to_play is not None:
             st.markdown(f"**{t(language, 'an_turn_of', n=k + 1, player=record.seats[to_play])}**")
-            _, pending = turn_choices(record, k, render=True)
-            st.button(t(language, "an_add_turn"), key="an-add", on_click=add_turn_cb, disabled=pending is not None,
-                      type="primary")
+            turn_choices(record, k, render=True)  # a complete turn is added as its last detail is chosen
         else:
             st.info(t(language, "an_no_more_turns"))
 
@@ -208,8 +229,9 @@ if text is None:
 st.query_params["record"] = text
 record = record_of(text)
 st.divider()
-st.code(text, language=None)
-st.caption(t(language, "an_share"))
+with st.expander(t(language, "an_notation_view")):
+    st.code(text, language=None, wrap_lines=True)
+    st.caption(t(language, "an_share"))
 model = st.radio(t(language, "an_model"), list(MODELS), key="an_model", horizontal=True,
                  format_func=ModelName(language))
 st.query_params["model"] = model

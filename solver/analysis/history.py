@@ -1,0 +1,78 @@
+"""A round record told as sentences: for each turn, what was played and what it showed, as
+message keys with parameters (seats as seat numbers, cards as `Card`s), for a page to translate.
+
+Only what the record holds is told (the viewer's private observations included); nothing is
+inferred. Each sentence names its grammatical subject (`subject`: the parameter holding the
+seat that acts), so a page that calls the viewer "you" can choose the second-person wording.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from solver.records.record import Record, Turn
+from solver.rules.cards import Card
+
+
+@dataclass(frozen=True)
+class Sentence:
+    key: str
+    params: dict = field(default_factory=dict)
+    #: The parameter naming the seat that is the sentence's subject ("" if none).
+    subject: str = ""
+
+
+def turn_sentences(record: Record, turn: Turn) -> list[Sentence]:
+    """The sentences of one turn, in the order things happen."""
+    p = turn.player
+    out: list[Sentence] = []
+    if turn.drew is not None:
+        out.append(Sentence("hist.drew", {"player": p, "card": turn.drew}, "player"))
+    if turn.card is None:
+        out.append(Sentence("hist.to_play", {"player": p}, "player"))
+        return out
+    if turn.guess is not None:
+        out.append(Sentence("hist.play_guess", {"player": p, "card": turn.card, "target": turn.target,
+                                                "guess": turn.guess}, "player"))
+    elif turn.target is not None:
+        out.append(Sentence("hist.play_target", {"player": p, "card": turn.card, "target": turn.target}, "player"))
+    else:
+        out.append(Sentence("hist.play", {"player": p, "card": turn.card}, "player"))
+    viewer = record.viewer
+    if turn.saw is not None:
+        out.append(Sentence("hist.saw", {"player": viewer, "card": turn.saw}, "player"))
+    if turn.result == "miss":
+        out.append(Sentence("hist.miss", {"target": turn.target, "guess": turn.guess}, "target"))
+    elif turn.result == "hit":
+        out.append(Sentence("hist.hit", {"target": turn.target, "guess": turn.guess}, "target"))
+    elif turn.result == "tie":
+        out.append(Sentence("hist.tie"))
+    if turn.got is not None:
+        out.append(Sentence("hist.got", {"player": viewer, "card": turn.got}, "player"))
+    if turn.discarded is not None:
+        target = p if turn.target is None else turn.target
+        out.append(Sentence("hist.discarded", {"player": target, "card": turn.discarded}, "player"))
+    if turn.new is not None:
+        out.append(Sentence("hist.new", {"player": viewer, "card": turn.new}, "player"))
+    for seat, card in turn.out:
+        if turn.result == "hit" and seat == turn.target:
+            continue  # said by the hit
+        if turn.card is Card.PRINCESS and seat == p:
+            out.append(Sentence("hist.out_princess", {"player": seat}, "player"))
+        elif card is not None:
+            out.append(Sentence("hist.out_card", {"player": seat, "card": card}, "player"))
+        else:
+            out.append(Sentence("hist.out", {"player": seat}, "player"))
+    if turn.chancellor_drew:
+        out.append(Sentence("hist.chancellor_drew", {"player": p, "cards": tuple(turn.chancellor_drew)}, "player"))
+        if turn.keep is None:
+            out.append(Sentence("hist.choosing", {"player": p}, "player"))
+        else:
+            out.append(Sentence("hist.kept", {"player": p, "card": turn.keep, "cards": tuple(turn.bottom)},
+                                "player"))
+    return out
+
+
+def history(record: Record) -> list[list[Sentence]]:
+    """The sentences of every turn of the record, turn by turn."""
+    return [turn_sentences(record, turn) for turn in record.turns]

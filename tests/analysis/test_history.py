@@ -1,0 +1,49 @@
+"""The record told as sentences (solver.analysis.history): every turn of real rounds, every key
+catalogued in every language with its parameters."""
+
+import random
+
+from solver import legal_actions
+from solver.advice.practice import play, start
+from solver.analysis.history import history
+from tutor.analysis import history_lines
+from tutor.i18n import catalog
+
+
+def _rounds():
+    for edition, names in (("2019", ["You", "Ana", "Luis"]), ("classic", ["You", "Ana"]), ("2019", ["You", "Ana"])):
+        for seed in range(6):
+            p = start(edition, names, 0, "card-counter", seed=seed)
+            rng = random.Random(seed)
+            while not p.round_over:
+                yield p.human_record()
+                p = play(p, rng.choice(legal_actions(p.game)))
+
+
+def test_every_turn_is_told_in_every_language():
+    keys = set()
+    for record in _rounds():
+        told = history(record)
+        assert len(told) == len(record.turns) and all(told)
+        keys |= {x.key for turn in told for x in turn}
+        for lang in ("en", "es", "fr"):
+            for you in (False, True):
+                lines = history_lines(record, lang, you=you)
+                assert all("{" not in line and "hist." not in line for line in lines)
+    assert {"hist.play_guess", "hist.miss", "hist.drew", "hist.to_play"} <= keys
+    for lang in ("en", "es", "fr"):
+        for key in keys:
+            assert key in catalog(lang) and key + ".you" in catalog(lang), (lang, key)
+
+
+def test_the_viewer_is_addressed_in_the_second_person_only_when_asked():
+    from solver import parse_record
+
+    record = parse_record("2019 Ana,Luis first:Ana viewer:Ana up:1,1,2 dealt:8 | Ana +1 1>Luis=5 miss | Luis 1>Ana=3 miss"
+                          " | Ana +3")
+    assert history_lines(record, "en") == [
+        "Ana draws Guard (1). Ana plays Guard (1) on Luis and names Prince (5). Miss: Luis does not hold Prince (5).",
+        "Luis plays Guard (1) on Ana and names Baron (3). Miss: Ana does not hold Baron (3).",
+        "Ana draws Baron (3). Ana is to play."]
+    assert history_lines(record, "en", you=True)[1] == "Luis plays Guard (1) on you and names Baron (3). " \
+                                                        "Miss: you do not hold Baron (3)."
