@@ -120,21 +120,35 @@ class Belief:
                 fids.append(fid)
         if len(fids) == 1:
             return fids[0]
-        size = 1
-        for fid in fids:
-            size *= len(self.factors[fid].table)
-        if size > MAX_ROWS:
-            raise InferenceTooLargeError(
-                f"the exact answer would have to weigh more than {MAX_ROWS:,} joint cases of hidden cards tied "
-                "together (what card counters remember, cards under the deck); try the random opponent model",
-                where=self.where)
+        # Multiply the smallest tables first and drop, as they appear, joint rows that use more
+        # copies of a card than are still unaccounted for: only the rows that can happen count
+        # against the limit.
+        fids.sort(key=lambda fid: len(self.factors[fid].table))
+        # Card counts packed 4 bits a card, offset so that a count over the limit sets the
+        # nibble's high bit: a row is possible iff (its packed counts + offset) & HIGH == 0.
+        offset = sum((7 - max(a, 0)) << (BITS * c) for c, a in enumerate(self.avail))
+        high = sum(8 << (BITS * c) for c in range(len(self.avail)))
         merged_vars: list = []
-        table = {(): 1}
+        table = {(): (1, 0)}
         for fid in fids:
-            f = self.factors.pop(fid)
+            f = self.factors[fid]
             merged_vars.extend(f.vars)
-            table = {a + b: wa * wb for a, wa in table.items() for b, wb in f.table.items()}
-        return self._new_factor(merged_vars, table)
+            rows_b = [(b, wb, _delta(b)) for b, wb in f.table.items()]
+            new: dict = {}
+            for a, (wa, da) in table.items():
+                base = da + offset
+                for b, wb, db in rows_b:
+                    if (base + db) & high:
+                        continue
+                    new[a + b] = (wa * wb, da + db)
+                if len(new) > MAX_ROWS:
+                    raise InferenceTooLargeError(
+                        f"the exact answer would have to weigh more than {MAX_ROWS:,} joint cases of hidden cards "
+                        "tied together (what card counters remember, cards under the deck)", where=self.where)
+            table = new
+        for fid in fids:
+            del self.factors[fid]
+        return self._new_factor(merged_vars, {row: w for row, (w, _) in table.items()})
 
     def _nonempty(self, f: Factor, why: str) -> None:
         if not f.table:

@@ -286,14 +286,30 @@ def test_memory_rule_of_the_engine():
 TIED = "2019 You,Ana,Luis first:You viewer:Luis dealt:1 | You 6 | Ana 7>You | Luis +3 1>You=4 miss | You 6"
 
 
-def test_a_joint_too_large_for_exact_inference_is_refused_with_its_reason():
-    """Chancellor returns and a card counter's memory tie many hidden cards together: the
-    exact joint would exceed the limit, so the answer is a clear refusal, never an
-    approximation; the random model (no memory) still answers."""
-    from solver.inference.beliefs import MAX_ROWS, InferenceTooLargeError
+def test_a_joint_too_large_for_exact_inference_is_refused_with_its_reason(monkeypatch):
+    """Chancellor returns and a card counter's memory tie many hidden cards together: past the
+    limit of possible joint rows the exact inference refuses, never approximates; the random
+    model (no memory) still answers. (The limit is lowered here to keep the test cheap.)"""
+    from solver.inference import beliefs
+    from solver.inference.beliefs import InferenceTooLargeError
 
+    monkeypatch.setattr(beliefs, "MAX_ROWS", 2_000)
     record = parse_record(TIED)
-    with pytest.raises(InferenceTooLargeError, match=f"more than {MAX_ROWS:,} joint cases") as err:
+    with pytest.raises(InferenceTooLargeError, match="more than 2,000 joint cases") as err:
         infer(record, "card-counter")
     assert err.value.rule == "inference-too-large" and "turn 4" in str(err.value)
     assert sum(infer(record, "random").hand("You").values()) == 1
+
+
+def test_two_player_chancellor_record_is_not_refused():
+    """Issue 11 point 4: two Chancellor returns tie the hidden cards together; the joint counts
+    only rows that can happen (card copies), so this 2-player record is no longer refused."""
+    text = ("2019 P1,P2 first:P1 viewer:P2 up:5,1,2 dealt:5 | P1 6 | P2 +1 1>P1=8 miss | P1 6 | "
+            "P2 +1 1>P1=0 miss | P1 4")
+    record = parse_record(text)
+    for model in ("uniform", "random", "card-counter"):
+        post = infer(record, model)
+        hand = post.hand("P1")
+        assert sum(hand.values()) == 1 and all(p > 0 for p in hand.values())
+        # P1 holds the card kept from the second Chancellor or the card drawn after it
+        assert set(hand) <= set(record.edition.cards)
