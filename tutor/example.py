@@ -3,6 +3,11 @@
 Turns 1–4 come from a real engine deal; the text then skips to the end of the round ("después
 se agota el mazo"), which a real 17-card deck cannot reach with Ana on her Prince and Marta on
 a Priest, so the last step is a built position with those hands, checked by the engine.
+
+Each decision can be judged from the decider's seat (`guard_odds`, `judge`): a Guard's chance
+to hit comes from the exact inference of the record the decider saw (for the built last turn,
+every unseen card is equally likely to be Ana's: the Princess set aside or her Prince), so a
+learner's guess that is as good as or better than the example's is said to be so.
 """
 
 from __future__ import annotations
@@ -11,7 +16,12 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Optional
 
+from fractions import Fraction
+
 from solver import Card, Game, Play, apply, deal_from_order, get_edition
+from solver.inference import guard_table, infer
+from solver.policies.heuristics import unseen_by
+from solver.records.record import record_from_events
 from solver.rules.state import late_position
 
 ANA, LUIS, MARTA = 0, 1, 2
@@ -25,6 +35,8 @@ class Step:
     events: tuple
     #: The decision taken at this step: (player, the example's action, the state it was taken in).
     decision: Optional[tuple] = None
+    #: The events of the round the decider has seen so far (None for the built last position).
+    history: Optional[tuple] = None
 
 
 @lru_cache(maxsize=1)
@@ -38,6 +50,7 @@ def example_steps() -> tuple[Step, ...]:
     r, events = deal_from_order(e, 3, ANA, head + rest)
     game = Game(e, NAMES, (0, 0, 0), "example", 1, ANA, r)
     steps = [Step("example_deal", game, events)]
+    history = tuple(events)
     script = [
         ("example_guard", Play(Card.GUARD, LUIS, Card.PRINCE)),
         ("example_handmaid", Play(Card.HANDMAID)),
@@ -46,7 +59,8 @@ def example_steps() -> tuple[Step, ...]:
     for key, action in script:
         before = game
         game, events = apply(game, action)
-        steps.append(Step(key, game, events, (before.round.current, action, before)))
+        steps.append(Step(key, game, events, (before.round.current, action, before), history))
+        history += tuple(events)
     steps.append(Step("example_protection", game, ()))
     # The end of the round: Ana kept her Prince, Marta her Priest; Marta plays her last card.
     # The skipped turns: Ana and Marta played the other cards in turn (the Princess stays set aside).
@@ -62,7 +76,39 @@ def example_steps() -> tuple[Step, ...]:
                          out=[False, True, False], current=MARTA, dump=ANA)
     end_game = Game(e, NAMES, (0, 0, 0), "example", 1, ANA, last)
     steps.append(Step("example_skip", end_game, ()))
-    action = Play(Card.GUARD, ANA, Card.KING)
+    # From Marta's seat Ana holds the Prince or the set-aside Princess, equally likely: naming
+    # either is the best guess. The example's Marta names the Princess and misses.
+    action = Play(Card.GUARD, ANA, Card.PRINCESS)
     final, events = apply(end_game, action)
     steps.append(Step("example_showdown", final, events, (MARTA, action, end_game)))
     return tuple(steps)
+
+
+def guard_odds(step: Step) -> dict:
+    """{seat: {card: P(that seat holds it)}} from the decider's seat, for every player a Guard
+    may choose at this decision."""
+    player, _, before = step.decision
+    if step.history is not None:
+        record = record_from_events(before.edition, NAMES, step.history, viewer=player)
+        return {row.seat: dict(row.probabilities) for row in guard_table(infer(record))}
+    r = before.round
+    unseen = unseen_by(r, player)
+    total = sum(unseen.values())
+    return {seat: {c: Fraction(unseen.get(c, 0), total) for c in r.edition.guessable}
+            for seat in range(len(NAMES)) if seat != player and not r.out[seat] and not r.protected[seat]}
+
+
+def judge(step: Step, action) -> tuple[str, Optional[Fraction], Optional[Fraction]]:
+    """How a learner's legal action compares with the example's: ("same" | "better" | "as_good"
+    | "worse" | "other", the learner's P(hit), the example's P(hit)). Guard plays compare by
+    their exact chance to hit; other different plays are "other"."""
+    _, expected, _ = step.decision
+    if action == expected:
+        return "same", None, None
+    if Card(action.card) is Card.GUARD and Card(expected.card) is Card.GUARD and action.target is not None:
+        odds = guard_odds(step)
+        mine = odds.get(action.target, {}).get(Card(action.guess), Fraction(0))
+        theirs = odds.get(expected.target, {}).get(Card(expected.guess), Fraction(0))
+        kind = "better" if mine > theirs else "as_good" if mine == theirs else "worse"
+        return kind, mine, theirs
+    return "other", None, None

@@ -5,10 +5,12 @@ from __future__ import annotations
 import streamlit as st
 
 from solver import IllegalActionError, apply
+from solver.teaching.ruling import refusal
+from tutor.analysis import pct
 from tutor.components import lang, play_picker, show_board
-from tutor.example import NAMES, example_steps
+from tutor.example import NAMES, example_steps, judge
 from tutor.i18n import t
-from tutor.render import action_text, event_lines
+from tutor.render import action_text, event_lines, say
 
 language = lang()
 steps = example_steps()
@@ -46,28 +48,42 @@ cols[3].progress((frame + 1) / len(frames), text=t(language, "step", n=frame + 1
 
 kind, index = frames[frame]
 step = steps[index]
+# The learner sits in the seat of the player who decides next (or who just played), the
+# other hands face down; a switch reveals them all.
+seat = next(s.decision[0] for s in steps[index:] if s.decision) if not step.decision else step.decision[0]
+reveal = st.toggle(t(language, "example_reveal"), key="ex_reveal")
+if not reveal:
+    st.caption(t(language, "example_seat", player=NAMES[seat]))
+visible = None if reveal else {seat}
 if kind == "question":
     player, expected, before = step.decision
     st.subheader(t(language, "what_would_you_play", player=NAMES[player]))
-    show_board(before.round, NAMES, language, tokens=before.tokens)
+    show_board(before.round, NAMES, language, tokens=before.tokens, visible=visible)
     action = play_picker(before.round, NAMES, language, key=f"ex-{index}")
     if action is not None:
+        e = before.edition
         try:
             apply(before, action)
         except IllegalActionError as err:
-            st.error(t(language, "refused", reason=str(err)))
+            st.error(t(language, "refused", reason=say(refusal(err), e, language, NAMES)))
         else:
-            e = before.edition
-            if action == expected:
-                st.success(t(language, "example_same", player=NAMES[player]))
+            verdict, mine, theirs = judge(step, action)
+            words = dict(player=NAMES[player], action=action_text(expected, e, language, NAMES))
+            if verdict == "same":
+                st.success(t(language, "example_same", **words))
+            elif verdict in ("better", "as_good"):
+                st.success(t(language, f"example_{verdict}", mine=pct(mine, language), theirs=pct(theirs, language),
+                             **words))
+            elif verdict == "worse":
+                st.info(t(language, "example_worse", mine=pct(mine, language), theirs=pct(theirs, language), **words))
             else:
-                st.info(t(language, "example_other", player=NAMES[player],
-                          action=action_text(expected, e, language, NAMES)))
+                st.info(t(language, "example_other", **words))
 else:
     st.info(t(language, step.key))
     if frame == last:
         st.success(t(language, "example_end"))
-    show_board(step.game.round, NAMES, language, tokens=step.game.tokens)
+    show_board(step.game.round, NAMES, language, tokens=step.game.tokens,
+               visible=None if frame == last else visible)
     lines = event_lines(step.events, step.game.edition, language, NAMES)
     if lines:
         st.caption(t(language, "event_log"))

@@ -1,0 +1,91 @@
+"""The worked example, checked decision by decision with the inference and the advisor, and
+played from the learner's seat."""
+
+from pathlib import Path
+
+from streamlit.testing.v1 import AppTest
+
+from solver import Card, Play, legal_actions
+from solver.advice.advisor import advise
+from solver.records.record import record_from_events
+from tutor.example import NAMES, example_steps, guard_odds, judge
+
+APP = str(Path(__file__).resolve().parents[2] / "tutor" / "app.py")
+STEPS = example_steps()
+DECISIONS = [s for s in STEPS if s.decision]
+FRAMES = [(kind, i) for i, s in enumerate(STEPS) for kind in (("question", "outcome") if s.decision else ("outcome",))]
+
+
+def frame_of(step) -> int:
+    return FRAMES.index(("question", STEPS.index(step))) + 1
+
+
+def test_every_guard_guess_of_the_example_is_a_best_guess_by_the_inference():
+    guards = [s for s in DECISIONS if s.decision[1].card == Card.GUARD]
+    assert len(guards) == 2
+    for step in guards:
+        _, action, _ = step.decision
+        odds = guard_odds(step)
+        best = max(p for row in odds.values() for p in row.values())
+        assert odds[action.target][action.guess] == best > 0, step.key
+
+
+def test_the_last_guess_is_not_a_sure_miss_and_naming_the_prince_is_praised():
+    last = DECISIONS[-1]
+    player, action, before = last.decision
+    assert NAMES[player] == "Marta" and action.guess != Card.KING
+    assert Card.KING in before.round.discards[0]  # the only King is face up: naming it cannot hit
+    assert judge(last, Play(Card.GUARD, 0, Card.KING))[0] == "worse"
+    assert judge(last, Play(Card.GUARD, 0, Card.PRINCE))[0] in ("as_good", "better")
+
+
+def test_the_example_plays_what_the_advisor_ranks_first_where_there_is_a_real_choice():
+    for step in DECISIONS:
+        player, action, before = step.decision
+        legal = legal_actions(before.round)
+        assert action in legal, step.key
+        if step.key == "example_countess":
+            assert list(legal) == [action]  # forced: the Countess with a Prince
+        if step.key == "example_handmaid":
+            record = record_from_events(before.edition, NAMES, step.history, viewer=player)
+            ranked = advise(record, "card-counter", seconds=3).actions
+            assert ranked[0].action == action
+
+
+def page(step: int, **params):
+    at = AppTest.from_file(APP, default_timeout=60)
+    at.query_params["step"] = str(step)
+    for k, v in params.items():
+        at.query_params[k] = v
+    at.run()
+    return at.switch_page("views/example.py").run()
+
+
+def hand_html(at) -> str:
+    return "\n".join(m.value for m in at.markdown if "ll-row" in m.value)
+
+
+def test_a_better_or_equal_learner_choice_is_praised_not_corrected():
+    last = DECISIONS[-1]
+    index = STEPS.index(last)
+    at = page(frame_of(last))
+    assert "What would Marta play?" in at.subheader[0].value
+    at.selectbox(key=f"ex-{index}-card").set_value(int(Card.GUARD)).run()
+    at.selectbox(key=f"ex-{index}-target").set_value(0).run()
+    at.selectbox(key=f"ex-{index}-guess").set_value(int(Card.PRINCE)).run()
+    at.button(key=f"ex-{index}-go").click().run()
+    assert not at.error and not at.info
+    assert at.success[0].value.startswith("Legal, and as good as the example's play")
+    assert "50%" in at.success[0].value
+
+
+def test_the_round_is_seen_from_the_learners_seat_with_a_switch_to_reveal_all():
+    last = DECISIONS[-1]
+    at = page(frame_of(last), lang="es")
+    assert any("lugar de Marta" in c.value for c in at.caption)
+    board = hand_html(at)
+    assert "Sacerdote" in board  # Marta's own hand
+    prince_in_hand = 'class="ll-card" style="--c:#ca8a04"'  # a full-size Prince card: a hand, not a discard
+    assert prince_in_hand not in board and "ll-back big" in board  # Ana's Prince stays face down
+    at.toggle(key="ex_reveal").set_value(True).run()
+    assert prince_in_hand in hand_html(at)
