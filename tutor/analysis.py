@@ -20,12 +20,36 @@ from tutor.render import action_text, card_label
 MODELS = tuple(OPPONENT_MODELS)
 
 
-def pct(p) -> str:
-    return f"{float(p) * 100:.1f}%"
+#: Largest denominator shown as a fraction next to a percentage (a fraction a person can read).
+SMALL_DENOMINATOR = 100
+
+
+def pct(p, lang: str = "en") -> str:
+    """A probability as a percentage in the language's style: 31.4% · 31,4 %."""
+    text = f"{float(p) * 100:.1f}"
+    if text.endswith(".0"):
+        text = text[:-2]
+    return f"{text}%" if lang == "en" else f"{text.replace('.', ',')}\u202f%"
 
 
 def frac(p) -> str:
     return f"{p.numerator}/{p.denominator}" if p.denominator != 1 else str(p.numerator)
+
+
+def figure(p, lang: str = "en") -> str:
+    """Percentage first; the exact fraction after it only when it is small enough to read
+    ("33.3% (1/3)"), never "31925635/49405422" (that one is in "how is this computed?")."""
+    from fractions import Fraction
+
+    if isinstance(p, Fraction) and 0 < p < 1 and p.denominator <= SMALL_DENOMINATOR:
+        return f"{pct(p, lang)} ({frac(p)})"
+    return pct(p, lang)
+
+
+def points(p, lang: str = "en") -> str:
+    """A difference of probabilities in percentage points: "3.2 pts"."""
+    text = f"{float(p) * 100:.1f}"
+    return t(lang, "an_points", n=text if lang == "en" else text.replace(".", ","))
 
 
 def error_text(err, lang: str) -> str:
@@ -121,7 +145,7 @@ def hand_rows(text: str, model: str, lang: str) -> tuple[list[dict], dict]:
         row = {t(lang, "card"): label}
         for s in seats:
             p = post.hands[s].get(c, 0)
-            row[record.seats[s]] = f"{frac(p)} ({pct(p)})" if p else "0"
+            row[record.seats[s]] = figure(p, lang) if p else "0"
             chart[record.seats[s]][label] = round(float(p) * 100, 2)
         rows.append(row)
     return rows, chart
@@ -133,41 +157,69 @@ def guard_lines(text: str, model: str, lang: str) -> list[str]:
     lines = []
     for row in guard_table(posterior(text, model)):
         best = " / ".join(card_label(c, e, lang) for c in row.best) or t(lang, "none")
-        lines.append(t(lang, "an_guard_best", player=record.seats[row.seat], cards=best, p=frac(row.p_hit),
-                       pct=pct(row.p_hit)))
+        lines.append(t(lang, "an_guard_best", player=record.seats[row.seat], cards=best,
+                       p=figure(row.p_hit, lang)))
     return lines
 
 
 def set_aside_rows(text: str, model: str, lang: str) -> list[dict]:
     record = record_of(text)
     e = record.edition
-    return [{t(lang, "card"): card_label(c, e, lang), t(lang, "an_probability"): f"{frac(p)} ({pct(p)})"}
+    return [{t(lang, "card"): card_label(c, e, lang), t(lang, "an_probability"): figure(p, lang)}
             for c, p in posterior(text, model).set_aside.items()]
 
 
 def explanation_text(action, lang: str) -> str:
     key, params = action.explanation()
-    return t(lang, key, win=pct(params["win"]), knock_out_now=pct(params["knock_out_now"]),
-             out_risk=pct(params["out_risk"]))
+    return t(lang, key, win=pct(params["win"], lang), knock_out_now=pct(params["knock_out_now"], lang),
+             out_risk=pct(params["out_risk"], lang))
 
 
 def learn_text(action, edition, lang: str) -> str:
     if not action.learn:
         return ""
     if "sees" in action.learn:
-        return ", ".join(f"{card_label(c, edition, lang)} {pct(p)}" for c, p in action.learn["sees"].items())
+        return ", ".join(f"{card_label(c, edition, lang)} {pct(p, lang)}" for c, p in action.learn["sees"].items())
     b = action.learn["baron"]
-    return " · ".join(f"{t(lang, 'an_baron_' + k)} {pct(b[k])}" for k in ("win", "tie", "lose") if k in b)
+    return " · ".join(f"{t(lang, 'an_baron_' + k)} {pct(b[k], lang)}" for k in ("win", "tie", "lose") if k in b)
 
 
-def win_text(action) -> str:
+def win_text(action, lang: str = "en") -> str:
+    """P(win) of a ranked play: exact as a percentage (with a small fraction), an estimate as
+    "≈ 47.1% (44–50.2%)", its 95% interval."""
     if action.exact:
-        return f"{frac(action.win)} ({pct(action.win)})"
+        return figure(action.win, lang)
     low, high = action.interval
-    return f"≈ {pct(action.win)} [{low * 100:.1f}–{high * 100:.1f}%]"
+    return f"≈ {pct(action.win, lang)} ({pct(low, lang)}–{pct(high, lang)})"
+
+
+def best_plays(adv) -> tuple[bool, tuple]:
+    """The plays that rank first, and whether the answer is resolved. Exact: the plays with the
+    top value (one, unless exact ties). Estimate: every play whose P(win) lies within the 95%
+    interval of the top play — resolved only when that is the top play alone. (The lead's
+    paired differences to the best play will refine this test; the page only calls it.)"""
+    if not adv.actions:
+        return True, ()
+    top = adv.actions[0]
+    if adv.method == "exact":
+        return True, tuple(a for a in adv.actions if a.win == top.win)
+    low = top.interval[0] if top.interval else top.win
+    tied = tuple(a for a in adv.actions if a is top or a.win >= low)
+    return len(tied) == 1, tied
+
+
+def best_text(adv, lang: str) -> str:
+    """"Best play: X" when resolved; otherwise "Equally good within the estimate: X, Y"."""
+    record = adv.record
+    resolved, plays = best_plays(adv)
+    names = ", ".join(action_text(a.action, record.edition, lang, record.seats) for a in plays)
+    if resolved and len(plays) == 1:
+        return t(lang, "an_best", play=names)
+    return t(lang, "an_equal_exact" if adv.method == "exact" else "an_equal_estimate", plays=names)
 
 
 def advice_rows(adv, lang: str) -> list[dict]:
+    """The ranking as table rows: the play, P(win), why, then the other figures."""
     record = adv.record
     e = record.edition
     rows = []
@@ -175,13 +227,46 @@ def advice_rows(adv, lang: str) -> list[dict]:
         rows.append({
             "#": i,
             t(lang, "an_play"): action_text(a.action, e, lang, record.seats),
-            t(lang, "an_win"): win_text(a),
-            t(lang, "an_tokens"): f"{float(a.tokens):.3f}",
-            t(lang, "an_ko_now"): pct(a.knock_out_now),
-            t(lang, "an_out_risk"): pct(a.out_before_next_turn),
-            t(lang, "an_learn"): learn_text(a, e, lang),
+            t(lang, "an_win"): win_text(a, lang),
             t(lang, "an_why"): explanation_text(a, lang),
+            t(lang, "an_tokens"): f"{float(a.tokens):.2f}" if lang == "en" else f"{float(a.tokens):.2f}".replace(".", ","),
+            t(lang, "an_ko_now"): pct(a.knock_out_now, lang),
+            t(lang, "an_out_risk"): pct(a.out_before_next_turn, lang),
+            t(lang, "an_learn"): learn_text(a, e, lang),
             t(lang, "an_kind"): t(lang, "an_exact" if a.exact else "an_estimate"),
+        })
+    return rows
+
+
+def review_rows(items, lang: str) -> list[dict]:
+    """Practice's review (`solver.advice.practice.review`) as rows: your play, the best (or the
+    plays equally good within the estimate), both chances and the cost in percentage points."""
+    from solver.analysis.entry import final_state
+
+    rows = []
+    for i, item in enumerate(items, start=1):
+        record = item.decision.record
+        e, names = record.edition, record.seats
+        say = lambda action: action_text(action, e, lang, names)  # noqa: E731
+        row = {"#": i, t(lang, "pr_your_play"): say(item.decision.action)}
+        if isinstance(item.advice, Exception):  # too large for the exact inference: said, not guessed
+            rows.append({**row, t(lang, "pr_best_play"): error_text(item.advice, lang)})
+            continue
+        adv = item.advice
+        exact = adv.method == "exact"
+        _, plays = best_plays(adv)
+        approx = "" if exact else "≈ "
+        within = item.chosen is not None and any(a.action == item.chosen.action for a in plays)
+        cost = "0" if within or not item.cost else approx + points(item.cost, lang)
+        hand = [c for c in final_state(record).viewer_hand if c is not None]
+        rows.append({
+            **row,
+            t(lang, "pr_best_play"): " / ".join(say(a.action) for a in plays),
+            t(lang, "pr_cost"): cost,
+            t(lang, "pr_your_win"): approx + pct(item.chosen.win, lang) if item.chosen else "—",
+            t(lang, "pr_best_win"): approx + pct(adv.actions[0].win, lang),
+            t(lang, "hand"): ", ".join(card_label(c, e, lang) for c in hand),
+            t(lang, "an_kind"): t(lang, "an_exact" if exact else "an_estimate"),
         })
     return rows
 
@@ -243,7 +328,7 @@ def to_dot(graph, edition, lang: str, names) -> str:
         out.append(f"{q(node)} [label={q(node_label(data, edition, lang, names))}, fillcolor={q(colour)}];")
     for a, b, data in graph.edges(data=True):
         p = data["p"]
-        label = f"{frac(p)}\\n{pct(p)}" if exact else f"≈ {pct(p)}"
+        label = figure(p, lang) if exact else f"≈ {pct(p, lang)}"
         out.append(f"{q(a)} -> {q(b)} [label=\"{label}\"];")
     out.append("}")
     return "\n".join(out)

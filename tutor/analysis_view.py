@@ -7,8 +7,8 @@ import pandas as pd
 import streamlit as st
 
 from solver import LoveLetterError
-from tutor.analysis import (advice, advice_rows, decision_dot, guard_lines, hand_rows, method_text, posterior,
-                            record_of, set_aside_rows)
+from tutor.analysis import (advice, advice_rows, best_plays, best_text, decision_dot, error_text, frac, guard_lines,
+                            hand_rows, method_text, pct, posterior, record_of, set_aside_rows)
 from tutor.formatters import CardLabel, PlayLabel, SeatName
 from tutor.i18n import t
 from tutor.render import action_text, card_label
@@ -20,7 +20,7 @@ def show_odds(text: str, model: str, language: str, key: str) -> None:
     try:
         post = posterior(text, model)
     except LoveLetterError as err:  # e.g. too large for the exact inference: said, not approximated
-        st.error(str(err))
+        st.error(error_text(err, language))
         return
     if record.viewer is not None:
         mine = post.hands.get(record.viewer)
@@ -59,8 +59,9 @@ def show_how(text: str, model: str, language: str, key: str) -> None:
                                   format_func=CardLabel(e.key, language))
             how = how_computed(post, seat, card)
             holds = t(language, "an_holds", player=record.seats[seat], card=card_label(card, e, language))
-            st.markdown(t(language, "an_how_value", what=holds, p=f"{how.probability.numerator}/"
-                                                                    f"{how.probability.denominator}"))
+            st.markdown(t(language, "an_how_value", what=holds, p=f"**{pct(how.probability, language)}**"))
+            if 0 < how.probability < 1:
+                st.caption(t(language, "an_how_exact", p=frac(how.probability)))
             if how.formula is not None:
                 st.markdown(t(language, "an_how_formula"))
                 st.latex(how.formula.latex(holds))
@@ -90,13 +91,9 @@ def show_advice(text: str, model: str, language: str, key: str, seconds: float =
         try:
             adv = advice(text, model, seconds)
         except LoveLetterError as err:
-            st.error(str(err))
+            st.error(error_text(err, language))
             return
-    st.caption(method_text(adv, language))
-    best = adv.actions[0]
-    st.success(t(language, "an_best", play=action_text(best.action, e, language, record.seats)),
-               icon=":material/star:")
-    st.dataframe(pd.DataFrame(advice_rows(adv, language)), hide_index=True, key=f"{key}-advice-table")
+    show_ranking(adv, language, key)
     st.subheader(t(language, "an_decision"))
     labels = tuple(action_text(a.action, e, language, record.seats) for a in adv.actions)
     i = st.selectbox(t(language, "an_play"), list(range(len(labels))), key=f"{key}-decision",
@@ -104,3 +101,26 @@ def show_advice(text: str, model: str, language: str, key: str, seconds: float =
     dot, exact, samples = decision_dot(text, model, i, language, seconds)
     st.caption(t(language, "an_decision_exact") if exact else t(language, "an_decision_estimate", n=samples))
     st.graphviz_chart(dot)
+
+
+def show_ranking(adv, language: str, key: str) -> None:
+    """The advisor's ranking: how it was computed, the best play (named only when resolved:
+    `tutor.analysis.best_plays`) and the table (`tutor.analysis.advice_rows`). The one place
+    the ranking is drawn, for the analyzer and practice hints."""
+    st.caption(method_text(adv, language))
+    resolved, plays = best_plays(adv)
+    if resolved and len(plays) == 1:
+        st.success(best_text(adv, language), icon=":material/star:")
+    else:
+        st.info(best_text(adv, language), icon=":material/balance:")
+    rows = advice_rows(adv, language)
+    main = ("#", t(language, "an_play"), t(language, "an_win"), t(language, "an_why"))
+    # The key columns as a table that wraps (readable at 390 px, nothing cut at 1280 px) ...
+    st.table(pd.DataFrame([{k: r[k] for k in main} for r in rows]).set_index("#"))
+    # ... and every figure in a scrollable grid whose play column stays in view.
+    with st.expander(t(language, "an_all_figures")):
+        play = t(language, "an_play")
+        st.dataframe(pd.DataFrame([{k: v for k, v in r.items() if k != t(language, "an_why")} for r in rows]),
+                     hide_index=True, key=f"{key}-advice-table",
+                     column_config={"#": st.column_config.NumberColumn(width=40, pinned=True),
+                                    play: st.column_config.TextColumn(pinned=True)})

@@ -16,7 +16,7 @@ from solver import EDITIONS, LoveLetterError, get_edition, legal_actions
 from solver.rules.events import seen_by
 from solver.records.notation import format_record
 from solver.advice.practice import BOTS, model_for, next_round, play, resume, review, save, start
-from tutor.analysis import advice, frac, pct
+from tutor.analysis import advice, review_rows
 from tutor.analysis_view import show_advice, show_odds
 from tutor.components import edition_key, lang, show_board
 from tutor.formatters import KeyLabel, PlayLabel
@@ -189,26 +189,13 @@ if p.my_turn:
 
 if over:
     st.subheader(t(language, "pr_review"))
-    rows = []
     shared = lambda record, m, sec: advice(format_record(record), m, sec)  # noqa: E731 (the hint's cache)
-    for i, item in enumerate(review(p.decisions, model, float(p.seconds) * 4, shared), start=1):
-        row = {"#": i, t(language, "pr_your_play"): action_text(item.decision.action, e, language, names)}
-        if isinstance(item.advice, LoveLetterError):  # too large for the exact inference: said, not guessed
-            rows.append({**row, t(language, "pr_best_play"): str(item.advice)})
-            continue
-        adv, best, cost = item.advice, item.advice.actions[0], item.cost
-        exact = adv.method == "exact"
-        rows.append({
-            **row,
-            t(language, "pr_best_play"): action_text(best.action, e, language, names),
-            t(language, "pr_your_win"): pct(item.chosen.win) if item.chosen else "—",
-            t(language, "pr_best_win"): pct(best.win),
-            t(language, "pr_cost"): "0" if not cost else (f"{frac(cost)} ({pct(cost)})" if exact else f"≈ {pct(cost)}"),
-            t(language, "an_kind"): t(language, "an_exact" if exact else "an_estimate"),
-            t(language, "pr_record"): format_record(item.decision.record).split(" | ")[-1],
-        })
+    with st.spinner(t(language, "pr_reviewing")):
+        rows = review_rows(review(p.decisions, model, float(p.seconds) * 4, shared), language)
     if rows:
-        st.dataframe(pd.DataFrame(rows), hide_index=True, key="pr-review-table")
+        st.dataframe(pd.DataFrame(rows), hide_index=True, key="pr-review-table",
+                     column_config={"#": st.column_config.NumberColumn(width=40, pinned=True),
+                                    t(language, "pr_your_play"): st.column_config.TextColumn(pinned=True)})
     else:
         st.caption(t(language, "pr_no_decisions"))
     if p.over:

@@ -1,0 +1,64 @@
+"""How the advice's numbers read: percentages first, small fractions only, a best play named
+only when the ranking resolves it (tutor.analysis: figure, pct, points, best_plays, best_text)."""
+
+from fractions import Fraction
+
+from solver import parse_record
+from solver.advice.advisor import Advice, RankedAction
+from tutor.analysis import best_plays, best_text, figure, pct, points, win_text
+
+RECORD = parse_record("2019 Ana,Luis first:Ana viewer:Ana up:1,1,2 dealt:8 | Ana +1")
+
+
+def test_percentages_first_and_fractions_only_where_small():
+    assert figure(Fraction(31925635, 49405422)) == "64.6%"  # never the huge fraction
+    assert figure(Fraction(1, 3)) == "33.3% (1/3)" and figure(Fraction(1, 2), "fr") == "50\u202f% (1/2)"
+    assert pct(Fraction(4914065, 16468474), "es") == "29,8\u202f%"
+    assert points(Fraction(7902881, 100000000)) == "7.9 pts"
+    assert figure(Fraction(1)) == "100%" and figure(Fraction(0)) == "0%"
+
+
+def _ranked(action, win, interval=None):
+    return RankedAction(action, Fraction(win), Fraction(win), Fraction(0), Fraction(0), exact=interval is None,
+                        interval=interval, samples=0 if interval is None else 400)
+
+
+def test_a_best_play_is_named_only_when_resolved():
+    from solver import Card, Play
+
+    a, b, c = Play(Card.GUARD, 1, Card.PRINCE), Play(Card.GUARD, 1, Card.KING), Play(Card.COUNTESS)
+    close = Advice(RECORD, "random", "estimate", (_ranked(a, "0.52", (0.47, 0.57)), _ranked(b, "0.50", (0.45, 0.55)),
+                                                  _ranked(c, "0.30", (0.26, 0.35))), 0, 0)
+    assert best_plays(close) == (False, close.actions[:2])
+    assert best_text(close, "en") == "Equally good within the estimate: Guard (1) → Luis: Prince (5), " \
+                                     "Guard (1) → Luis: King (7)"
+    assert win_text(close.actions[0]) == "≈ 52% (47%–57%)"
+    clear = Advice(RECORD, "random", "estimate", (_ranked(a, "0.70", (0.66, 0.74)), _ranked(b, "0.50", (0.45, 0.55))),
+                   0, 0)
+    assert best_plays(clear) == (True, clear.actions[:1])
+    assert best_text(clear, "en") == "Best play: Guard (1) → Luis: Prince (5)"
+    exact = Advice(RECORD, "random", "exact", (_ranked(a, Fraction(2, 3)), _ranked(b, Fraction(2, 3)),
+                                               _ranked(c, Fraction(1, 3))), 10, 10)
+    assert best_plays(exact) == (True, exact.actions[:2])
+    assert best_text(exact, "en").startswith("Equally good (exactly the same chance): ")
+
+
+def test_the_review_prices_choices_in_points_and_shows_the_hand():
+    import random
+
+    from solver import legal_actions
+    from solver.advice.practice import play, review, start
+    from tutor.analysis import review_rows
+
+    p = start("classic", ["You", "Bot"], 0, "random", seed=11)
+    rng = random.Random(5)
+    while not p.round_over:
+        p = play(p, rng.choice(legal_actions(p.game)))
+    items = review(p.decisions, "random", seconds=1.0)
+    rows = review_rows(items, "fr")
+    assert len(rows) == len(items) >= 1
+    for row, item in zip(rows, items):
+        assert row["Coût"] == "0" or row["Coût"].endswith(" pts") and "/" not in row["Coût"]
+        if item.cost:  # a costly choice outside the best plays is priced
+            assert row["Coût"] != "0" or item.advice.method == "estimate"
+        assert row["Main"] and "%" in row["Votre P(gagner)"]
