@@ -53,6 +53,16 @@ class SeatName:
         return t(self.language, "none") if seat < 0 else self.names[seat]
 
 
+class SeatOrNobody:
+    """A seat -> its name; -1 -> "nobody" (a quiz answer)."""
+
+    def __init__(self, names: tuple, language: str):
+        self.names, self.language = tuple(names), language
+
+    def __call__(self, seat: int) -> str:
+        return t(self.language, "quiz_nobody") if seat < 0 else self.names[seat]
+
+
 class LessonTitle:
     def __init__(self, language: str):
         self.language = language

@@ -1,7 +1,13 @@
 """Quiz questions generated from engine positions, graded by the engine.
 
-Each question carries the data a shell needs to phrase it (`kind`, `params`), the choices, and
-the `answer` the engine computed: a frozenset (several may be right) or a number.
+Each question carries the data a shell needs to phrase it (`kind`, `params`), the choices, the
+`answer` the engine computed (a frozenset when several may be right, or a number), and the
+`reasons`: the engine's own rulings behind the answer (`solver.teaching.ruling.Line`s: a refused
+card's rule, a Baron's result, the showdown), shown to a learner who answered wrong.
+
+Each lesson asks about its own rule: `legal-cards` (a turn), `countess` (a hand with the
+Countess), `targets-protected` / `targets-out` (whom a card may choose), `prince-targets`,
+`baron`, `chancellor-draw`, `showdown`, `spy-bonus`, `deck-size` / `deck-size-2p`, `tokens`.
 """
 
 from __future__ import annotations
@@ -12,9 +18,15 @@ from dataclasses import dataclass, field
 from solver.rules.actions import Play
 from solver.rules.cards import Card
 from solver.rules.editions import get_edition
+from solver.rules.errors import IllegalActionError
+from solver.rules.events import RoundEnded
 from solver.rules.game import apply, deal_round, legal_actions
+from solver.teaching.ruling import Line, narrate, refusal, ruling
 
-KINDS = ("legal-cards", "showdown", "deck-size", "tokens")
+KINDS = ("legal-cards", "countess", "targets-protected", "targets-out", "prince-targets", "baron",
+         "chancellor-draw", "showdown", "spy-bonus", "deck-size", "deck-size-2p", "tokens")
+#: Kinds about cards only the 2019 deck has: asked in the 2019 edition whatever the chosen one.
+NEEDS_2019 = frozenset({"chancellor-draw", "spy-bonus"})
 
 
 @dataclass(frozen=True)
@@ -25,6 +37,7 @@ class Question:
     choices: tuple
     answer: object
     position: object = field(default=None, compare=False)
+    reasons: tuple = field(default=(), compare=False)
 
     def grade(self, response) -> bool:
         if isinstance(self.answer, frozenset):
@@ -34,27 +47,128 @@ class Question:
 
 def make_question(kind: str, edition="2019", seed: int = 0) -> Question:
     e = get_edition(edition)
+    if kind in NEEDS_2019 and not e.has_spy:
+        e = get_edition("2019")
     rng = random.Random(f"quiz/{kind}/{e.key}/{seed}")
-    if kind == "legal-cards":
-        return _legal_cards(e, rng)
+    if kind in ("legal-cards", "countess"):
+        return _legal_cards(e, rng, kind)
     if kind == "showdown":
         return _showdown(e, rng)
-    n = rng.randint(e.min_players, e.max_players)
-    if kind == "deck-size":
+    if kind == "spy-bonus":
+        return _spy_bonus(e, rng)
+    if kind in ("targets-protected", "targets-out", "prince-targets"):
+        return _targets(e, rng, kind)
+    if kind == "baron":
+        return _baron(e, rng)
+    if kind == "chancellor-draw":
+        return _chancellor(e, rng)
+    n = 2 if kind == "deck-size-2p" else rng.randint(e.min_players, e.max_players)
+    if kind in ("deck-size", "deck-size-2p"):
         _, events = deal_round(e, n, 0, rng.random())
         size = events[0].deck_size
         choices = tuple(sorted({size, size - 1, size + 1, size + 2, e.deck_size - 1}))
-        return Question(kind, e.key, {"players": n}, choices, size)
+        up = e.face_up_count(n)
+        why = Line("quiz.why_deck_size", {"total": e.deck_size, "players": n, "up": up, "size": size})
+        return Question(kind, e.key, {"players": n}, choices, size, reasons=(why,))
     if kind == "tokens":
-        return Question(kind, e.key, {"players": n}, tuple(range(2, 9)), e.token_target(n))
+        why = Line("quiz.why_tokens", {"players": n, "tokens": e.token_target(n)})
+        return Question(kind, e.key, {"players": n}, tuple(range(2, 9)), e.token_target(n), reasons=(why,))
     raise ValueError(f"unknown quiz kind {kind!r}; kinds: {', '.join(KINDS)}")
 
 
-def _legal_cards(e, rng) -> Question:
+def _positions(e, rng, tries: int = 80):
+    """Play turns of seeded random rounds; yield every state where a card is to be played."""
+    for _ in range(tries):
+        n = rng.randint(e.min_players, min(e.max_players, 4))
+        r, _ = deal_round(e, n, rng.randrange(n), rng.random())
+        while r.phase == "play":
+            yield r
+            r, _ = apply(r, rng.choice(legal_actions(r)))
+            while r.phase == "chancellor":
+                r, _ = apply(r, rng.choice(legal_actions(r)))
+
+
+def _why_refused(r, card) -> Line | None:
+    """The engine's refusal of every play of `card` here (None if some play is legal)."""
+    if any(isinstance(a, Play) and a.card == card for a in legal_actions(r)):
+        return None
+    others = [i for i in range(len(r.hands)) if i != r.current and not r.out[i]]
+    try:
+        apply(r, Play(card, others[0] if others else None))
+    except IllegalActionError as err:
+        return refusal(err)
+    return None  # pragma: no cover - a play with no legal form is refused
+
+
+def _target_reasons(r, card) -> tuple:
+    out = []
+    for seat in range(len(r.hands)):
+        guess = next(iter(r.edition.guessable)) if card is Card.GUARD else None
+        try:
+            apply(r, Play(card, seat, guess))
+        except IllegalActionError as err:
+            out.append(refusal(err))
+    return tuple(out)
+
+
+def _targets(e, rng, kind) -> Question:
+    card_wanted = (Card.PRINCE,) if kind == "prince-targets" else (Card.GUARD, Card.PRIEST, Card.BARON, Card.KING)
+    fallback = None
+    for r in _positions(e, rng):
+        hand = r.hands[r.current]
+        cards = [c for c in hand if c in card_wanted and any(isinstance(a, Play) and a.card == c
+                                                                for a in legal_actions(r))]
+        if not cards:
+            continue
+        others = [i for i in range(len(r.hands)) if i != r.current]
+        blocked = (any(r.protected[i] for i in others) if kind != "targets-out" else any(r.out[i] for i in others))
+        card = cards[0]
+        targets = frozenset(a.target for a in legal_actions(r) if isinstance(a, Play) and a.card == card
+                            and a.target is not None)
+        q = Question(kind, e.key, {"player": r.current, "card": card, "out": tuple(r.out),
+                                   "protected": tuple(r.protected)},
+                     tuple(range(len(r.hands))), targets, r, _target_reasons(r, card))
+        if blocked:
+            return q
+        fallback = fallback or q
+    return fallback
+
+
+def _baron(e, rng) -> Question:
+    for r in _positions(e, rng):
+        if Card.BARON not in r.hands[r.current]:
+            continue
+        plays = [a for a in legal_actions(r) if isinstance(a, Play) and a.card == Card.BARON and a.target is not None]
+        if not plays:
+            continue
+        action = plays[0]
+        _, events = apply(r, action)
+        line = ruling(events)
+        loser = next((ev.params["loser"] for ev in [line] if ev.key == "ruling.baron_out"), -1)
+        hand = r.hands[r.current]
+        kept = hand[1] if hand[0] == Card.BARON else hand[0]
+        params = {"player": r.current, "target": action.target, "kept": kept, "theirs": r.hands[action.target][0]}
+        return Question("baron", e.key, params, (r.current, action.target, -1), loser, r, (line,))
+    raise RuntimeError("no Baron position found")  # pragma: no cover
+
+
+def _chancellor(e, rng) -> Question:
+    size = rng.choice((0, 1, 2, 2, 4))
+    for r in _positions(e, rng, tries=300):
+        if Card.CHANCELLOR in r.hands[r.current] and len(r.deck) == size:
+            _, events = apply(r, Play(Card.CHANCELLOR))
+            drawn = min(2, len(r.deck))
+            return Question("chancellor-draw", e.key, {"player": r.current, "deck": len(r.deck)}, (0, 1, 2), drawn,
+                            r, (ruling(events),))
+    raise RuntimeError("no Chancellor position found")  # pragma: no cover
+
+
+def _legal_cards(e, rng, kind: str = "legal-cards") -> Question:
     """A position from a seeded random game; prefer a hand that teaches (Countess, Princess,
-    everyone protected)."""
+    everyone protected). `countess`: a hand with the Countess and another card."""
     best = None
-    for attempt in range(60):
+    forcing = rng.random() < 0.7
+    for attempt in range(300 if kind == "countess" else 60):
         n = rng.randint(e.min_players, min(e.max_players, 4))
         r, _ = deal_round(e, n, rng.randrange(n), rng.random())
         for _ in range(rng.randrange(0, 6)):
@@ -67,13 +181,18 @@ def _legal_cards(e, rng) -> Question:
         hand = r.hands[r.current]
         legal = frozenset(a.card for a in legal_actions(r) if isinstance(a, Play))
         interesting = hand[0] != hand[1] and (Card.COUNTESS in hand or Card.PRINCESS in hand)
+        if kind == "countess":  # mostly a forcing hand (Countess with the King or a Prince)
+            interesting = Card.COUNTESS in hand and hand[0] != hand[1] and (
+                not forcing or Card.KING in hand or Card.PRINCE in hand)
         if best is None or (interesting and hand[0] != hand[1]):
             best = (r, hand, legal)
         if interesting:
             break
     r, hand, legal = best
-    return Question("legal-cards", e.key, {"player": r.current, "hand": tuple(hand)},
-                    tuple(sorted(set(hand))), legal, r)
+    reasons = (Line("quiz.why_legal", {"cards": tuple(sorted(legal))}),
+               *(x for x in (_why_refused(r, c) for c in sorted(set(hand))) if x is not None))
+    return Question(kind, e.key, {"player": r.current, "hand": tuple(hand)},
+                    tuple(sorted(set(hand))), legal, r, reasons)
 
 
 def _showdown(e, rng) -> Question:
@@ -81,10 +200,29 @@ def _showdown(e, rng) -> Question:
         n = rng.randint(e.min_players, min(e.max_players, 4))
         r, _ = deal_round(e, n, rng.randrange(n), rng.random())
         while r.phase != "over":
-            r, _ = apply(r, rng.choice(legal_actions(r)))
+            r, events = apply(r, rng.choice(legal_actions(r)))
         if r.end_reason == "showdown" and len(r.in_round()) >= 2:
             hands = {i: r.hands[i][0] for i in r.in_round()}
             totals = {i: r.discard_total(i) for i in r.in_round()}
+            why = tuple(x for x in narrate(e_ for e_ in events if isinstance(e_, RoundEnded))
+                        if x.key.startswith("ev.end."))
             return Question("showdown", e.key, {"hands": hands, "totals": totals},
-                            tuple(r.in_round()), frozenset(r.winners), r)
+                            tuple(r.in_round()), frozenset(r.winners), r, why)
     raise RuntimeError("no showdown found")  # pragma: no cover - random play reaches one quickly
+
+
+def _spy_bonus(e, rng) -> Question:
+    """A finished round where somebody played or discarded a Spy: who gains the Spy bonus?"""
+    for attempt in range(400):
+        n = rng.randint(e.min_players, min(e.max_players, 4))
+        r, _ = deal_round(e, n, rng.randrange(n), rng.random())
+        while r.phase != "over":
+            r, events = apply(r, rng.choice(legal_actions(r)))
+        spies = tuple(i for i in range(n) if Card.SPY in r.discards[i])
+        if not spies or (r.spy_bonus is None and attempt % 3):
+            continue
+        bonus = -1 if r.spy_bonus is None else r.spy_bonus
+        why = (Line("ev.spy_bonus", {"player": bonus}),) if bonus >= 0 else (Line("quiz.why_no_spy", {}),)
+        return Question("spy-bonus", e.key, {"spies": spies, "out": tuple(r.out), "winners": tuple(r.winners)},
+                        (*range(n), -1), bonus, r, why)
+    raise RuntimeError("no Spy round found")  # pragma: no cover

@@ -114,7 +114,7 @@ def test_lessons_state_editions_as_the_engine_has_them():
 @pytest.mark.parametrize("kind", KINDS)
 @pytest.mark.parametrize("edition", ["2019", "classic", "classic-2019"])
 def test_quiz_questions_are_answered_by_the_engine(kind, edition):
-    from solver import Play, legal_actions
+    from solver import Card, Play, legal_actions
 
     for seed in range(5):
         q = make_question(kind, edition, seed)
@@ -126,3 +126,15 @@ def test_quiz_questions_are_answered_by_the_engine(kind, edition):
             assert q.answer == frozenset(q.position.winners)
         if kind == "tokens":
             assert q.answer == get_edition(edition).token_target(q.params["players"])
+        if kind in ("targets-protected", "targets-out", "prince-targets"):
+            assert q.answer == {a.target for a in legal_actions(q.position)
+                                if isinstance(a, Play) and a.card == q.params["card"] and a.target is not None}
+        if kind == "baron":
+            from solver import apply
+
+            _, events = apply(q.position, Play(Card.BARON, q.params["target"]))
+            out = [ev.player for ev in events if type(ev).__name__ == "KnockedOut"]
+            assert q.answer == (out[0] if out else -1)
+        if kind == "spy-bonus":
+            assert q.answer == (-1 if q.position.spy_bonus is None else q.position.spy_bonus)
+        assert q.reasons, kind  # a wrong answer is explained by the engine's rulings

@@ -41,6 +41,7 @@ def test_lessons_progress_and_next_lesson():
 def test_quiz_is_graded_by_the_engine():
     at = app(lesson="editions")
     q_radio = at.radio[0]
+    assert q_radio.value is None  # no answer is pre-selected
     # editions lesson asks "tokens": the engine's answer is the edition's target.
     from solver.teaching.quiz import make_question
 
@@ -52,6 +53,8 @@ def test_quiz_is_graded_by_the_engine():
     at.radio[0].set_value(wrong).run()
     at.button(key="check-editions-0").click().run()
     assert at.error and str(q.answer) in at.error[0].value
+    why = f"With {q.params['players']} players, {q.answer} favor tokens win the game."
+    assert any(why in m.value for m in at.markdown)  # the reason, not only the number
 
 
 def test_worked_example_steps_forward_and_back():

@@ -8,14 +8,18 @@ from solver import card_name, get_edition
 from solver.teaching.quiz import make_question
 from tutor.components import edition_key, lang
 from tutor.curriculum import load_lessons, next_lesson
-from tutor.formatters import CardNameOnly, LessonTitle, ScenarioTitle, SeatName
+from tutor.formatters import CardNameOnly, LessonTitle, ScenarioTitle, SeatName, SeatOrNobody
 from tutor.i18n import t
-from tutor.render import naming_for
+from tutor.render import naming_for, say
 
 language = lang()
 lessons = load_lessons()
 by_id = {lesson.id: lesson for lesson in lessons}
-done = set(st.session_state.get("done", []))
+if "done" not in st.session_state:  # progress lives in the URL (?done=setup,turn), so a reload keeps it
+    st.session_state["done"] = sorted(x for x in st.query_params.get("done", "").split(",") if x in by_id)
+done = set(st.session_state["done"])
+if done:
+    st.query_params["done"] = ",".join(sorted(done))
 
 
 if "lesson" not in st.session_state:
@@ -26,6 +30,7 @@ if "lesson" not in st.session_state:
 def finish(lid: str) -> None:
     finished = set(st.session_state.get("done", [])) | {lid}
     st.session_state["done"] = sorted(finished)
+    st.query_params["done"] = ",".join(sorted(finished))
     nxt = next_lesson(finished)
     if nxt:
         st.session_state["lesson"] = nxt
@@ -49,41 +54,69 @@ if lesson.scenarios:
         st.page_link("views/faq.py", label=ScenarioTitle(language)(sid), icon=":material/help:",
                      query_params={"scenario": sid})
 
-# Quiz: a question generated from an engine position, graded by the engine.
+# Quiz: a question on this lesson's rule, generated from an engine position, graded by the engine.
 if lesson.quiz:
     st.subheader(t(language, "quiz"))
     seed = st.session_state.setdefault("quiz_seed", 0)
     kind = lesson.quiz[seed % len(lesson.quiz)]
-    edition = get_edition(edition_key())
-    q = make_question(kind, edition, seed)
+    q = make_question(kind, get_edition(edition_key()), seed)
     e = get_edition(q.edition)
     naming = naming_for(language)
-    if kind == "legal-cards":
-        player = f"P{q.params['player'] + 1}"
-        cards = " + ".join(f"{card_name(c, naming)} ({e.value(c)})" for c in q.params["hand"])
-        st.write(t(language, "quiz_legal_cards", player=player, cards=cards))
-        answer = st.multiselect(t(language, "your_answer"), [int(c) for c in q.choices], key=f"quiz-{lid}-{seed}",
-                                format_func=CardNameOnly(language))
+    seats = tuple(f"P{i + 1}" for i in range(6))
+    nobody = t(language, "quiz_nobody")
+    label = lambda c: f"{card_name(c, naming)} ({e.value(c)})"  # noqa: E731
+    listed = lambda flags: ", ".join(seats[i] for i, f in enumerate(flags) if f) or nobody  # noqa: E731
+    key = f"quiz-{lid}-{seed}"
+    many = dict(key=key, default=[], placeholder=t(language, "quiz_pick_many"))
+    one = dict(key=key, index=None)
+    p = q.params
+    if kind in ("legal-cards", "countess"):
+        cards = " + ".join(label(c) for c in p["hand"])
+        st.write(t(language, f"quiz_{kind.replace('-', '_')}", player=seats[p["player"]], cards=cards))
+        answer = st.multiselect(t(language, "your_answer"), [int(c) for c in q.choices],
+                                format_func=CardNameOnly(language), **many)
         response = [type(q.choices[0])(v) for v in answer]
         shown = ", ".join(card_name(c, naming) for c in sorted(q.answer))
+    elif kind in ("targets-protected", "targets-out", "prince-targets"):
+        st.write(t(language, "quiz_targets", player=seats[p["player"]], card=label(p["card"]), out=listed(p["out"]),
+                   protected=listed(p["protected"])))
+        response = st.multiselect(t(language, "your_answer"), list(q.choices), format_func=SeatName(seats, language),
+                                  **many)
+        shown = ", ".join(seats[s_] for s_ in sorted(q.answer)) or nobody
     elif kind == "showdown":
-        hands = ", ".join(f"P{s + 1}: {card_name(c, naming)} ({e.value(c)})" for s, c in q.params["hands"].items())
-        totals = ", ".join(f"P{s + 1}: {v}" for s, v in q.params["totals"].items())
+        hands = ", ".join(f"{seats[s_]}: {label(c)}" for s_, c in p["hands"].items())
+        totals = ", ".join(f"{seats[s_]}: {v}" for s_, v in p["totals"].items())
         st.write(t(language, "quiz_showdown", hands=hands, totals=totals))
-        answer = st.multiselect(t(language, "your_answer"), list(q.choices), key=f"quiz-{lid}-{seed}",
-                                format_func=SeatName(tuple(f"P{i + 1}" for i in range(6)), language))
-        response = answer
-        shown = ", ".join(f"P{s + 1}" for s in sorted(q.answer)) or "—"
+        response = st.multiselect(t(language, "your_answer"), list(q.choices), format_func=SeatName(seats, language),
+                                  **many)
+        shown = ", ".join(seats[s_] for s_ in sorted(q.answer)) or nobody
+    elif kind in ("baron", "spy-bonus"):
+        if kind == "baron":
+            st.write(t(language, "quiz_baron", player=seats[p["player"]], target=seats[p["target"]],
+                       kept=label(p["kept"]), theirs=label(p["theirs"])))
+        else:
+            st.write(t(language, "quiz_spy_bonus", winners=", ".join(seats[w] for w in p["winners"]) or nobody,
+                       spies=", ".join(seats[s_] for s_ in p["spies"]), out=listed(p["out"])))
+        response = st.radio(t(language, "your_answer"), list(q.choices), horizontal=True,
+                            format_func=SeatOrNobody(seats, language), **one)
+        shown = nobody if q.answer < 0 else seats[q.answer]
     else:
-        st.write(t(language, f"quiz_{kind.replace('-', '_')}", edition=e.title, players=q.params["players"]))
-        response = st.radio(t(language, "your_answer"), list(q.choices), key=f"quiz-{lid}-{seed}", horizontal=True)
+        if kind == "chancellor-draw":
+            st.write(t(language, "quiz_chancellor", player=seats[p["player"]], deck=p["deck"]))
+        else:
+            st.write(t(language, f"quiz_{kind.replace('-', '_')}", edition=e.title, players=p["players"]))
+        response = st.radio(t(language, "your_answer"), list(q.choices), horizontal=True, **one)
         shown = str(q.answer)
     cols = st.columns(2)
-    if cols[0].button(t(language, "check"), key=f"check-{lid}-{seed}"):
-        if q.grade(response):
+    if cols[0].button(t(language, "check"), key=f"check-{lid}-{seed}", type="primary"):
+        if response is None:
+            st.warning(t(language, "quiz_pick"))
+        elif q.grade(response):
             st.success(t(language, "correct"))
         else:
             st.error(t(language, "wrong", answer=shown))
+            st.markdown(f"**{t(language, 'quiz_why')}**\n" + "\n".join(
+                f"- {say(line, e, language, seats)}" for line in q.reasons))
     if cols[1].button(t(language, "new_question"), key=f"new-{lid}-{seed}"):
         st.session_state["quiz_seed"] = seed + 1
         st.rerun()

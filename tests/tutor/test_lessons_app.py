@@ -1,0 +1,78 @@
+"""Learn: each lesson's quiz asks about that lesson's rule, starts with no answer chosen, explains
+a wrong answer with the engine's own ruling, and progress survives a reload (it is in the URL)."""
+
+from pathlib import Path
+
+import pytest
+from streamlit.testing.v1 import AppTest
+
+from solver import Card, get_edition
+from solver.teaching.quiz import make_question
+from tutor.curriculum import load_lessons
+from tutor.i18n import LANGUAGES
+
+APP = str(Path(__file__).resolve().parents[2] / "tutor" / "app.py")
+LESSONS = {lesson.id: lesson for lesson in load_lessons()}
+
+
+def app(**params):
+    at = AppTest.from_file(APP, default_timeout=60)
+    for k, v in params.items():
+        at.query_params[k] = v
+    return at.run()
+
+
+def test_each_lesson_quiz_asks_about_its_own_rule():
+    kinds = {lid: lesson.quiz for lid, lesson in LESSONS.items()}
+    assert kinds["prince"] == ("prince-targets",) and kinds["king-countess-princess"] == ("countess",)
+    assert kinds["protection"] == ("targets-protected",) and kinds["elimination"] == ("targets-out",)
+    assert kinds["guard-priest-baron"] == ("baron",) and kinds["spy-chancellor"] == ("chancellor-draw",)
+    assert kinds["scoring-spy"] == ("spy-bonus",) and kinds["two-players"] == ("deck-size-2p",)
+    # the Prince and Countess lessons no longer ask the same question
+    assert make_question("prince-targets", "2019", 0) != make_question("countess", "2019", 0)
+    for seed in range(4):
+        q = make_question("prince-targets", "2019", seed)
+        assert q.params["card"] == Card.PRINCE
+        assert q.params["player"] in q.answer  # a Prince may always choose its own player
+        c = make_question("countess", "classic", seed)
+        assert Card.COUNTESS in c.params["hand"]
+        assert make_question("deck-size-2p", "classic", seed).params["players"] == 2
+
+
+@pytest.mark.parametrize("lid", list(LESSONS))
+def test_every_lesson_quiz_starts_unanswered_in_every_language(lid):
+    for lang in LANGUAGES:
+        at = app(lesson=lid, lang=lang)
+        assert not at.exception, (lid, lang)
+        assert all(r.value is None for r in at.radio) and all(m.value == [] for m in at.multiselect)
+        for m in at.multiselect:
+            assert m.placeholder not in ("Choose options", "Choose an option") or lang == "en"
+
+
+def test_a_wrong_answer_gets_the_engines_reason_in_the_chosen_language():
+    lid = "king-countess-princess"
+    for seed in range(10):
+        q = make_question("countess", get_edition("2019"), seed)
+        if len(q.answer) == 1:
+            break
+    at = app(lesson=lid, lang="es")
+    at.session_state["quiz_seed"] = seed
+    at.run()
+    wrong = [int(c) for c in q.choices]  # "both": but the Countess is forced
+    at.multiselect(key=f"quiz-{lid}-{seed}").set_value(wrong).run()
+    at.button(key=f"check-{lid}-{seed}").click().run()
+    assert at.error and at.error[0].value.startswith("No exactamente.")
+    why = next(m.value for m in at.markdown if m.value.startswith("**Por qué**"))
+    assert "Debes jugar la Condesa: también tienes" in why
+
+
+def test_progress_survives_a_reload():
+    at = app()
+    first, second = list(LESSONS)[:2]
+    at.button(key=f"done-{first}").click().run()
+    link = at.query_params["done"]
+    assert link in (first, [first])
+    again = app(done=first)  # the same link opened again
+    assert again.session_state["done"] == [first]
+    assert again.selectbox(key="lesson").value == second
+    assert "1" in again.get("progress")[0].proto.text if again.get("progress") else True
