@@ -51,6 +51,13 @@ class InferenceTooLargeError(RecordError):
     rule = "inference-too-large"
 
 
+class InferenceBudgetError(InferenceTooLargeError):
+    """The exact answer needs more work than the caller's budget allows (`infer(..., budget=)`):
+    refused, never approximated, and never a claim that the record is inconsistent."""
+
+    rule = "inference-budget"
+
+
 #: The largest joint table of tied hidden cards the exact inference builds.
 MAX_ROWS = 200_000
 
@@ -78,6 +85,16 @@ class Belief:
         #: (observer, holder) pairs: the observer remembers the holder's hand (solver.rules.memory).
         self.known: set = set()
         self.where = ""
+        #: Work allowed (rows visited, weighted calls of the opponent model) and done so far.
+        self.budget: Optional[int] = None
+        self.work = 0
+
+    def spend(self, steps: int) -> None:
+        """Count `steps` of work; InferenceBudgetError once the budget is exceeded."""
+        self.work += steps
+        if self.budget is not None and self.work > self.budget:
+            raise InferenceBudgetError(f"the exact answer needs more than {self.budget:,} steps of work (its budget)",
+                                       where=self.where)
 
     # -- variables and factors ------------------------------------------------------------------
     def _new_factor(self, vars_, table) -> int:
@@ -156,6 +173,7 @@ class Belief:
 
     def condition(self, vars_, pred, why: str) -> None:
         f = self.factors[self.merge(vars_)]
+        self.spend(len(f.table))
         idx = [f.vars.index(v) for v in vars_]
         f.table = {row: w for row, w in f.table.items() if pred(*(row[i] for i in idx))}
         self._nonempty(f, why)
@@ -190,6 +208,7 @@ class Belief:
             vals = tuple(row[i] for i in idx)
             if vals not in memo:
                 memo[vals] = fn(vals)
+        self.spend(len(f.table) + 10 * len(memo))  # a call of `fn` (the opponent model) costs more
         denominators = [w.denominator for outs in memo.values() for _, w in outs if isinstance(w, Fraction)]
         scale = lcm(*denominators) if denominators else 1
         memo = {vals: [(o, int(lw * scale)) for o, lw in outs if lw] for vals, outs in memo.items()}
@@ -228,13 +247,14 @@ def final_turn_choosing(record: Record, k: int, t) -> bool:
             and t.keep is None and not t.bottom and bool(t.chancellor_drew))
 
 
-def build_belief(record: Record, model="uniform") -> tuple[Belief, Final]:
+def build_belief(record: Record, model="uniform", budget: Optional[int] = None) -> tuple[Belief, Final]:
     model = get_model(model)
     from solver.policies.models import MODELS
 
     counting = MODELS["uniform"]
     e = record.edition
     b = Belief(e, record.n_players)
+    b.budget = budget
     viewer = record.viewer
     for c in record.face_up:
         b.avail[c] -= 1
@@ -422,7 +442,10 @@ def _delta(row) -> int:
 class Combiner:
     """Sums over the factors' joint assignments times the deck-completion count."""
 
-    def __init__(self, belief: Belief):
+    def __init__(self, belief: Belief, budget: Optional[int] = None):
+        #: Work allowed (sum-product steps of the dynamic programs), None for no limit.
+        self.budget = budget
+        self.work = belief.work  # one budget for building the belief and combining it
         avail = list(belief.avail)
         factors = []
         for f in belief.factors.values():
@@ -451,6 +474,12 @@ class Combiner:
                     agg[d] = [w, tuple(sorted(set(row)))]
             self.deltas.append([(d, w, types) for d, (w, types) in agg.items()])
 
+    def spend(self, steps: int) -> None:
+        """Count `steps` of work; InferenceBudgetError once the budget is exceeded."""
+        self.work += steps
+        if self.budget is not None and self.work > self.budget:
+            raise InferenceBudgetError(f"the exact answer needs more than {self.budget:,} steps of work (its budget)")
+
     def weight(self, u: int) -> int:
         """Number of ways to complete the deck when the variables use the count vector u."""
         w = self._w.get(u)
@@ -472,6 +501,7 @@ class Combiner:
         for j, rows in enumerate(self.deltas):
             if j == skip or self.factors[j][2]:
                 continue
+            self.spend(len(states) * len(rows))
             new: dict = defaultdict(int)
             for u, w in states.items():
                 for delta, fw, types in rows:
@@ -491,6 +521,7 @@ class Combiner:
             (row, _), = table.items()
             return [(row, Fraction(1))]
         states = self.dp(j)
+        self.spend(len(states) * len(self.deltas[j]))
         completions = {}
         for delta, _, _ in self.deltas[j]:
             s = 0
@@ -601,11 +632,13 @@ def _dist(pairs) -> dict:
     return {c: out[c] for c in sorted(out) if out[c]}
 
 
-def infer(record: Record, model="uniform") -> Posterior:
-    """The posterior over the hidden state after the record's last turn."""
+def infer(record: Record, model="uniform", budget: Optional[int] = None) -> Posterior:
+    """The posterior over the hidden state after the record's last turn. `budget` bounds the
+    work (steps of the dynamic programs; about a microsecond each): beyond it,
+    InferenceBudgetError (a refusal, not an inconsistency)."""
     model = get_model(model)
-    belief, final = build_belief(record, model)
-    comb = Combiner(belief)
+    belief, final = build_belief(record, model, budget)
+    comb = Combiner(belief, budget)
     var_marginal: dict = {}
     for j, (vars_, _, _) in enumerate(comb.factors):
         rows = comb.factor_rows(j)
