@@ -85,7 +85,7 @@ class Practice:
 
 
 def start(edition: str, names, human: int, bots: str, seed: int = 0, first_player: int = 0,
-          target: Optional[int] = None, seconds: float = 0.5) -> Practice:
+          target: Optional[int] = None, seconds: float = 0.5, then_bots: bool = True) -> Practice:
     """A new game; `target` overrides the edition's favor tokens to win (a shorter game)."""
     if bots not in BOTS:
         raise PracticeError(f"unknown bots {bots!r}; choose one of {', '.join(BOTS)}")
@@ -97,37 +97,51 @@ def start(edition: str, names, human: int, bots: str, seed: int = 0, first_playe
         e = get_edition(edition)
         options["token_targets"] = {n: target for n in range(e.min_players, e.max_players + 1)}
     game, events = new_game(edition, names, first_player, seed, **options)
-    return _bots_play(Practice(game, human, bots, seconds, tuple(events)))
+    p = Practice(game, human, bots, seconds, tuple(events))
+    return _bots_play(p) if then_bots else p
 
 
-def play(p: Practice, action) -> Practice:
-    """The person's action (IllegalActionError if the rules forbid it), then the bots'."""
+def play(p: Practice, action, then_bots: bool = True) -> Practice:
+    """The person's action (IllegalActionError if the rules forbid it), then the bots' (unless
+    `then_bots` is false: see `bot_step`)."""
     if not p.my_turn:
         raise PracticeError("it is not your turn")
     record = p.human_record()
     game, events = apply(p.game, action)
     p = replace(p, game=game, events=p.events + tuple(events), decisions=p.decisions + (Decision(record, action),))
-    return _bots_play(p)
+    return _bots_play(p) if then_bots else p
 
 
-def next_round(p: Practice) -> Practice:
+def next_round(p: Practice, then_bots: bool = True) -> Practice:
     if p.game.phase != ROUND_OVER:
         raise PracticeError("the round is not over")
     from solver.rules.actions import NextRound
 
     game, events = apply(p.game, NextRound())
     history = p.history + ((p.game.round_no, p.decisions),)
-    return _bots_play(replace(p, game=game, events=tuple(events), decisions=(), base=None, history=history))
+    p = replace(p, game=game, events=tuple(events), decisions=(), base=None, history=history)
+    return _bots_play(p) if then_bots else p
 
 
 def _bots_play(p: Practice) -> Practice:
-    rng = random.Random(f"{p.game.seed}/bots/{p.game.round_no}/{len(p.events)}")
-    while p.game.phase == IN_ROUND and p.game.round.current != p.human:
-        action = bot_action(p, rng)
-        game, events = apply(p.game, action)
-        p = replace(p, game=game, events=p.events + tuple(events))
-        rng = random.Random(f"{p.game.seed}/bots/{p.game.round_no}/{len(p.events)}")
+    while bots_to_play(p):
+        p = bot_step(p)
     return p
+
+
+def bots_to_play(p: Practice) -> bool:
+    """A bot is to play (the round goes on and it is not the person's turn)."""
+    return p.game.phase == IN_ROUND and p.game.round.current != p.human
+
+
+def bot_step(p: Practice) -> Practice:
+    """One bot's turn, the same seeded choice `play` makes: a page can show each bot's turn as
+    it happens by calling `play(..., then_bots=False)` and then this until `bots_to_play` is false."""
+    if not bots_to_play(p):
+        raise PracticeError("no bot is to play")
+    rng = random.Random(f"{p.game.seed}/bots/{p.game.round_no}/{len(p.events)}")
+    game, events = apply(p.game, bot_action(p, rng))
+    return replace(p, game=game, events=p.events + tuple(events))
 
 
 def bot_action(p: Practice, rng):

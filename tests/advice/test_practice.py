@@ -125,3 +125,44 @@ def test_review_ranks_each_decision_and_prices_the_choice():
         assert ranking[item.rank - 1] == item.decision.action == item.chosen.action
         assert item.cost >= 0
         assert item.advice.record == item.decision.record  # ranked for the position of that decision
+
+
+def test_bots_step_one_turn_at_a_time_exactly_as_play_does():
+    from solver.advice.practice import bot_step, bots_to_play
+
+    for bots in ("random", "card-counter"):
+        whole = start("2019", ["Ana", "You", "Luis", "Marta"], 1, bots, seed=7)
+        p = start("2019", ["Ana", "You", "Luis", "Marta"], 1, bots, seed=7, then_bots=False)
+        steps = 0
+        while bots_to_play(p):
+            p = bot_step(p)
+            steps += 1
+        assert p == whole and steps >= 1
+        action = legal_actions(whole.game)[0]
+        q = play(p, action, then_bots=False)
+        while bots_to_play(q):
+            q = bot_step(q)
+        assert q == play(whole, action)
+    with pytest.raises(PracticeError, match="no bot"):
+        bot_step(whole)
+
+
+def test_a_resumed_game_reads_as_sentences_and_each_bot_turn_is_shown():
+    p = _second_decision()
+    saved = save(p)
+    at = AppTest.from_file(APP, default_timeout=120)
+    for k, v in {**saved, "lang": "es"}.items():
+        at.query_params[k] = v
+    at.run()
+    at.switch_page("views/practice.py").run()
+    assert not at.exception and not at.error
+    log = next(m.value for m in at.markdown if m.value.startswith("1. "))
+    assert "Robas " in log and "Te toca jugar." in log  # the person's turns in the second person, in Spanish
+    assert "classic You" not in log and all("classic You" not in c.value for c in at.caption)  # not the raw record
+    texts = [getattr(el, "value", None) or getattr(el, "label", "") for el in at.main]
+    your_turn, log_at = (next(i for i, x in enumerate(texts) if isinstance(x, str) and x.startswith(key))
+                         for key in (f"**{t('es', 'pr_your_turn')}**", "1. "))
+    assert your_turn < log_at  # the Play button comes right after the board, before the log
+    _click(at, "pr-play")
+    bot_lines = [m.value for m in at.markdown if m.value.startswith("- Bot ")]
+    assert bot_lines, "the bot's turn is shown as it happens"

@@ -13,15 +13,16 @@ import pandas as pd
 import streamlit as st
 
 from solver import EDITIONS, LoveLetterError, get_edition, legal_actions
-from solver.rules.events import seen_by
+from solver.rules.events import RoundEnded
 from solver.records.notation import format_record
-from solver.advice.practice import BOTS, model_for, next_round, play, resume, review, save, start
-from tutor.analysis import advice, review_rows
+from solver.advice.practice import (BOTS, bot_step, bots_to_play, model_for, next_round, play, resume, review, save,
+                                    start)
+from tutor.analysis import advice, error_text, history_lines, review_rows
 from tutor.analysis_view import show_advice, show_odds
 from tutor.components import edition_key, lang, show_board
 from tutor.formatters import KeyLabel, PlayLabel
 from tutor.i18n import t
-from tutor.render import action_text, edition_title, event_lines, private_lines
+from tutor.render import action_text, edition_title, event_lines
 
 language = lang()
 NAMES = ("You", "Ana", "Luis", "Marta", "Noor", "Omar")
@@ -34,7 +35,7 @@ def _names(n: int, seat: int) -> tuple:
 
 
 def _fail(err: LoveLetterError) -> None:
-    st.session_state["pr_error"] = str(err)
+    st.session_state["pr_error"] = error_text(err, language)
 
 
 def setup_keys(s) -> tuple[str, str, str]:
@@ -52,7 +53,8 @@ def new_game_cb() -> None:
     try:
         n, seat = s[k_players], s[k_seat]
         s["pr"] = start(s["pr_edition"], _names(n, seat), seat, s["pr_bots"], seed=int(s["pr_seed"]),
-                        first_player=int(s["pr_seed"]) % n, target=int(s[k_target]), seconds=float(s["pr_seconds"]))
+                        first_player=int(s["pr_seed"]) % n, target=int(s[k_target]), seconds=float(s["pr_seconds"]),
+                        then_bots=False)  # the bots play on the page, one visible turn at a time
         s["pr_hint"] = False
     except LoveLetterError as err:
         _fail(err)
@@ -79,14 +81,14 @@ def play_cb(key: str) -> None:
     p = s["pr"]
     actions = legal_actions(p.game)
     try:
-        s["pr"] = play(p, actions[s[key]])
+        s["pr"] = play(p, actions[s[key]], then_bots=False)
         s["pr_hint"] = False
     except LoveLetterError as err:
         _fail(err)
 
 
 def next_round_cb() -> None:
-    st.session_state["pr"] = next_round(st.session_state["pr"])
+    st.session_state["pr"] = next_round(st.session_state["pr"], then_bots=False)
     st.session_state["pr_hint"] = False
 
 
@@ -143,6 +145,18 @@ if p is None:
 
 # --- the game ----------------------------------------------------------------------------------
 
+if bots_to_play(p):
+    # Each bot's turn is shown as it happens (an advisor bot thinks up to its time per decision).
+    with st.status(t(language, "pr_bots_playing"), expanded=True) as status:
+        while bots_to_play(p):
+            status.update(label=t(language, "pr_bot_thinking", player=p.game.names[p.game.round.current]))
+            p = bot_step(p)
+            st.session_state["pr"] = p
+            told = history_lines(p.human_record(), language, you=True)
+            if told:
+                st.markdown(f"- {told[-1]}")
+        status.update(label=t(language, "pr_bots_done"), state="complete", expanded=False)
+
 g = p.game
 e = g.edition
 names = g.names
@@ -150,17 +164,6 @@ r = g.round
 st.subheader(t(language, "pr_round_of", n=g.round_no, target=e.token_target(len(names))))
 over = p.round_over
 show_board(r, names, language, tokens=g.tokens, visible=None if over else {p.human})
-
-with st.expander(t(language, "event_log"), expanded=True):
-    lines = []
-    for ev in p.events:
-        if seen_by(ev, p.human):
-            lines += event_lines([ev], e, language, names)
-            if ev.private_to is not None:
-                lines += [f"*{x}*" for x in private_lines([ev], e, language, names, you=p.human)]
-    if p.base is not None:
-        st.caption(t(language, "pr_resumed", record=format_record(p.base)))
-    st.markdown("\n".join(f"- {x}" for x in lines) or "-")
 
 model = model_for(p.bots)
 if p.my_turn:
@@ -170,13 +173,25 @@ if p.my_turn:
         st.query_params[k] = v
     acts = legal_actions(g)
     labels = tuple(action_text(a, e, language, names) for a in acts)
-    with st.container(border=True):
+    with st.container(border=True):  # right under the board (at 390 px too)
         st.markdown(f"**{t(language, 'pr_your_turn')}**")
         action_key = f"pr_action_{g.round_no}_{len(p.events)}"  # a fresh choice at every turn
         st.selectbox(t(language, "an_play"), list(range(len(acts))), key=action_key, format_func=PlayLabel(labels))
         c = st.columns(2)
         c[0].button(t(language, "play"), key="pr-play", on_click=play_cb, args=(action_key,), type="primary")
         c[1].button(t(language, "pr_hint"), key="pr-hint", on_click=hint_cb)
+
+with st.expander(t(language, "event_log"), expanded=True):
+    # The round as you know it, in sentences (a resumed round includes the turns before the save).
+    if p.base is not None:
+        st.caption(t(language, "pr_resumed_note"))
+    lines = history_lines(p.human_record(), language, you=True)
+    st.markdown("\n".join(f"{i}. {x}" for i, x in enumerate(lines, start=1)) or "-")
+    ended = [ev for ev in p.events if isinstance(ev, RoundEnded)]
+    if ended:
+        st.markdown("\n".join(f"- {x}" for x in event_lines(ended, e, language, names)))
+
+if p.my_turn:
     if st.session_state.get("pr_hint"):
         st.markdown(f"### {t(language, 'pr_hint')}")
         show_odds(text, model, language, key="pr")
