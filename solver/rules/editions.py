@@ -53,6 +53,8 @@ class Edition:
     _full_deck: tuple = field(init=False, repr=False)
     #: Memo of legal play lists for the rules engine (not part of the edition's identity).
     action_cache: dict = field(init=False, repr=False)
+    #: Memo of one card's plays per (card, seat, open targets) that `action_cache` is built from.
+    card_cache: dict = field(init=False, repr=False)
     _hash: int = field(init=False, repr=False)
 
     def __post_init__(self) -> None:
@@ -64,6 +66,7 @@ class Edition:
         object.__setattr__(self, "guessable", tuple(c for c in cards if c is not Card.GUARD))
         object.__setattr__(self, "has_spy", self.composition.get(Card.SPY, 0) > 0)
         object.__setattr__(self, "action_cache", {})
+        object.__setattr__(self, "card_cache", {})
         object.__setattr__(
             self, "_full_deck", tuple(c for c in cards for _ in range(self.composition[c]))
         )
@@ -126,7 +129,8 @@ class Edition:
     def check_player_count(self, n_players: int) -> None:
         if not self.min_players <= n_players <= self.max_players:
             raise InvalidOptionError(
-                f"the {self.title} edition is for {self.min_players}–{self.max_players} players; got {n_players}"
+                f"the {self.title} edition is for {self.min_players}–{self.max_players} players; got {n_players}",
+                rule="player-count", players=n_players,
             )
 
     def full_deck(self) -> tuple[Card, ...]:

@@ -18,22 +18,37 @@ from solver.rules.events import CardDealt, CardDrawn, GameEnded, RoundStarted, T
 from solver.rules.round_rules import round_apply, round_legal_actions
 from solver.rules.state import GAME_OVER, IN_ROUND, PLAY, ROUND_OVER, Game, Round
 
+#: Builds a NamedTuple from all its fields without the generated `__new__` (hot path only).
+_new = tuple.__new__
+
 
 def deal_round(
     edition: Edition | str, n_players: int, first_player: int = 0, seed: object = 0,
     *, round_no: int = 1,
 ) -> tuple[Round, tuple]:
     """Shuffle and deal a round (§3); the first player has drawn and is to play."""
-    edition = get_edition(edition)
-    for what, value in (("number of players", n_players), ("first player", first_player)):
-        if not isinstance(value, int) or isinstance(value, bool):
-            raise InvalidOptionError(f"the {what} is a whole number; got {value!r:.40}")
+    if type(edition) is not Edition:
+        edition = get_edition(edition)
     edition.check_player_count(n_players)
     if not 0 <= first_player < n_players:
-        raise InvalidOptionError(f"first player {first_player} is not a seat (0–{n_players - 1})")
+        raise InvalidOptionError(f"first player {first_player} is not a seat (0–{n_players - 1})",
+                                 rule="first-player")
     cards = list(edition.full_deck())
-    random.Random(f"{seed}/round/{round_no}").shuffle(cards)
+    shuffle(cards, random.Random(f"{seed}/round/{round_no}"))
     return _deal(edition, n_players, first_player, cards, round_no)
+
+
+def shuffle(cards: list, rng: random.Random) -> None:
+    """`rng.shuffle(cards)`, the same permutation from the same generator state, without its
+    per-card method calls (the deal is on every round's path)."""
+    getrandbits = rng.getrandbits
+    for i in range(len(cards) - 1, 0, -1):
+        n = i + 1
+        k = n.bit_length()
+        j = getrandbits(k)
+        while j >= n:
+            j = getrandbits(k)
+        cards[i], cards[j] = cards[j], cards[i]
 
 
 def deal_from_order(
@@ -44,7 +59,8 @@ def deal_from_order(
     edition = get_edition(edition)
     edition.check_player_count(n_players)
     if not 0 <= first_player < n_players:
-        raise InvalidOptionError(f"first player {first_player} is not a seat (0–{n_players - 1})")
+        raise InvalidOptionError(f"first player {first_player} is not a seat (0–{n_players - 1})",
+                                 rule="first-player")
     cards = list(order)
     if sorted(cards) != list(edition.full_deck()):
         raise InvalidPositionError(
@@ -60,19 +76,21 @@ def _deal(edition: Edition, n_players: int, first_player: int, cards: list, roun
     face_up = tuple(cards[1:1 + k])
     pos = 1 + k
     hands: list[tuple] = [()] * n_players
-    events: list = [RoundStarted(round_no, first_player, face_up, len(cards) - pos - n_players)]
+    events: list = [_new(RoundStarted, (round_no, first_player, face_up, len(cards) - pos - n_players, None))]
     for j in range(n_players):
         seat = (first_player + j) % n_players
-        hands[seat] = (cards[pos],)
-        events.append(CardDealt(seat, cards[pos], (seat,)))
+        card = cards[pos]
+        hands[seat] = (card,)
+        events.append(_new(CardDealt, (seat, card, (seat,))))
         pos += 1
     top = cards[pos]
     hands[first_player] = hands[first_player] + (top,)
-    events.append(CardDrawn(first_player, top, "deck", (first_player,)))
-    r = Round(
-        edition, tuple(hands), ((),) * n_players, (False,) * n_players, (False,) * n_players,
-        tuple(cards[pos + 1:]), set_aside, face_up, first_player, PLAY, 1,
-    )
+    events.append(_new(CardDrawn, (first_player, top, "deck", (first_player,))))
+    none = (False,) * n_players
+    r = _new(Round, (
+        edition, tuple(hands), ((),) * n_players, none, none, tuple(cards[pos + 1:]), set_aside, face_up,
+        first_player, PLAY, 1, (), None, None, (),
+    ))
     return r, tuple(events)
 
 

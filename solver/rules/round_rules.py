@@ -6,9 +6,13 @@ RULES_REFERENCE §4: the player to move already holds two cards (the draw happen
 turn started), plays one, resolves it; then the end-of-turn checks run and the next player in
 the round starts their turn (their Handmaid protection ends) and draws.
 
-Hot path notes: legal actions are cached per edition by (hand, open targets, seat), and
-`round_apply` checks an action against that cached set before doing anything else; only a
-refused action pays for the detailed explanation (`_explain_illegal`).
+Hot path notes (`docs/engine.md`, Performance): legal plays are memoised per edition by
+(hand, seat, out, protected), built from a second memo of each card's plays per (card, seat,
+open targets), so a new combination of who is out or protected creates no new `Play`;
+`round_apply` checks an action against the memoised set before doing anything else, and only
+a refused action pays for the detailed explanation (`_explain_illegal`). Events are built with
+`tuple.__new__` (every field given, in order), which skips the generated `__new__` of each
+`NamedTuple`; the memory (`Round.known`) is only recomputed when a play can change it.
 """
 
 from __future__ import annotations
@@ -37,11 +41,14 @@ from solver.rules.events import (
     RoundEnded,
     TurnStarted,
 )
-from solver.rules.memory import MEMORABLE, remember
+from solver.rules.memory import remember
 from solver.rules.state import CHANCELLOR, OVER, PLAY, Round
 
 SPY, GUARD, PRIEST, BARON, HANDMAID, PRINCE, CHANCELLOR_CARD, KING, COUNTESS, PRINCESS = tuple(Card)
 _TARGETS_OTHERS = frozenset({GUARD, PRIEST, BARON, KING})
+_CARDS = tuple(Card)
+#: Builds a NamedTuple from all its fields without the generated `__new__` (hot path only).
+_new = tuple.__new__
 
 
 # ---------------------------------------------------------------------------------------
@@ -56,24 +63,35 @@ def open_targets(state: Round) -> tuple[int, ...]:
     return tuple(i for i in range(len(out)) if i != p and not out[i] and not protected[i])
 
 
-def _actions_for_card(edition, card: Card, targets: tuple[int, ...], seat: int) -> list:
+def _actions_for_card(edition, card: Card, targets: tuple[int, ...], seat: int) -> tuple:
     void = edition.void_target_allowed
     if card in _TARGETS_OTHERS:
         if not targets:
-            return [Play(card)]
+            return (Play(card),)
         if card is GUARD:
             acts = [Play(card, t, g) for t in targets for g in edition.guessable]
         else:
             acts = [Play(card, t) for t in targets]
         if void:
             acts.append(Play(card))
-        return acts
+        return tuple(acts)
     if card is PRINCE:
         acts = [Play(card, t) for t in sorted(targets + (seat,))]
         if void and targets:
             acts.append(Play(card))
-        return acts
-    return [Play(card)]
+        return tuple(acts)
+    return (Play(card),)
+
+
+def card_plays(edition, card: Card, seat: int, targets: tuple[int, ...]) -> tuple:
+    """The legal plays of one card for `seat` with these open targets, in the engine's order
+    (memoised per edition: few combinations exist)."""
+    key = (card, seat, targets)
+    cache = edition.card_cache
+    found = cache.get(key)
+    if found is None:
+        found = cache[key] = _actions_for_card(edition, card, targets, seat)
+    return found
 
 
 def legal_plays(edition, hand: tuple, seat: int, out: tuple, protected: tuple) -> tuple:
@@ -92,21 +110,26 @@ def legal_plays(edition, hand: tuple, seat: int, out: tuple, protected: tuple) -
 
 
 def _play_actions(state: Round) -> tuple:
-    return legal_plays(state.edition, state.hands[state.current], state.current, state.out, state.protected)
+    p = state.current
+    return legal_plays(state.edition, state.hands[p], p, state.out, state.protected)
+
+
+def playable_cards(hand: tuple) -> tuple:
+    """The cards of a two-card hand that may be played, lowest first (the Countess rule, §6:
+    with the King or a Prince she is the only one)."""
+    a, b = hand
+    if COUNTESS in hand and (KING in hand or PRINCE in hand):
+        return (COUNTESS,)
+    if a == b:
+        return (a,)
+    return (a, b) if a < b else (b, a)
 
 
 def _compute_plays(edition, hand: tuple, targets: tuple, seat: int) -> tuple:
-    a, b = hand
-    if COUNTESS in hand and (KING in hand or PRINCE in hand):
-        cards = (COUNTESS,)  # the Countess rule (§6): King/Prince may not be played
-    elif a == b:
-        cards = (a,)
-    else:
-        cards = (a, b) if a < b else (b, a)
-    acts: list = []
-    for card in cards:
-        acts.extend(_actions_for_card(edition, card, targets, seat))
-    return tuple(acts), frozenset(acts)
+    acts: tuple = ()
+    for card in playable_cards(hand):
+        acts += card_plays(edition, Card(card), seat, targets)
+    return acts, frozenset(acts)
 
 
 @lru_cache(maxsize=4096)
@@ -133,9 +156,14 @@ def _chancellor_actions(hand: tuple[Card, ...]) -> tuple:
 
 def round_legal_actions(state: Round) -> tuple:
     """Every legal, fully specified action for the player to move (no duplicates)."""
-    if state.phase == PLAY:
-        return _play_actions(state)[0]
-    if state.phase == CHANCELLOR:
+    phase = state.phase
+    if phase == PLAY:
+        p = state.current
+        found = state.edition.action_cache.get((state.hands[p], p, state.out, state.protected))
+        if found is None:
+            found = legal_plays(state.edition, state.hands[p], p, state.out, state.protected)
+        return found[0]
+    if phase == CHANCELLOR:
         return chancellor_choices(state.hands[state.current])[0]
     return ()
 
@@ -145,23 +173,58 @@ def round_legal_actions(state: Round) -> tuple:
 # ---------------------------------------------------------------------------------------
 
 def round_apply(state: Round, action) -> tuple[Round, tuple]:
-    """Play `action` for the player to move; return the new round and its events."""
+    """Play `action` for the player to move; return the new round and its events. An action
+    that names its player (`Play(..., player=k)`) is refused unless k is to move."""
     phase = state.phase
+    kind = type(action)
     if phase == PLAY:
-        if type(action) is not Play or not _member(action, _play_actions(state)[1]):
+        if kind is not Play:
             raise _explain_illegal(state, action)
-        new, events = _apply_play(state, action)
-    elif phase == CHANCELLOR:
-        if type(action) is ChancellorChoice and type(action.bottom) is not tuple:
-            action = ChancellorChoice(action.keep, tuple(action.bottom))
-        legal = chancellor_choices(state.hands[state.current])[1]
-        if type(action) is not ChancellorChoice or not _member(action, legal):
+        if action.player is not None:
+            _check_player(state, action.player)
+            action = Play(action.card, action.target, action.guess)
+        p = state.current
+        edition = state.edition
+        hand = state.hands[p]
+        found = edition.action_cache.get((hand, p, state.out, state.protected))
+        if found is None:
+            found = legal_plays(edition, hand, p, state.out, state.protected)
+        try:
+            legal = action in found[1]
+        except TypeError:  # unhashable field, e.g. a list as target
+            legal = False
+        if not legal:
             raise _explain_illegal(state, action)
-        new, events = _apply_chancellor_choice(state, action)
-    else:
-        raise IllegalActionError("the round is over: no more plays this round", rule="round-over")
-    known = remember(state.known, events) if state.known or any(type(e) in MEMORABLE for e in events) else ()
-    return (new._replace(known=known) if known else new), events
+        return _apply_play(state, action)
+    if phase == CHANCELLOR:
+        if kind is ChancellorChoice:
+            if action.player is not None:
+                _check_player(state, action.player)
+            if type(action.bottom) is not tuple or action.player is not None:
+                try:
+                    action = ChancellorChoice(action.keep, tuple(action.bottom))
+                except TypeError:
+                    raise _explain_illegal(state, action) from None
+        elif kind is Play and action.player is not None:
+            _check_player(state, action.player)
+        if type(action) is not ChancellorChoice or not _member(action, chancellor_choices(state.hands[state.current])[1]):
+            raise _explain_illegal(state, action)
+        return _apply_chancellor_choice(state, action)
+    raise IllegalActionError("the round is over: no more plays this round", rule="round-over")
+
+
+def _check_player(state: Round, player) -> None:
+    """Refuse an action that names a player other than the one to move."""
+    n = len(state.hands)
+    if not isinstance(player, int) or isinstance(player, bool) or not 0 <= player < n:
+        raise IllegalActionError(f"there is no seat {player!r} (seats 0–{n - 1})", rule="no-such-seat")
+    if state.out[player]:
+        raise IllegalActionError(
+            f"seat {player} is out of the round and plays no more this round", rule="player-out", player=player)
+    if player != state.current:
+        raise IllegalActionError(
+            f"it is not seat {player}'s turn: seat {state.current} is to move", rule="not-your-turn",
+            player=player, current=state.current)
 
 
 def _member(action, legal: frozenset) -> bool:
@@ -169,15 +232,6 @@ def _member(action, legal: frozenset) -> bool:
         return action in legal
     except TypeError:  # unhashable field, e.g. a list as target
         return False
-
-
-def _knock_out(hands, discards, out, protected, seat, cause, events) -> None:
-    cards = hands[seat]
-    discards[seat] = discards[seat] + cards
-    hands[seat] = ()
-    out[seat] = True
-    protected[seat] = False
-    events.append(KnockedOut(seat, cards, cause))
 
 
 def _apply_play(state: Round, action: Play):
@@ -191,103 +245,143 @@ def _apply_play(state: Round, action: Play):
     target = action.target
     hands = list(state.hands)
     discards = list(state.discards)
-    out = list(state.out)
-    protected = list(state.protected)
+    out = state.out
+    protected = state.protected
     deck = state.deck
     set_aside = state.set_aside
     hands[p] = (kept,)
     discards[p] = discards[p] + (card,)
     guess = action.guess
     if guess is not None and type(guess) is not Card:
-        guess = Card(guess)
-    events: list = [CardPlayed(p, card, target, guess)]
+        guess = _CARDS[guess]
+    events: list = [_new(CardPlayed, (p, card, target, guess, None))]
+    memorable = False
 
     if target is None and (card in _TARGETS_OTHERS or card is PRINCE):
-        events.append(NoEffect(p, card, "all-protected" if not open_targets(state) else "no-target"))
+        reason = "no-target" if any(
+            i != p and not out[i] and not protected[i] for i in range(len(out))) else "all-protected"
+        events.append(_new(NoEffect, (p, card, reason, None)))
     elif card is GUARD:
         hit = hands[target][0] == guess
-        events.append(GuardGuessed(p, target, guess, hit))
+        events.append(_new(GuardGuessed, (p, target, guess, hit, None)))
         if hit:
-            _knock_out(hands, discards, out, protected, target, "guard", events)
+            out, protected = _knock_out(hands, discards, out, protected, target, "guard", events)
     elif card is PRIEST:
-        events.append(PriestSaw(p, target, hands[target][0], (p,)))
+        events.append(_new(PriestSaw, (p, target, hands[target][0], (p,))))
+        memorable = True
     elif card is BARON:
-        mine = kept
         theirs = hands[target][0]
         value_of = state.edition.value_of
-        vm, vt = value_of[mine], value_of[theirs]
-        loser = None if vm == vt else (p if vm < vt else target)
-        events.append(BaronCompared(p, target, mine, theirs, (p, target)))
-        events.append(BaronResult(p, target, loser))
-        if loser is not None:
-            _knock_out(hands, discards, out, protected, loser, "baron", events)
+        vm, vt = value_of[kept], value_of[theirs]
+        events.append(_new(BaronCompared, (p, target, kept, theirs, (p, target))))
+        if vm == vt:
+            events.append(_new(BaronResult, (p, target, None, None)))
+            memorable = True
+        else:
+            loser = p if vm < vt else target
+            events.append(_new(BaronResult, (p, target, loser, None)))
+            out, protected = _knock_out(hands, discards, out, protected, loser, "baron", events)
     elif card is HANDMAID:
-        protected[p] = True
-        events.append(Protected(p))
+        protected = protected[:p] + (True,) + protected[p + 1:]
+        events.append(_new(Protected, (p, None)))
     elif card is PRINCE:
         dropped = hands[target][0]
         discards[target] = discards[target] + (dropped,)
-        hands[target] = ()
-        events.append(PrinceDiscarded(p, target, dropped))
+        events.append(_new(PrinceDiscarded, (p, target, dropped, None)))
         if dropped is PRINCESS:
-            out[target] = True
-            protected[target] = False
-            events.append(KnockedOut(target, (), "princess-discarded"))
+            hands[target] = ()
+            out = out[:target] + (True,) + out[target + 1:]
+            if protected[target]:
+                protected = protected[:target] + (False,) + protected[target + 1:]
+            events.append(_new(KnockedOut, (target, (), "princess-discarded", None)))
         elif deck:
-            hands[target] = (deck[0],)
-            events.append(CardDrawn(target, deck[0], "deck", (target,)))
+            top = deck[0]
+            hands[target] = (top,)
+            events.append(_new(CardDrawn, (target, top, "deck", (target,))))
             deck = deck[1:]
         else:
             hands[target] = (set_aside,)
-            events.append(CardDrawn(target, set_aside, "set_aside", (target,)))
+            events.append(_new(CardDrawn, (target, set_aside, "set_aside", (target,))))
             set_aside = None
     elif card is CHANCELLOR_CARD:
         if not deck:
-            events.append(NoEffect(p, card, "empty-deck"))
+            events.append(_new(NoEffect, (p, card, "empty-deck", None)))
         else:
             drawn = deck[:2]
             deck = deck[2:]
             hands[p] = (kept,) + drawn
-            events.append(ChancellorDrew(p, drawn, (p,)))
+            events.append(_new(ChancellorDrew, (p, drawn, (p,))))
+            events = tuple(events)
+            known = remember(state.known, events) if state.known else ()
             return (
-                Round(state.edition, tuple(hands), tuple(discards), tuple(out), tuple(protected),
-                      deck, set_aside, state.face_up, p, CHANCELLOR, state.turn),
-                tuple(events),
+                _new(Round, (state.edition, tuple(hands), tuple(discards), out, protected,
+                             deck, set_aside, state.face_up, p, CHANCELLOR, state.turn, (), None, None, known)),
+                events,
             )
     elif card is KING:
         theirs = hands[target][0]
         hands[p] = (theirs,)
         hands[target] = (kept,)
-        events.append(HandsTraded(p, target, kept, theirs, (p, target)))
+        events.append(_new(HandsTraded, (p, target, kept, theirs, (p, target))))
+        memorable = True
     elif card is PRINCESS:
-        _knock_out(hands, discards, out, protected, p, "princess-played", events)
+        out, protected = _knock_out(hands, discards, out, protected, p, "princess-played", events)
     # Spy and Countess: no effect when played.
-    return _end_turn(state, hands, discards, out, protected, deck, set_aside, events)
+    known = state.known
+    if memorable or known:
+        known = _update_memory(known, events, p, target, card)
+    return _end_turn(state, hands, discards, out, protected, deck, set_aside, events, known)
+
+
+def _update_memory(known: tuple, events: list, p: int, target, card) -> tuple:
+    """`remember(known, events)` for one play's events, without replaying them when the play
+    cannot change the memory: only entries involving the player or the target can change."""
+    if card is KING or card is PRIEST or card is BARON:
+        return remember(known, events)
+    for o, h, _ in known:
+        if h == p or o == p or h == target or o == target:
+            return remember(known, events)
+    return known
+
+
+def _knock_out(hands, discards, out, protected, seat, cause, events) -> tuple:
+    """Discard `seat`'s hand (`hands`, `discards` are lists changed in place); return the
+    new `out` and `protected` tuples."""
+    cards = hands[seat]
+    discards[seat] = discards[seat] + cards
+    hands[seat] = ()
+    events.append(_new(KnockedOut, (seat, cards, cause, None)))
+    if protected[seat]:
+        protected = protected[:seat] + (False,) + protected[seat + 1:]
+    return out[:seat] + (True,) + out[seat + 1:], protected
 
 
 def _apply_chancellor_choice(state: Round, action: ChancellorChoice):
     p = state.current
     hand = state.hands[p]
     keep = hand[hand.index(action.keep)]
-    bottom = tuple(Card(c) for c in action.bottom)
+    bottom = action.bottom
+    if any(type(c) is not Card for c in bottom):
+        bottom = tuple([_CARDS[c] for c in bottom])
     hands = list(state.hands)
     hands[p] = (keep,)
     deck = state.deck + bottom
-    events = [ChancellorReturned(p, keep, bottom, (p,))]
-    return _end_turn(state, hands, list(state.discards), list(state.out), list(state.protected),
-                     deck, state.set_aside, events)
+    events = [_new(ChancellorReturned, (p, keep, bottom, (p,)))]
+    return _end_turn(state, hands, list(state.discards), state.out, state.protected,
+                     deck, state.set_aside, events, state.known)
 
 
-def _end_turn(state: Round, hands, discards, out, protected, deck, set_aside, events):
-    """End-of-turn checks (§8): one player left, else empty deck, else next player's turn."""
-    edition = state.edition
+def _end_turn(state: Round, hands, discards, out, protected, deck, set_aside, events, known):
+    """End-of-turn checks (§8): one player left, else empty deck, else next player's turn.
+    `hands` and `discards` are lists; `out` and `protected` tuples."""
     n = len(hands)
-    alive = [i for i in range(n) if not out[i]]
-    if len(alive) == 1:
-        return _finish(state, hands, discards, out, protected, deck, set_aside, events,
-                       "last-standing", tuple(alive))
+    if out.count(False) == 1:
+        return _finish(state, hands, discards, out, deck, set_aside, events,
+                       "last-standing", (out.index(False),), known)
     if not deck:
+        edition = state.edition
         value_of = edition.value_of
+        alive = [i for i in range(n) if not out[i]]
         best = max(value_of[hands[i][0]] for i in alive)
         tied = [i for i in alive if value_of[hands[i][0]] == best]
         if len(tied) > 1 and edition.showdown_tie != ALL_TIED_WIN:
@@ -296,22 +390,25 @@ def _end_turn(state: Round, hands, discards, out, protected, deck, set_aside, ev
             tied = [i for i in tied if totals[i] == top]
             if len(tied) > 1 and edition.showdown_tie == DISCARD_TOTAL_THEN_NONE:
                 tied = []
-        return _finish(state, hands, discards, out, protected, deck, set_aside, events,
-                       "showdown", tuple(tied))
-    p = state.current
-    q = (p + 1) % n
+        return _finish(state, hands, discards, out, deck, set_aside, events,
+                       "showdown", tuple(tied), known)
+    q = state.current + 1
+    if q == n:
+        q = 0
     while out[q]:
-        q = (q + 1) % n
+        q += 1
+        if q == n:
+            q = 0
     was_protected = protected[q]
     if was_protected:
-        protected[q] = False
+        protected = protected[:q] + (False,) + protected[q + 1:]
     top = deck[0]
     hands[q] = hands[q] + (top,)
-    events.append(TurnStarted(q, was_protected))
-    events.append(CardDrawn(q, top, "deck", (q,)))
+    events.append(_new(TurnStarted, (q, was_protected, None)))
+    events.append(_new(CardDrawn, (q, top, "deck", (q,))))
     return (
-        Round(edition, tuple(hands), tuple(discards), tuple(out), tuple(protected),
-              deck[1:], set_aside, state.face_up, q, PLAY, state.turn + 1),
+        _new(Round, (state.edition, tuple(hands), tuple(discards), out, protected,
+                     deck[1:], set_aside, state.face_up, q, PLAY, state.turn + 1, (), None, None, known)),
         tuple(events),
     )
 
@@ -329,21 +426,21 @@ def spy_bonus_seat(edition, discards, out) -> int | None:
     return alive_spies[0]
 
 
-def _finish(state, hands, discards, out, protected, deck, set_aside, events, reason, winners):
+def _finish(state, hands, discards, out, deck, set_aside, events, reason, winners, known):
     edition = state.edition
     bonus = spy_bonus_seat(edition, discards, out)
+    n = len(out)
     # Protection ends with the round (§6 Handmaid).
-    protected = [False] * len(out)
     if reason == "showdown":
         value_of = edition.value_of
-        shown = tuple(None if out[i] else hands[i][0] for i in range(len(out)))
+        shown = tuple(None if out[i] else hands[i][0] for i in range(n))
         totals = tuple(sum(value_of[c] for c in d) for d in discards)
-        events.append(RoundEnded(reason, winners, shown, totals, bonus))
+        events.append(_new(RoundEnded, (reason, winners, shown, totals, bonus, None)))
     else:
-        events.append(RoundEnded(reason, winners, (), (), bonus))
+        events.append(_new(RoundEnded, (reason, winners, (), (), bonus, None)))
     return (
-        Round(edition, tuple(hands), tuple(discards), tuple(out), tuple(protected), deck, set_aside,
-              state.face_up, state.current, OVER, state.turn, winners, bonus, reason),
+        _new(Round, (edition, tuple(hands), tuple(discards), out, (False,) * n, deck, set_aside,
+                     state.face_up, state.current, OVER, state.turn, winners, bonus, reason, known)),
         tuple(events),
     )
 
