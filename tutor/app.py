@@ -13,7 +13,8 @@ if str(ROOT) not in sys.path:  # `streamlit run tutor/app.py` from a checkout
 
 from solver import EDITIONS  # noqa: E402
 from tutor.i18n import LANGUAGES, locale_language, t  # noqa: E402
-from tutor.render import edition_title, language_title  # noqa: E402
+from tutor.formatters import EditionTitle  # noqa: E402
+from tutor.render import language_title  # noqa: E402
 from tutor.url_state import url_selectbox  # noqa: E402
 
 st.set_page_config(page_title="Love Letter tutor", page_icon="💌", layout="wide")
@@ -22,7 +23,7 @@ with st.sidebar:
     default_lang = locale_language(getattr(st.context, "locale", None))
     lang = url_selectbox("Language · Idioma · Langue", LANGUAGES, key="lang", default=default_lang,
                          format_func=language_title)
-    url_selectbox(t(lang, "edition"), list(EDITIONS), key="edition", default="2019", format_func=edition_title)
+    url_selectbox(t(lang, "edition"), list(EDITIONS), key="edition", default="2019", format_func=EditionTitle(lang))
 
 pages = [
     # The default page is served at the root URL ("/?lesson=prince").

@@ -53,6 +53,16 @@ class SeatName:
         return t(self.language, "none") if seat < 0 else self.names[seat]
 
 
+class EditionTitle:
+    """An edition key -> its title in the chosen language ("Classique (16 cartes)")."""
+
+    def __init__(self, language: str):
+        self.language = language
+
+    def __call__(self, key: str) -> str:
+        return t(self.language, f"edition.{key}")
+
+
 class SeatOrNobody:
     """A seat -> its name; -1 -> "nobody" (a quiz answer)."""
 

@@ -140,6 +140,25 @@ def private_lines(events, edition, lang: str, names, you=None) -> list[str]:
                 cards = (ev.card,) if isinstance(ev, CardDrawn) else ev.cards
                 out.append(t(lang, "you_drew", card=", ".join(label(c) for c in cards)))
                 continue
+            if isinstance(ev, BaronCompared):
+                out.append(t(lang, "you_baron", target=names[ev.target], a=label(ev.player_card),
+                             b=label(ev.target_card)))
+                continue
+            if isinstance(ev, HandsTraded):
+                out.append(t(lang, "you_king", target=names[ev.target], gave=label(ev.gave), got=label(ev.received)))
+                continue
+            if isinstance(ev, ChancellorReturned):
+                out.append(t(lang, "you_returned", kept=label(ev.kept), cards=", ".join(label(c) for c in ev.bottom)))
+                continue
+        if you is not None and getattr(ev, "target", None) == you:
+            if isinstance(ev, BaronCompared):
+                out.append(t(lang, "you_baron_target", player=names[ev.player], a=label(ev.player_card),
+                             b=label(ev.target_card)))
+                continue
+            if isinstance(ev, HandsTraded):
+                out.append(t(lang, "you_king_target", player=names[ev.player], gave=label(ev.gave),
+                             got=label(ev.received)))
+                continue
         if isinstance(ev, PriestSaw):
             out.append(t(lang, "rc_priest", player=names[ev.player], target=names[ev.target], card=label(ev.card)))
         elif isinstance(ev, BaronCompared):

@@ -107,9 +107,9 @@ def test_switch_language_and_edition():
     at.switch_page("views/reference.py").run()
     assert "Referencia de reglas" in at.title[0].value
     at.sidebar.selectbox(key="edition").select("classic").run()
-    table = at.dataframe[0].value
-    assert len(table) == len(get_edition("classic").cards)
-    assert "Guardia" in list(table.iloc[:, 1]) or "Guardia" in table.to_string()
+    cards = [m.value for m in at.markdown if "border-left" in m.value]
+    assert len(cards) == len(get_edition("classic").cards)
+    assert "Guardia" in cards[0] and "Clásica (16 cartas)" in at.subheader[0].value
 
 
 def test_link_with_parameters_opens_the_same_view():

@@ -1,6 +1,7 @@
 """Learn: each lesson's quiz asks about that lesson's rule, starts with no answer chosen, explains
 a wrong answer with the engine's own ruling, and progress survives a reload (it is in the URL)."""
 
+import re
 from pathlib import Path
 
 import pytest
@@ -76,3 +77,52 @@ def test_progress_survives_a_reload():
     assert again.session_state["done"] == [first]
     assert again.selectbox(key="lesson").value == second
     assert "1" in again.get("progress")[0].proto.text if again.get("progress") else True
+
+
+def page(path, **params):
+    at = app(**params)
+    return at.switch_page(path).run()
+
+
+def test_reference_shows_whole_effects_and_the_rules_people_look_up():
+    from tutor.i18n import t
+
+    for lang in LANGUAGES:
+        at = page("views/reference.py", lang=lang, edition="classic")
+        assert not at.exception
+        shown = "\n".join(m.value for m in at.markdown)
+        prince = t(lang, "full_effect_PRINCE")
+        assert prince in shown  # the whole effect, not cut in a table cell
+        for topic in ("setup2p", "empty", "ties", "spy"):
+            assert t(lang, f"ref_{topic}_body") in shown
+        assert "classic (16 cards)" not in at.subheader[0].value
+    fr = page("views/reference.py", lang="fr", edition="classic")
+    assert "Classique (16 cartes)" in fr.subheader[0].value
+    assert fr.sidebar.selectbox(key="edition").options == ["Édition 2019 (21 cartes)", "Classique (16 cartes)",
+                                                           "Boîte 2019, version classique (16 cartes)"]
+
+
+def test_french_speaks_vous_and_spanish_markers_fit_any_player():
+    import re
+
+    from tutor.i18n import catalog
+
+    lessons = "\n".join(lesson.body("fr") + lesson.title("fr") for lesson in LESSONS.values())
+    french = "\n".join(catalog("fr").values()) + lessons
+    assert not re.search(r"\b(tu|ton|ta|tes|toi)\b|Essaie\b|sers-t", french)
+    assert catalog("es")["out_marker"] == "Fuera de la ronda" and "Eliminada" not in LESSONS["elimination"].title("es")
+
+
+def test_you_is_conjugated_in_the_second_person():
+    from solver import Card, get_edition
+    from solver.rules.events import BaronCompared, ChancellorReturned, HandsTraded
+    from tutor.render import private_lines
+
+    e = get_edition("2019")
+    names = ("You", "Luis")
+    lines = private_lines([BaronCompared(0, 1, Card.GUARD, Card.KING, (0, 1)),
+                           ChancellorReturned(0, Card.KING, (Card.SPY, Card.GUARD), (0,)),
+                           HandsTraded(1, 0, Card.PRIEST, Card.BARON, (0, 1))], e, "en", names, you=0)
+    assert lines == ["You show Guard (1); Luis shows King (7)", "You keep King (7) and put Spy (0), Guard (1) under "
+                     "the deck", "Luis gives you Priest (2) and takes your Baron (3)"]
+    assert not any(re.search(r"You (shows|keeps|gives)", x) for x in lines)

@@ -1,4 +1,6 @@
-"""Rules reference: the card table of the chosen edition and language; editions side by side."""
+"""Rules reference: every card of the chosen edition with its whole effect, the prose rules people
+look up (setup and two players, the empty deck, ties, the Spy, winning), the editions side by
+side and the card names in each language."""
 
 from __future__ import annotations
 
@@ -7,35 +9,45 @@ import streamlit as st
 from solver import EDITIONS, Card, card_name, get_edition
 from solver.rules.editions import ALL_TIED_WIN, DISCARD_TOTAL_THEN_ALL
 from solver.rules.names import NAMINGS
-from tutor.components import edition_key, lang
+from tutor.components import css, edition_key, lang
+from tutor.formatters import EditionTitle
 from tutor.i18n import t
-from tutor.render import naming_for
+from tutor.render import COLOURS, naming_for
 
 language = lang()
 edition = get_edition(edition_key())
+title = EditionTitle(language)
 st.title(t(language, "nav_reference"))
-st.subheader(t(language, "reference_cards", edition=edition.title))
-st.dataframe(
-    [
-        {t(language, "col_value"): edition.value(c), t(language, "col_card"): card_name(c, naming_for(language)),
-         t(language, "col_copies"): edition.count(c), t(language, "col_effect"): t(language, f"effect_{c.name}")}
-        for c in edition.cards
-    ],
-    hide_index=True, width="stretch",
-)
+st.subheader(t(language, "reference_cards", edition=title(edition.key)))
+css()
+# One block per card (not a table): the whole effect wraps on a phone and is never cut.
+for c in edition.cards:
+    st.markdown(
+        f'<div style="border-left:6px solid {COLOURS[c]};padding:.2rem .6rem;margin:.35rem 0">'
+        f'<b>{edition.value(c)} · {card_name(c, naming_for(language))}</b> '
+        f'<span style="opacity:.7">— {t(language, "ref_copies", n=edition.count(c))}</span><br>'
+        f'{t(language, f"full_effect_{c.name}")}</div>',
+        unsafe_allow_html=True,
+    )
+
+st.subheader(t(language, "reference_rules"))
+for topic in ("setup2p", "empty", "ties", "spy", "win"):
+    with st.expander(t(language, f"ref_{topic}_title"), expanded=True):
+        st.write(t(language, f"ref_{topic}_body"))
 
 st.subheader(t(language, "reference_editions"))
 tie = {ALL_TIED_WIN: "tie_all", DISCARD_TOTAL_THEN_ALL: "tie_discards"}
 rows = []
 for key, e in EDITIONS.items():
     rows.append({
-        t(language, "edition"): e.title,
+        t(language, "edition"): title(key),
         t(language, "deck_cards"): e.deck_size,
         t(language, "players"): f"{e.min_players}–{e.max_players}",
         t(language, "tokens_to_win"): " / ".join(f"{n}p {k}" for n, k in sorted(e.token_targets.items())),
         t(language, "tie_rule"): t(language, tie.get(e.showdown_tie, "tie_discards_none")),
         t(language, "has_spy"): t(language, "yes" if e.has_spy else "no"),
-        "King / Countess / Princess": " / ".join(str(e.value(c)) for c in (Card.KING, Card.COUNTESS, Card.PRINCESS)),
+        " / ".join(card_name(c, naming_for(language)) for c in (Card.KING, Card.COUNTESS, Card.PRINCESS)):
+            " / ".join(str(e.value(c)) for c in (Card.KING, Card.COUNTESS, Card.PRINCESS)),
     })
 st.dataframe(rows, hide_index=True, width="stretch")
 
