@@ -7,8 +7,14 @@ point, or None once the turn is complete; `turn_from(record, chosen)` builds the
 
 Nothing here restates a rule: every candidate value is tried against the same replay
 (`solver.records.replay.walk`) that checks a typed or pasted record, and outcome values are also
-tried against the inference (a value no deal can explain, e.g. losing a Baron with the higher
+checked against the inference (a value no deal can explain, e.g. losing a Baron with the higher
 card, is not offered). So the form, the notation and the analysis can never disagree.
+
+Cost: an outcome field is worked out from ONE inference of the turn without that detail (the
+support of the hidden card it reveals: the target's hand for a Guard's outcome, the pair of hands
+for a Baron's), never one inference per candidate, and that inference has a work budget
+(`FIELD_BUDGET`). A position too large for it is not "inconsistent": its field offers every value
+the rules allow (`Field.narrowed` is False) — the form never dead-ends.
 """
 
 from __future__ import annotations
@@ -16,6 +22,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from itertools import permutations
 from typing import Optional
+
+import copy
+from functools import lru_cache
 
 from solver.rules.cards import Card
 from solver.rules.errors import LoveLetterError
@@ -28,6 +37,10 @@ _TARGETED = (GUARD, PRIEST, BARON, PRINCE, KING)
 #: A value of an optional field meaning "stop here: this is the position to analyse".
 STOP = "stop"
 
+#: Work allowed for the one inference that narrows a field (`solver.inference.beliefs.infer`'s
+#: budget; a fraction of a second of CPU).
+FIELD_BUDGET = 500_000
+
 
 @dataclass(frozen=True)
 class Field:
@@ -37,6 +50,9 @@ class Field:
     options: tuple
     #: The turn may end before this field: the viewer is to decide (play, or keep a card).
     can_stop: bool = False
+    #: The options were narrowed by the inference too (False: the position was too large for the
+    #: field's work budget, so every value the rules allow is offered).
+    narrowed: bool = True
 
 
 def final_state(record: Record) -> Final:
@@ -84,22 +100,141 @@ def _turn(p: int, chosen: dict) -> Turn:
     return Turn(**fields)
 
 
-def _valid(record: Record, turn: Turn, consistent: bool = False) -> bool:
+def _valid(record: Record, turn: Turn) -> bool:
+    """The turn is allowed by the rules (a replay; no inference)."""
     candidate = record.with_turns(record.turns + (turn,))
     try:
         for _ in walk(candidate):
             pass
-        if consistent:
-            from solver.inference.beliefs import infer
-
-            infer(candidate, "uniform")
     except LoveLetterError:
         return False
     return True
 
 
-def _filter(record: Record, p: int, chosen: dict, name: str, values, consistent: bool = False) -> tuple:
-    return tuple(v for v in values if _valid(record, _turn(p, {**chosen, name: v}), consistent))
+def _filter(record: Record, p: int, chosen: dict, name: str, values) -> tuple:
+    return tuple(v for v in values if _valid(record, _turn(p, {**chosen, name: v})))
+
+
+# ---------------------------------------------------------------------------------------------
+# Narrowing an outcome field by one inference
+# ---------------------------------------------------------------------------------------------
+
+class _Unknown(Exception):
+    """The inference could not answer within its budget (or the partial turn is itself
+    inconsistent): do not narrow."""
+
+
+def _belief(record: Record, turn: Turn):
+    from solver.inference.beliefs import build_belief
+
+    try:
+        return build_belief(record.with_turns(record.turns + (turn,)), "uniform", budget=FIELD_BUDGET)[0]
+    except LoveLetterError:
+        raise _Unknown from None
+
+
+def _support(belief, vars_) -> set:
+    """The joint values of `vars_` that some deal consistent with the belief gives them."""
+    from solver.inference.beliefs import UNOPENED, Combiner
+
+    b = belief
+    if len(vars_) > 1 or UNOPENED in vars_:
+        b = copy.deepcopy(belief)
+        vars_ = [b.new_var() if v == UNOPENED else v for v in vars_]
+    try:
+        if len(vars_) > 1:
+            b.merge(vars_)
+        comb = Combiner(b, FIELD_BUDGET)
+        j = next(i for i, (vs, _, _) in enumerate(comb.factors) if vars_[0] in vs)
+        idx = [comb.factors[j][0].index(v) for v in vars_]
+        return {tuple(row[i] for i in idx) for row, p in comb.factor_rows(j) if p}
+    except LoveLetterError:
+        raise _Unknown from None
+
+
+def _hand(belief, seat: int) -> set:
+    v = belief.hand[seat]
+    if v is None or isinstance(v, tuple):
+        raise _Unknown
+    return {c for c, in _support(belief, [v])}
+
+
+def _possible(record: Record, p: int, chosen: dict, name: str) -> set:
+    """The values of outcome field `name` that some consistent deal allows, from one inference
+    of the turn without that field (raises _Unknown when the inference cannot tell)."""
+    card, target, viewer = chosen.get("card"), chosen.get("target"), record.viewer
+    me = p == viewer
+    without = {k: v for k, v in chosen.items() if k != name}
+    if name == "result":  # the Guard: does the target hold the named card?
+        held = _hand(_belief(record, _turn(p, without)), target)
+        guess = chosen["guess"]
+        return ({"hit"} if guess in held else set()) | ({"miss"} if held - {guess} else set())
+    if name == "saw" and card is PRIEST:
+        return _hand(_belief(record, _turn(p, without)), target)
+    if name == "saw" and card is BARON:
+        return _hand(_belief(record, _turn(p, without)), target if me else p)
+    if name in ("got", "new"):  # what the viewer received: their hand after the turn
+        return _hand(_belief(record, _turn(p, without)), viewer)
+    if name == "baron":
+        b = _belief(record, _turn(p, without))
+        if b.hand[p] is None or b.hand[target] is None:
+            raise _Unknown
+        value = record.edition.value
+        pairs = _support(b, [b.hand[p], b.hand[target]])
+        out = set()
+        for a, c in pairs:
+            out.add("tie" if value(a) == value(c) else (p if value(a) < value(c) else target))
+        return out
+    if name in ("revealed", "discarded"):
+        # The card leaves play unseen in the turn without this detail: its var is the last retired.
+        b = _belief(record, _turn(p, without))
+        if not b.retired:
+            raise _Unknown
+        cards = {c for c, in _support(b, [b.retired[-1]])}
+        if name == "discarded":  # without the detail the target stayed in: the Princess is asked apart
+            if _consistent(record, _turn(p, {**chosen, "discarded": PRINCESS})):
+                cards.add(PRINCESS)
+        return cards
+    raise _Unknown
+
+
+@lru_cache(maxsize=128)
+def _possible_memo(record: Record, p: int, chosen: tuple, name: str):
+    """`_possible` remembered for the last positions asked (a form asks again on every rerun);
+    None when the inference cannot tell. Bounded: 128 entries."""
+    try:
+        return frozenset(_possible(record, p, dict(chosen), name))
+    except _Unknown:
+        return None
+
+
+def _consistent(record: Record, turn: Turn) -> bool:
+    """Some deal explains the record with this turn; True when the inference cannot tell."""
+    from solver.inference.beliefs import InconsistentRecordError, Combiner, build_belief
+
+    try:
+        belief, _ = build_belief(record.with_turns(record.turns + (turn,)), "uniform", budget=FIELD_BUDGET)
+        Combiner(belief, FIELD_BUDGET).pool_expectation()
+    except InconsistentRecordError:
+        return False
+    except LoveLetterError:
+        return True
+    return True
+
+
+def _narrow(record: Record, p: int, chosen: dict, name: str, values, can_stop: bool = False) -> Field:
+    """The field with the values the rules allow, narrowed to those some deal explains."""
+    allowed = _filter(record, p, chosen, name, values)
+    if not allowed:
+        return Field(name, allowed, can_stop)
+    try:
+        possible = _possible_memo(record, p, tuple(chosen.items()), name)
+    except TypeError:  # an unhashable value in `chosen`: no memo
+        possible = _possible_memo.__wrapped__(record, p, tuple(chosen.items()), name)
+    if possible is None:
+        return Field(name, allowed, can_stop, narrowed=False)
+    kept = tuple(v for v in allowed if v in possible)
+    return Field(name, kept, can_stop) if kept else Field(name, allowed, can_stop, narrowed=False)
 
 
 def next_field(record: Record, chosen: dict) -> Optional[Field]:
@@ -120,7 +255,9 @@ def next_field(record: Record, chosen: dict) -> Optional[Field]:
     def ask(name, values, consistent=False, can_stop=False):
         if name in chosen:
             return None
-        return Field(name, _filter(record, p, chosen, name, values, consistent), can_stop)
+        if consistent:
+            return _narrow(record, p, chosen, name, values, can_stop)
+        return Field(name, _filter(record, p, chosen, name, values), can_stop)
 
     steps = []
     if me:
