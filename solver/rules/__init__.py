@@ -3,7 +3,8 @@ immutable state, actions, typed events, errors, the round and game rules, and wh
 counters remember. Depends on nothing else in `solver`.
 
 Public surface: `new_game`, `new_round`, `deal_round`, `deal_from_order`, `legal_actions`,
-`apply`, the state types (`Game`, `Round`, `position`, `late_position`), actions (`Play`,
+`apply`, `next_starter`, the state types (`Game`, `Round`, `position`, `late_position`,
+`game_position`), actions (`Play`,
 `ChancellorChoice`, `NextRound`), `Card`, editions and names, errors.
 """
 
@@ -19,9 +20,9 @@ from solver.rules.errors import (
     UnknownCardNameError,
 )
 from solver.rules.events import seen_by
-from solver.rules.game import apply, deal_from_order, deal_round, legal_actions, new_game, new_round
+from solver.rules.game import apply, deal_from_order, deal_round, legal_actions, new_game, new_round, next_starter
 from solver.rules.names import NAMINGS, card_name, parse_card
-from solver.rules.state import Game, Round, late_position, position, validate_round
+from solver.rules.state import Game, Round, game_position, late_position, position, validate_round
 
 __all__ = [
     "AmbiguousCardNameError", "Card", "ChancellorChoice", "EDITIONS", "EDITION_2019",
@@ -29,5 +30,5 @@ __all__ = [
     "InvalidOptionError", "InvalidPositionError", "LoveLetterError", "NAMINGS", "NextRound",
     "Play", "Round", "UnknownCardNameError", "apply", "card_name", "deal_from_order",
     "deal_round", "get_edition", "legal_actions", "new_game", "new_round", "parse_card",
-    "position", "seen_by", "validate_round", "late_position",
+    "position", "seen_by", "validate_round", "late_position", "game_position", "next_starter",
 ]

@@ -127,9 +127,10 @@ class Edition:
         return self.token_targets[n_players]
 
     def check_player_count(self, n_players: int) -> None:
-        if not self.min_players <= n_players <= self.max_players:
+        if (not isinstance(n_players, int) or isinstance(n_players, bool)
+                or not self.min_players <= n_players <= self.max_players):
             raise InvalidOptionError(
-                f"the {self.title} edition is for {self.min_players}–{self.max_players} players; got {n_players}",
+                f"the {self.title} edition is for {self.min_players}–{self.max_players} players; got {n_players!r}",
                 rule="player-count", players=n_players,
             )
 

@@ -171,15 +171,11 @@ def _score(game: Game, r: Round, events: tuple) -> tuple[Game, tuple]:
     return game._replace(round=r, tokens=tokens_t, phase=ROUND_OVER), events
 
 
-def next_starter(game: Game) -> int:
-    """The last round's winner starts; several winners: one of them, seeded (D14); nobody
-    (classic option "nobody scores"): the same starter again (§9)."""
-    winners = game.round.winners
-    if len(winners) == 1:
-        return winners[0]
-    if not winners:
-        return game.starter
-    return random.Random(f"{game.seed}/starter/{game.round_no}").choice(sorted(winners))
+def next_starter(game: Game) -> int | None:
+    """Who starts the next round (`Game.next_starter`): the last round's winner; several
+    winners: one of them, seeded (D14); nobody (classic option "nobody scores"): the same
+    starter again (§9). Also readable when the game is over; None while a round is played."""
+    return game.next_starter
 
 
 def _next_round(game: Game) -> tuple[Game, tuple]:

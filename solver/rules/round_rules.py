@@ -464,9 +464,22 @@ def _explain_illegal(state: Round, action) -> IllegalActionError:
             return IllegalActionError(
                 "you played a Chancellor: now keep one card and put the others under the deck "
                 "(a ChancellorChoice), nothing else", rule="chancellor-pending")
+        held = ", ".join(_name(c) for c in hand)
+        keep = action.keep
+        try:
+            kept_ok = keep in hand
+        except TypeError:
+            kept_ok = False
+        if not kept_ok:
+            return IllegalActionError(
+                f"keep one of your cards and put all the others under the deck: you hold {held}, "
+                f"so you cannot keep the {_name(keep)}", rule="chancellor-keep", keep=keep)
+        rest = list(hand)
+        rest.remove(keep)
         return IllegalActionError(
-            f"keep one of your cards and put all the others under the deck: you hold "
-            f"{', '.join(_name(c) for c in hand)}", rule="chancellor-cards")
+            f"keep one of your cards and put all the others under the deck: keeping the {_name(keep)}, "
+            f"you must return exactly {' and '.join(_name(c) for c in sorted(rest))} (in the order you choose)",
+            rule="chancellor-return", keep=keep)
     if not isinstance(action, Play):
         return IllegalActionError("it is a play turn: choose a card to play", rule="play-expected")
     card = action.card

@@ -10,11 +10,12 @@ could arise under the rules; `validate_round` names the rule an impossible posit
 
 from __future__ import annotations
 
+import random
 from collections import Counter
 from typing import NamedTuple, Optional, Sequence
 
 from solver.rules.cards import Card
-from solver.rules.editions import Edition, get_edition
+from solver.rules.editions import DISCARD_TOTAL_THEN_NONE, Edition, get_edition
 from solver.rules.errors import InvalidPositionError
 
 # Round phases
@@ -108,6 +109,113 @@ class Game(NamedTuple):
     @property
     def is_over(self) -> bool:
         return self.phase == GAME_OVER
+
+    @property
+    def next_starter(self) -> Optional[int]:
+        """Who starts the next round, once the current one is over (also when the game is
+        over: who would start). The last round's winner; several winners: one of them, seeded
+        by `f"{seed}/starter/{round_no}"` (D14); nobody (classic "nobody scores" option): the
+        same starter again (§9). None while the round is being played."""
+        if self.round.phase != OVER:
+            return None
+        winners = self.round.winners
+        if len(winners) == 1:
+            return winners[0]
+        if not winners:
+            return self.starter
+        return random.Random(f"{self.seed}/starter/{self.round_no}").choice(sorted(winners))
+
+
+def game_position(
+    edition: Edition | str,
+    players: int | Sequence[str],
+    round: Round,
+    *,
+    tokens: Sequence[int],
+    round_no: Optional[int] = None,
+    starter: int = 0,
+    seed: object = 0,
+) -> Game:
+    """Build a game in progress directly (tokens, the current round with who is out, its
+    number and starter) and check that it could arise under the rules; impossible positions
+    raise `InvalidPositionError` naming the rule.
+
+    `round` is a `Round` (e.g. from `position`); when it is over, `tokens` already include its
+    awards and the game's phase follows (round over, or game over with everyone at the
+    target). `round_no` defaults to the fewest rounds that can explain the tokens. Checked:
+    the edition and seats match the round, tokens are non-negative whole numbers, nobody had
+    reached the target before the last round was scored, the round's winners and Spy-bonus
+    player hold what they just won, and the tokens fit the rounds played (each round gives
+    every winner 1 token, at least one winner unless the edition's tie rule can leave none,
+    and at most one Spy bonus)."""
+    edition = get_edition(edition)
+    if isinstance(players, int) and not isinstance(players, bool):
+        names = tuple(f"Player {i + 1}" for i in range(players))
+    else:
+        names = tuple(str(p) for p in players)
+    n = len(names)
+    edition.check_player_count(n)
+    if len(set(names)) != n:
+        raise InvalidPositionError(f"two players have the same name: {', '.join(names)}", rule="names")
+    if not isinstance(round, Round):
+        raise InvalidPositionError(f"the round must be a Round (see position()); got {type(round).__name__}",
+                                   rule="shape")
+    if round.edition != edition:
+        raise InvalidPositionError(
+            f"the round is played with the {round.edition.title} edition, the game with the {edition.title} edition",
+            rule="edition-mismatch")
+    if round.n_players != n:
+        raise InvalidPositionError(f"the round has {round.n_players} seats, the game {n} players", rule="shape")
+    validate_round(round)
+    tokens = tuple(tokens)
+    if len(tokens) != n or not all(isinstance(t, int) and not isinstance(t, bool) and t >= 0 for t in tokens):
+        raise InvalidPositionError(
+            f"give each of the {n} players a whole number of tokens, 0 or more; got {tokens!r}", rule="tokens")
+    if not isinstance(starter, int) or isinstance(starter, bool) or not 0 <= starter < n:
+        raise InvalidPositionError(f"the round's starter {starter!r} is not a seat (0–{n - 1})", rule="seat")
+    target = edition.token_targets[n]
+    over = round.phase == OVER
+    before = list(tokens)
+    if over:
+        for w in round.winners:
+            before[w] -= 1
+        if round.spy_bonus is not None:
+            before[round.spy_bonus] -= 1
+        if min(before) < 0:
+            raise InvalidPositionError(
+                "the round is over, so its winners (and the Spy-bonus player) hold the tokens they just won; "
+                f"tokens {tokens} are too few", rule="token-total")
+    if max(before) >= target:
+        raise InvalidPositionError(
+            f"a player already had {max(before)} tokens (the target with {n} players is {target}), "
+            "so the game ended before this round", rule="token-total")
+    spy = 1 if edition.has_spy else 0
+    can_have_no_winner = edition.showdown_tie == DISCARD_TOTAL_THEN_NONE
+    # Rounds scored before the current one.
+    fewest = max([-(-t // (1 + spy)) for t in before] + [-(-sum(before) // (n + spy))])
+    if round_no is None:
+        round_no = fewest + 1
+    if not isinstance(round_no, int) or isinstance(round_no, bool) or round_no < 1:
+        raise InvalidPositionError(f"the round number must be 1 or more; got {round_no!r}", rule="round-number")
+    done = round_no - 1
+    if fewest > done:
+        raise InvalidPositionError(
+            f"{sum(before)} tokens ({', '.join(map(str, before))}) cannot be won in {done} round(s): each round "
+            f"gives 1 token to each winner{' and at most one Spy bonus' if spy else ''}", rule="token-total")
+    if not can_have_no_winner and sum(before) < done:
+        raise InvalidPositionError(
+            f"{done} round(s) were played, and every round has a winner, but only {sum(before)} token(s) were won",
+            rule="token-total")
+    if round.turn == 1 and round.phase == PLAY and round.current != starter:
+        raise InvalidPositionError(
+            f"on the round's first turn the starter plays: seat {round.current} is to move, the starter is {starter}",
+            rule="seat")
+    winners: tuple[int, ...] = ()
+    phase = IN_ROUND
+    if over:
+        winners = tuple(i for i, t in enumerate(tokens) if t >= target)
+        phase = GAME_OVER if winners else ROUND_OVER
+    return Game(edition, names, tokens, seed, round_no, starter, round, phase, winners)
 
 
 def _cards(seq: Sequence, what: str) -> tuple[Card, ...]:
