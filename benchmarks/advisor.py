@@ -17,7 +17,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from solver import apply, deal_round, legal_actions  # noqa: E402
-from solver.advice.advisor import TooLargeError, _advise_exact  # noqa: E402
+from solver.advice.advisor import TooLargeError, advise_exact  # noqa: E402
 from solver.records.record import record_from_events  # noqa: E402
 
 
@@ -46,7 +46,7 @@ def main() -> None:
             for record in positions(edition, left, 6):
                 t0 = time.perf_counter()
                 try:
-                    _advise_exact(record, "random", 300_000, deadline=time.perf_counter() + 10)
+                    advise_exact(record, "random", 300_000, deadline=time.perf_counter() + 10)
                 except TooLargeError:
                     over += 1
                     continue

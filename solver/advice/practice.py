@@ -176,36 +176,76 @@ def save(p: Practice) -> dict:
             "target": str(g.edition.token_target(len(g.names)))}
 
 
+#: Practice links: the latest round a game is resumed at, the largest token target, the largest seed.
+MAX_ROUND = 200
+MAX_TARGET = 20
+MAX_SEED = 2 ** 63 - 1
+
+
+def _link_number(value, what: str, low: int, high: int) -> int:
+    """A whole number from a link (ASCII digits only: a Unicode digit passes isdigit() but not
+    int()), in low..high; PracticeError (rule `practice-link`) otherwise."""
+    if isinstance(value, int) and not isinstance(value, bool):
+        number = value
+    else:
+        text = str(value).strip()
+        if not (text.isascii() and text.isdigit() and len(text) <= 20):
+            raise PracticeError(f"{what} must be a whole number; got {text[:20]!r}", rule="practice-link")
+        number = int(text)
+    if not low <= number <= high:
+        raise PracticeError(f"{what} must be from {low} to {high}; got {number}", rule="practice-link")
+    return number
+
+
 def resume(record_text: str, tokens: str = "", round_no: int = 1, bots: str = "card-counter", seed: int = 0,
            target: Optional[int] = None, seconds: float = 0.5) -> Practice:
     """A game resumed from the person's record (their turn): the hidden cards are dealt again
-    from the exact posterior of that record."""
+    from the exact posterior of that record (under the bots' model; where that inference is too
+    large, under the uniform model, then the random one, so that every link the app made resumes).
+    The round, tokens, target and seed are checked for range and against each other; the record
+    keeps its form (`save(resume(**link))` gives the same link)."""
     from solver.records.notation import parse_record
+    from solver.records.replay import walk
 
     record = parse_record(record_text)
     if record.viewer is None:
-        raise PracticeError("the saved record must name you (viewer:)")
+        raise PracticeError("the saved record must name you (viewer:)", rule="practice-link")
     if bots not in BOTS:
-        raise PracticeError(f"unknown bots {bots!r}; choose one of {', '.join(BOTS)}")
+        raise PracticeError(f"unknown bots {str(bots)[:20]!r}; choose one of {', '.join(BOTS)}", rule="practice-link")
     n = record.n_players
-    try:
-        counts = tuple(int(x) for x in tokens.split(",")) if tokens.strip() else (0,) * n
-    except ValueError:
-        raise PracticeError(f"tokens must be {n} whole numbers separated by commas, e.g. 1,0") from None
-    if len(counts) != n or min(counts) < 0:
-        raise PracticeError(f"tokens must be {n} whole numbers separated by commas, e.g. 1,0")
+    round_no = _link_number(round_no, "the round", 1, MAX_ROUND)
+    seed = _link_number(seed, "the seed", 0, MAX_SEED)
     e = record.edition
     if target is not None:
-        e = e.with_options(token_targets={k: target for k in range(e.min_players, e.max_players + 1)})
-        record = replace(record, edition=e)
-    if max(counts) >= e.token_target(n):
-        raise PracticeError(f"with {max(counts)} tokens the game is already over (target {e.token_target(n)})")
-    from solver.inference.beliefs import build_belief
+        target = _link_number(target, "the token target", 1, MAX_TARGET)
+        if target != e.token_target(n):  # the record's own edition already says it otherwise: keep its form
+            e = e.with_options(token_targets={k: target for k in range(e.min_players, e.max_players + 1)})
+            record = replace(record, edition=e)
+    goal = e.token_target(n)
+    parts = tokens.split(",") if isinstance(tokens, str) and tokens.strip() else ["0"] * n
+    if len(parts) != n:
+        raise PracticeError(f"tokens must be {n} whole numbers separated by commas, e.g. 1,0", rule="practice-link")
+    counts = tuple(_link_number(x, "a token count", 0, goal - 1) for x in parts)
+    # Each finished round gives at most one token to each player still in it, and the Spy's bonus.
+    if sum(counts) > (round_no - 1) * (n + 1):
+        raise PracticeError(f"{sum(counts)} tokens cannot have been won in {round_no - 1} finished round(s)",
+                            rule="practice-link")
+    final: list = []
+    for _ in walk(record, final):
+        pass
+    if not final[0].unfinished or final[0].to_play != record.viewer:
+        raise PracticeError("a saved record ends with your draw: it is your turn to play", rule="practice-link")
+    from solver.inference.beliefs import InferenceTooLargeError
 
-    _, final = build_belief(record, OPPONENT_MODELS[model_for(bots)])
-    if not final.unfinished or final.to_play != record.viewer:
-        raise PracticeError("a saved record ends with your draw: it is your turn to play")
-    (world,) = sample_worlds(record, OPPONENT_MODELS[model_for(bots)], 1, random.Random(f"{seed}/resume"))
+    world = None
+    for model in dict.fromkeys((OPPONENT_MODELS[model_for(bots)], "uniform", "random")):
+        try:
+            (world,) = sample_worlds(record, model, 1, random.Random(f"{seed}/resume"))
+            break
+        except InferenceTooLargeError:
+            continue
+    if world is None:
+        raise PracticeError("this record is too large to deal again; start a new game", rule="practice-link")
     game = Game(e, record.seats, counts, seed, round_no, record.first, world, IN_ROUND, ())
     return Practice(game, record.viewer, bots, seconds, (), base=record)
 

@@ -562,24 +562,48 @@ class Combiner:
             if is_fixed:
                 (row, _), = table.items()
                 fixed.update(zip(vars_, row))
-        rows_of = {j: list(self.factors[j][1].items()) for j in order}
+        # Rows grouped by the card counts they use: a draw picks the group (few of them), then a
+        # row inside it by its weight; the group choices for a count vector are memoised.
+        groups = {}
+        for j in order:
+            by: dict = defaultdict(list)
+            for row, fw in self.factors[j][1].items():
+                by[_delta(row)].append((row, fw))
+            table = {}
+            for d, rows in by.items():
+                acc, cum = 0, []
+                for _, fw in rows:
+                    acc += fw
+                    cum.append(acc)
+                table[d] = ([r for r, _ in rows], cum, acc)
+            groups[j] = table
+        memo: dict = {}
+
+        def choices(k: int, u: int):
+            found = memo.get((k, u))
+            if found is None:
+                j = order[k - 1]
+                before = layers[k - 1]
+                options, acc = [], 0
+                for d, (_, _, gw) in groups[j].items():
+                    w = gw * before.get(u - d, 0)
+                    if w:
+                        acc += w
+                        options.append((acc, d))
+                found = memo[(k, u)] = ([a for a, _ in options], [d for _, d in options], acc)
+            return found
 
         def draw(rng) -> dict:
             u = finals[bisect.bisect_right(cumulative, rng.randrange(total))][0]
             value = dict(fixed)
             for k in range(len(order), 0, -1):
                 j = order[k - 1]
-                before = layers[k - 1]
-                options, acc = [], 0
-                for row, fw in rows_of[j]:
-                    w = fw * before.get(u - _delta(row), 0)
-                    if w:
-                        acc += w
-                        options.append((acc, row))
-                pick = rng.randrange(acc)
-                row = next(r for a, r in options if pick < a)
+                bounds, deltas, acc = choices(k, u)
+                d = deltas[bisect.bisect_right(bounds, rng.randrange(acc))]
+                rows, cum, gw = groups[j][d]
+                row = rows[bisect.bisect_right(cum, rng.randrange(gw))]
                 value.update(zip(self.factors[j][0], row))
-                u -= _delta(row)
+                u -= d
             return value
 
         return draw

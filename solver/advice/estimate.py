@@ -1,0 +1,364 @@
+"""Estimate mode: the advisor's answer when the exact search does not fit its work budget.
+
+Every candidate play is evaluated on the *same* sampled deals (common random numbers): deals
+are drawn exactly from the posterior, and on each deal every play is followed by play-outs that
+share one random stream, so differences between plays are paired and far less noisy than their
+values. Deals are spent in batches on the contenders only (racing): after each batch a play whose
+paired difference to the leader is below zero with a wide margin (|z| > 3) stops being sampled.
+
+After the play, the viewer's *next* decision is made by a bandit over the viewer's information
+state (what the viewer has observed since the play — the cards a Chancellor drew, what a Priest
+showed — never the hidden cards of the sampled deal), learned across the deals; later decisions
+follow the counting heuristic, and opponents follow the opponent model. So a play whose worth
+lies in the choice it prepares (the Chancellor's keep, a Handmaid's next turn) is valued by that
+choice made well, not by the heuristic.
+
+For each play the answer reports its win rate and 95% interval, its paired difference to the
+best play with a 95% interval, and P(best) (a seeded bootstrap over the deals). A play whose
+difference to the best is not resolved is "equally good within the estimate"; a single best
+play is named only when every other difference is resolved. A play whose outcome is certain
+(a Guard naming the card the target surely holds, a play that knocks the viewer out) is computed
+exactly instead.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from fractions import Fraction
+from typing import Optional
+
+from solver.rules.actions import Play
+from solver.rules.events import KnockedOut
+from solver.rules.game import apply, legal_actions
+from solver.rules.state import OVER, PLAY, Round
+from solver.policies.heuristics import counting_policy, random_policy
+from solver.policies.models import CardCounterModel
+from solver.advice.exact import learn_from
+from solver.advice.result import Advice, RankedAction, sort_key
+from solver.advice.worlds import AdviceError, OPPONENT_MODELS, deal_sampler, observation
+
+#: z of the reported intervals (95%) and of the racing's elimination (a play is dropped only
+#: when it is behind the leader by more than three standard errors of the paired difference).
+Z = 1.96
+ELIMINATE_Z = 3.0
+BOOTSTRAP = 200
+
+
+def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
+    """95% Wilson score interval of a proportion."""
+    if n == 0:
+        return 0.0, 1.0
+    p = wins / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * ((p * (1 - p) / n + z * z / (4 * n * n)) ** 0.5) / (1 + z * z / n)
+    # The interval always contains the estimate (rounding could push an end past it at 0 or 1).
+    return max(0.0, min(centre - half, p)), min(1.0, max(centre + half, p))
+
+
+class NextDecision:
+    """A bandit per information state of the viewer's next decision after the evaluated play:
+    UCB1 over the legal actions there, the heuristic's choice tried first. The key is the
+    evaluated play and what the viewer has observed since (never a hidden card)."""
+
+    def __init__(self, c: float = 0.35):
+        self.c = c
+        self.stats: dict = {}
+
+    def choose(self, key, actions, heuristic):
+        node = self.stats.get(key)
+        if node is None:
+            node = self.stats[key] = {a: [0, 0.0] for a in actions}
+            node[heuristic] = [0, 0.0]
+            return heuristic
+        total = sum(n for n, _ in node.values())
+        if node[heuristic][0] == 0:
+            return heuristic
+        best, best_score = None, -1.0
+        log_total = math.log(total + 1)
+        for a in actions:
+            n, w = node.setdefault(a, [0, 0.0])
+            if n == 0:
+                return a
+            score = w / n + self.c * math.sqrt(log_total / n)
+            if score > best_score:
+                best, best_score = a, score
+        return best
+
+    def update(self, key, action, reward: float) -> None:
+        s = self.stats[key][action]
+        s[0] += 1
+        s[1] += reward
+
+
+def _opponent_action(r: Round, model: str, rng: random.Random, eps: float):
+    if model == "card-counter" and rng.random() >= eps:
+        return counting_policy(r, rng)
+    return random_policy(r, rng)
+
+
+def playout(deal: Round, action, viewer: int, model: str, rng: random.Random,
+            decisions: NextDecision) -> tuple[int, int, bool, bool]:
+    """One play-out of `action` on `deal`: (win, tokens, knocked out an opponent now,
+    viewer out before their next turn)."""
+    eps = float(CardCounterModel.EPSILON)
+    r, ev = apply(deal, action)
+    ko = any(isinstance(x, KnockedOut) and x.player != viewer for x in ev)
+    key: Optional[tuple] = (action, observation(ev, viewer))
+    chosen = None
+    seen_turn = False
+    while r.phase != OVER:
+        if r.current == viewer:
+            if r.phase == PLAY:
+                seen_turn = True
+            acts = legal_actions(r)
+            if len(acts) == 1:
+                a = acts[0]
+            else:
+                h = counting_policy(r, rng)
+                if key is not None and chosen is None:
+                    a = decisions.choose(key, acts, h)
+                    chosen = (key, a)
+                else:
+                    a = h
+        else:
+            if r.out[viewer] and not seen_turn:
+                break
+            a = _opponent_action(r, model, rng, eps)
+        r, ev = apply(r, a)
+        if chosen is None and key is not None:
+            key = key + (observation(ev, viewer),)
+    if r.phase != OVER:  # the viewer was knocked out before their next turn
+        if chosen is not None:
+            decisions.update(chosen[0], chosen[1], 0.0)
+        return 0, 0, ko, True
+    win = int(viewer in r.winners)
+    if chosen is not None:
+        decisions.update(chosen[0], chosen[1], float(win))
+    return win, win + int(r.spy_bonus == viewer), ko, r.out[viewer] and not seen_turn
+
+
+def certain_outcomes(deal: Round, actions, viewer: int, support_of) -> dict:
+    """Plays whose result is certain, with that result exactly: the round ends at once the same
+    way whatever the target holds (a Guard naming the only card the target can hold in a
+    2-player round, a Baron or Prince whose outcome is sure, a play that knocks the viewer out).
+    `support_of(seat)` is the set of cards the seat may hold (from the exact posterior)."""
+    out = {}
+    for a in actions:
+        if not isinstance(a, Play):
+            continue
+        target = a.target
+        results = set()
+        cards = support_of(target) if target is not None and target != viewer else (None,)
+        for c in cards:
+            r = deal
+            if c is not None:
+                hands = list(r.hands)
+                hands[target] = (c,)
+                r = r._replace(hands=tuple(hands))
+            r2, ev = apply(r, a)
+            viewer_out = r2.out[viewer]
+            if r2.phase != OVER and not viewer_out:
+                results = None
+                break
+            if viewer_out:
+                results.add((0, 0, any(isinstance(x, KnockedOut) and x.player != viewer for x in ev)))
+            else:
+                if r2.deck == () and sum(1 for o in r2.out if not o) > 1:
+                    results = None  # a showdown: it depends on more than the target's card
+                    break
+                win = int(viewer in r2.winners)
+                results.add((win, win + int(r2.spy_bonus == viewer),
+                             any(isinstance(x, KnockedOut) and x.player != viewer for x in ev)))
+        if results is not None and len(results) == 1:
+            out[a] = results.pop()
+    return out
+
+
+def _mean(xs) -> float:
+    return sum(xs) / len(xs) if xs else 0.0
+
+
+def _paired(a: list, b: list) -> tuple[float, float]:
+    """Mean and standard error of a - b over their common deals (a prefix of both)."""
+    n = min(len(a), len(b))
+    if n < 2:
+        return (_mean(a[:n]) - _mean(b[:n])), 1.0
+    d = [a[i] - b[i] for i in range(n)]
+    m = sum(d) / n
+    var = sum((x - m) ** 2 for x in d) / (n - 1)
+    return m, math.sqrt(var / n)
+
+
+def advise_estimate(record, model: str = "random", deals: int = 2000, seed: int = 0, first: int = 200,
+                    batch: int = 100, max_playouts: Optional[int] = None, seconds: float = 60.0,
+                    sampler=None, posterior: str = "exact") -> Advice:
+    """Rank the viewer's plays by sampling (see the module docstring). Work budget: the
+    contenders get `deals` deals each (every play at least `first`), at most `max_playouts`
+    play-outs in all (default 6 x deals). `seconds` is only a safety cap."""
+    if model not in OPPONENT_MODELS:
+        raise AdviceError(f"unknown opponent model {model!r}; models: {', '.join(OPPONENT_MODELS)}")
+    rng = random.Random(seed)
+    v = record.viewer
+    draw = sampler or deal_sampler(record, OPPONENT_MODELS[model])
+    pool: list = [draw(rng)]
+    actions = sorted(legal_actions(pool[0]), key=sort_key)
+    max_playouts = max_playouts or 6 * deals
+    deadline = time.perf_counter() + seconds
+
+    support = {}
+
+    def support_of(seat):
+        if seat not in support:
+            from solver.inference.beliefs import infer
+
+            support[seat] = set(infer(record, OPPONENT_MODELS[model]).hand(seat))
+        return support[seat]
+
+    certain = certain_outcomes(pool[0], actions, v, support_of) if len(actions) > 1 else {}
+    live = [a for a in actions if a not in certain]
+    if not live:  # every play's outcome is certain: the answer is exact
+        from solver.advice.exact import exact_ranking
+
+        ranked = [RankedAction(a, Fraction(w), Fraction(tk), Fraction(ko), Fraction(0),
+                               learn=None)
+                  for a, (w, tk, ko) in certain.items()]
+        ranked.sort(key=lambda x: (-x.win, -x.tokens, sort_key(x.action)))
+        return Advice(record, model, "exact", exact_ranking(ranked), 0, 0,
+                      resolved=len(ranked) < 2 or ranked[1].win < ranked[0].win, posterior=posterior)
+    results: dict = {a: ([], [], [], []) for a in live}  # win, tokens, ko, out-before-turn per deal
+    decisions = NextDecision()
+    seeds: list = []
+    contenders = list(live)
+    playouts = 0
+    n = 0
+    while contenders and playouts < max_playouts:
+        target = min(deals, max(first, n + batch))
+        if len(contenders) == 1 and n >= first:
+            break
+        while n < target:
+            while len(pool) <= n:
+                pool.append(draw(rng))
+            if len(seeds) <= n:
+                seeds.append(rng.getrandbits(64))
+            for a in contenders:
+                w, tk, ko, ob = playout(pool[n], a, v, model, random.Random(seeds[n]), decisions)
+                res = results[a]
+                res[0].append(w)
+                res[1].append(tk)
+                res[2].append(ko)
+                res[3].append(ob)
+            playouts += len(contenders)
+            n += 1
+            if time.perf_counter() > deadline:
+                break
+        if n >= deals or time.perf_counter() > deadline:
+            break
+        leader = max(contenders, key=lambda a: (_mean(results[a][0]), _mean(results[a][1])))
+        keep = []
+        for a in contenders:
+            if a is leader:
+                keep.append(a)
+                continue
+            m, se = _paired(results[a][0], results[leader][0])
+            if m + ELIMINATE_Z * se >= 0 or se == 0 and m == 0:
+                keep.append(a)
+        contenders = keep
+    return _report(record, model, actions, certain, results, pool, n, seed, posterior)
+
+
+def _report(record, model, actions, certain, results, pool, n, seed, posterior) -> Advice:
+    v = record.viewer
+    used = [(d, Fraction(1, max(n, 1))) for d in pool[:max(n, 1)]]
+    value: dict = {}
+    for a in actions:
+        if a in certain:
+            win, tokens, ko = certain[a]
+            value[a] = float(win)
+        else:
+            value[a] = _mean(results[a][0])
+    # The best: the highest win rate among the plays sampled on the most deals (or certain).
+    most = max((len(results[a][0]) for a in results), default=0)
+    pool_best = [a for a in actions if a in certain or len(results[a][0]) == most]
+    best = max(pool_best, key=lambda a: (value[a], _mean(results[a][1]) if a in results else certain[a][1]))
+    p_best = _bootstrap_best(actions, certain, results, seed)
+    ranked = []
+    for a in actions:
+        if a in certain:
+            win, tokens, ko = certain[a]
+            diff, interval = _diff_to_best(a, best, certain, results)
+            ranked.append(RankedAction(a, Fraction(win), Fraction(tokens), Fraction(ko), Fraction(0), exact=True,
+                                       learn=learn_from(used, a, v), diff=diff, diff_interval=interval,
+                                       p_best=p_best.get(a, 0.0)))
+            continue
+        w, tk, ko, ob = results[a]
+        k = len(w)
+        diff, interval = _diff_to_best(a, best, certain, results)
+        ranked.append(RankedAction(a, Fraction(sum(w), k), Fraction(sum(tk), k), Fraction(sum(ko), k),
+                                   Fraction(sum(ob), k), exact=False, interval=wilson(sum(w), k), samples=k,
+                                   learn=learn_from(used, a, v), diff=diff, diff_interval=interval,
+                                   p_best=p_best.get(a, 0.0)))
+    ranked = [_with_tie(r, best) for r in ranked]
+    ranked.sort(key=lambda x: (x.action != best, not x.equal_to_best, -x.win, -x.tokens, sort_key(x.action)))
+    resolved = sum(1 for r in ranked if r.equal_to_best) == 1
+    return Advice(record, model, "estimate", tuple(ranked), n, 0, resolved=resolved, posterior=posterior)
+
+
+def _diff_to_best(a, best, certain, results) -> tuple[float, tuple]:
+    if a == best:
+        return 0.0, (0.0, 0.0)
+    if a in certain and best in certain:
+        d = float(certain[a][0] - certain[best][0])
+        return d, (d, d)
+    if a in certain or best in certain:
+        # One side is exact: the interval is the sampled side's.
+        if a in certain:
+            w = results[best][0]
+            m = certain[a][0] - _mean(w)
+        else:
+            w = results[a][0]
+            m = _mean(w) - certain[best][0]
+        k = len(w)
+        p = _mean(w)
+        se = math.sqrt(max(p * (1 - p), 1e-12) / max(k, 1))
+        return m, (m - Z * se, m + Z * se)
+    m, se = _paired(results[a][0], results[best][0])
+    return m, (m - Z * se, m + Z * se)
+
+
+def _with_tie(r: RankedAction, best) -> RankedAction:
+    from dataclasses import replace
+
+    if r.action == best:
+        return replace(r, equal_to_best=True)
+    low, high = r.diff_interval
+    return replace(r, equal_to_best=high >= 0 and not (r.exact and high < 0))
+
+
+def _bootstrap_best(actions, certain, results, seed: int) -> dict:
+    """P(best): how often each play has the highest win rate when the deals are resampled
+    (a seeded bootstrap over the deals every remaining contender was evaluated on). A play the
+    racing dropped was behind by more than three standard errors: its P(best) is taken as 0."""
+    most = max((len(results[a][0]) for a in results), default=0)
+    if most == 0:
+        return {max(actions, key=lambda a: certain[a][0]): 1.0} if certain else {}
+    rng = random.Random(seed ^ 0x5EED)
+    full = [a for a in results if len(results[a][0]) == most]
+    counts = {a: 0 for a in actions}
+    population = range(most)
+    for _ in range(BOOTSTRAP):
+        idx = rng.choices(population, k=most)
+        best, best_v = None, -1.0
+        for a in actions:
+            if a in certain:
+                val = float(certain[a][0])
+            elif a in full:
+                w = results[a][0]
+                val = sum([w[i] for i in idx]) / most
+            else:
+                continue
+            if val > best_v + 1e-12:
+                best, best_v = a, val
+        counts[best] += 1
+    return {a: c / BOOTSTRAP for a, c in counts.items()}

@@ -1,0 +1,78 @@
+"""What the advisor answers: each legal play with its value, ranked."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Optional
+
+from solver.rules.actions import ChancellorChoice
+from solver.records.record import Record
+
+
+@dataclass(frozen=True)
+class Value:
+    win: Fraction  # probability the viewer is among the round's winners
+    tokens: Fraction  # expected favor tokens from this round (win + Spy bonus)
+    out_before_next_turn: Fraction = Fraction(0)
+
+
+@dataclass(frozen=True)
+class RankedAction:
+    action: object
+    win: Fraction
+    tokens: Fraction
+    #: P(an opponent is knocked out by this play, now).
+    knock_out_now: Fraction
+    #: P(the viewer is out of the round before their next turn), opponents playing the model.
+    out_before_next_turn: Fraction
+    exact: bool = True
+    #: Estimates only: the 95% interval of `win` and the number of sampled deals.
+    interval: Optional[tuple] = None
+    samples: int = 0
+    #: What the play teaches the viewer: {"sees": {card: p}} (Priest, King: the card you see
+    #: or receive) or {"baron": {"win": p, "tie": p, "lose": p}}.
+    learn: Optional[dict] = None
+    #: The win-rate difference to the best play (0 for the best) and its 95% interval: paired
+    #: over the same deals for estimates, a point for exact answers.
+    diff: float = 0.0
+    diff_interval: tuple = (0.0, 0.0)
+    #: P(this play is the best): 1 or 0 for exact answers, a bootstrap over the deals otherwise.
+    p_best: float = 0.0
+    #: Not resolved from the best play: "equally good within the estimate" (the best included).
+    equal_to_best: bool = False
+
+    def explanation(self) -> tuple[str, dict]:
+        """A message key and its parameters (the shell translates): the one-sentence why."""
+        params = {"win": self.win, "knock_out_now": self.knock_out_now, "out_risk": self.out_before_next_turn}
+        if self.knock_out_now:
+            return "advice.knock_out", params
+        if self.out_before_next_turn:
+            return "advice.risk", params
+        return "advice.plain", params
+
+
+@dataclass(frozen=True)
+class Advice:
+    record: Record
+    model: str
+    method: str
+    actions: tuple[RankedAction, ...]
+    worlds: int
+    nodes: int
+    #: A single best play is named (exact, or every other play's difference is resolved).
+    resolved: bool = True
+    #: "exact", or how the posterior over deals was approximated (labelled to the user).
+    posterior: str = "exact"
+
+    def best_group(self) -> tuple[RankedAction, ...]:
+        """The plays equally good as the best within the estimate (one play when resolved)."""
+        return tuple(a for a in self.actions if a.equal_to_best) or self.actions[:1]
+
+
+def sort_key(action) -> tuple:
+    if isinstance(action, ChancellorChoice):
+        return (int(action.keep), tuple(int(c) for c in action.bottom))
+    return (int(action.card), -1 if action.target is None else action.target,
+            -1 if action.guess is None else int(action.guess))
+

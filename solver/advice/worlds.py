@@ -1,0 +1,226 @@
+"""The advisor's worlds: concrete rounds consistent with a record, with their exact posterior
+weights (enumerated for the exact search, or drawn one at a time for estimates), and what the
+opponent models do in them."""
+
+from __future__ import annotations
+
+from collections import Counter
+from fractions import Fraction
+from functools import lru_cache
+from itertools import product
+import time
+
+from solver.rules.cards import Card
+from solver.rules.errors import LoveLetterError
+from solver.rules.events import seen_by
+from solver.rules.game import legal_actions
+from solver.inference.beliefs import UNOPENED, Combiner, build_belief
+from solver.records.record import Record
+from solver.records.replay import public_discards
+from solver.rules.state import CHANCELLOR, PLAY, Round
+
+
+class TooLargeError(LoveLetterError):
+    rule = "too-large"
+
+
+class AdviceError(LoveLetterError):
+    rule = "advice"
+
+
+def _arrangements(counts: dict, k: int):
+    """Every distinct sequence of length k drawn from the multiset `counts`."""
+    if k == 0:
+        yield ()
+        return
+    for c in sorted(counts):
+        if counts[c] > 0:
+            counts[c] -= 1
+            for rest in _arrangements(counts, k - 1):
+                yield (c,) + rest
+            counts[c] += 1
+
+
+def _phase(record: Record) -> str:
+    """PLAY, or CHANCELLOR when the record stops while the viewer chooses what to keep."""
+    from solver.inference.beliefs import final_turn_choosing
+
+    turns = record.turns
+    return CHANCELLOR if turns and final_turn_choosing(record, len(turns), turns[-1]) else PLAY
+
+
+def _discards(record: Record) -> list[list[Card]]:
+    piles, _ = public_discards(record)
+    if any(c is None for pile in piles for c in pile):
+        raise AdviceError("the advisor needs every revealed card in the record (a knock-out misses it)")
+    return piles
+
+
+def _assemble(record: Record, belief, final, piles, value: dict, pool) -> Round:
+    """A concrete round from the tracked cards (`value`: var -> card) and the untouched cards
+    (`pool`, an iterator in slot order: untouched hands by seat, the set-aside card, the deck
+    from the top, missing face-up cards)."""
+    e = record.edition
+    hands = []
+    for v in belief.hand:
+        if v is None:
+            hands.append(())
+        elif isinstance(v, tuple):
+            hands.append(tuple(value[x] for x in v))
+        elif v == UNOPENED:
+            hands.append((next(pool),))
+        else:
+            hands.append((value[v],))
+    set_aside = None if belief.set_aside is None else (
+        next(pool) if belief.set_aside == UNOPENED else value[belief.set_aside])
+    exch = final.public.deck_size - len(belief.tail)
+    deck = tuple(next(pool) for _ in range(exch)) + tuple(value[v] for v in belief.tail)
+    missing_up = e.face_up_count(len(hands)) - len(record.face_up)
+    face_up = tuple(record.face_up) + tuple(next(pool) for _ in range(missing_up))
+    # What players remember (solver.rules.memory): the remembered hand's card in this world (the
+    # viewer mid-turn: the card held before the draw).
+    known = tuple(sorted((o, h, hands[h][0]) for o, h in belief.known))
+    return Round(e, tuple(hands), tuple(tuple(p) for p in piles), final.public.out, final.public.protected, deck,
+                 set_aside, face_up, record.viewer, _phase(record), len(record.turns), known=known)
+
+
+def worlds_from_record(record: Record, model="random", limit: int = 50_000) -> list[tuple[Round, Fraction]]:
+    """Every concrete round consistent with the record, with its exact posterior probability."""
+    return [(r, p) for (r, _), p in root_worlds(record, model, limit, lazy=False)[0]]
+
+
+@lru_cache(maxsize=8)
+def belief_of(record: Record, model: str):
+    """The inference's factors for a record (memoised: the exact search and the estimate of one
+    `advise` call, and the next call on the same position, build them once). Read-only."""
+    return build_belief(record, model)
+
+
+def root_worlds(record: Record, model, limit: int, lazy: bool, deadline: float | None = None):
+    """The search's root states ((round, tail length), probability), the number of concrete
+    deals they stand for, and whether the set-aside card is exchangeable with the deck.
+
+    `lazy`: the untouched cards of the deck (and the untouched set-aside card) are exchangeable
+    under the posterior — every arrangement has the same weight — so they are kept as one
+    canonical arrangement (sorted) and each draw is resolved when it happens (`_Solver.expand`).
+    Only the tracked cards and the untouched hands are enumerated. Otherwise every arrangement is
+    a separate world (the reference the lazy search is tested against)."""
+    from math import factorial
+
+    belief, final = belief_of(record, model)
+    if belief.retired:
+        raise AdviceError("the advisor needs a complete record (a discarded card is missing)")
+    if not final.unfinished or final.to_play != record.viewer:
+        raise AdviceError("the advisor needs a record in which it is the viewer's turn (they have drawn)")
+    comb = Combiner(belief)
+    e = record.edition
+    n = record.n_players
+    factors = [(vars_, list(table.items())) for vars_, table, _ in comb.factors]
+    # Untouched slots: hands nobody learned about, the set-aside card, the undrawn deck, and
+    # face-up cards missing from the record.
+    n_hands = sum(1 for v in belief.hand if v == UNOPENED)
+    n_up = e.face_up_count(n) - len(record.face_up)
+    n_exch = final.public.deck_size - len(belief.tail)
+    sa_free = belief.set_aside == UNOPENED
+    n_pool = n_hands + sa_free + n_exch + n_up
+    n_enum = n_hands + n_up if lazy else n_pool
+    tail = len(belief.tail)
+    piles = _discards(record)
+    worlds = []
+    deals = 0
+    combos = 1
+    for _, rows in factors:
+        combos *= len(rows)
+    if combos > 40 * limit:
+        raise TooLargeError(f"{combos} combinations of tracked cards: too large for an exact answer")
+    for k, combo in enumerate(product(*[rows for _, rows in factors])):
+        if deadline is not None and k % 4096 == 4095 and time.perf_counter() > deadline:
+            raise TooLargeError("the exact answer needs more time than its budget")
+        value: dict = {}
+        weight = 1
+        for (vars_, _), (row, w) in zip(factors, combo):
+            weight *= w
+            value.update(zip(vars_, row))
+        if not weight:
+            continue
+        used = Counter(value.values())
+        remaining = {c: belief.avail[c] - used[c] for c in Card if belief.avail[c] - used[c] > 0}
+        if sum(remaining.values()) != n_pool:
+            continue  # this combination over-uses a card
+        for arrangement in _arrangements(dict(remaining), n_enum):
+            if lazy:
+                rest = Counter(remaining)
+                rest.subtract(arrangement)
+                free = sorted(rest.elements())
+                stands_for = factorial(len(free))
+                for k in Counter(free).values():
+                    stands_for //= factorial(k)
+                hands = arrangement[:n_hands]
+                middle = ([free[-1]] + free[:-1]) if sa_free else free  # set-aside first, then the deck
+                pool = iter(list(hands) + middle + list(arrangement[n_hands:]))
+            else:
+                stands_for, pool = 1, iter(arrangement)
+            r = _assemble(record, belief, final, piles, value, pool)
+            worlds.append(((r, tail if lazy else len(r.deck)), weight * stands_for))
+            deals += stands_for
+            if len(worlds) > limit:
+                raise TooLargeError(f"more than {limit} possible worlds: too large for an exact answer")
+    total = sum(w for _, w in worlds)
+    if not total:
+        raise AdviceError("no deal is consistent with the record")
+    return [(r, Fraction(w, total)) for r, w in worlds], deals, sa_free and lazy
+
+
+def observation(events, viewer: int) -> tuple:
+    """What the viewer sees of a list of events (others' private details redacted)."""
+    out = []
+    for ev in events:
+        if seen_by(ev, viewer):
+            out.append(ev)
+        else:
+            out.append((type(ev).__name__, getattr(ev, "player", None), getattr(ev, "target", None)))
+    return tuple(out)
+
+
+#: The advisor's opponent models and the inference model that weighs the deals consistently.
+OPPONENT_MODELS = {"random": "random", "card-counter": "card-counter"}
+
+
+def opponent_distribution(r: Round, model: str) -> list[tuple[object, Fraction]]:
+    """The opponent to move's actions with their probabilities under the model."""
+    acts = legal_actions(r)
+    if model == "random" or len(acts) == 1:
+        return [(a, Fraction(1, len(acts))) for a in acts]
+    from solver.policies.models import CardCounterModel
+    from solver.policies.heuristics import counting_policy
+
+    eps = CardCounterModel.EPSILON
+    chosen = counting_policy(r)
+    return [(a, (1 - eps) * (a == chosen) + eps / len(acts)) for a in acts]
+
+
+def sample_worlds(record: Record, model: str, n: int, rng) -> list[Round]:
+    """Deals drawn exactly from the posterior: the tracked cards by their exact weights (factor
+    rows times deck completions), then a uniform shuffle of the untouched cards."""
+    draw = deal_sampler(record, model)
+    return [draw(rng) for _ in range(n)]
+
+
+def deal_sampler(record: Record, model: str):
+    """A function rng -> one deal drawn exactly from the posterior (set up once, drawn lazily)."""
+    belief, final = belief_of(record, model)
+    if belief.retired:
+        raise AdviceError("the advisor needs a complete record (a discarded card is missing)")
+    comb = Combiner(belief)
+    draw_values = comb.sampler()
+    piles = _discards(record)
+
+    def draw(rng) -> Round:
+        value = draw_values(rng)
+        used = Counter(value.values())
+        pool = [c for c in Card for _ in range(belief.avail[c] - used[c])]
+        rng.shuffle(pool)
+        return _assemble(record, belief, final, piles, value, iter(pool))
+
+    return draw
+
