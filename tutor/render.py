@@ -36,7 +36,8 @@ CARD_CSS = """
   background:#f1e6da;color:#2b1d16}
 .ll-tag.out{background:#7f1d1d;color:#fff}.ll-tag.prot{background:#db2777;color:#fff}
 .ll-tag.turn{background:#166534;color:#fff}
-@media (max-width:640px){.ll-card{width:5.6rem;min-height:7.6rem}.ll-back.big{width:5.6rem;min-height:7.6rem}}
+.ll-card .n,.ll-card .e{word-break:normal;overflow-wrap:normal;hyphens:auto}
+@media (max-width:640px){.ll-card{width:5.6rem;min-height:7.6rem}.ll-card .e{font-size:.68rem}.ll-back.big{width:5.6rem;min-height:7.6rem}}
 </style>
 """
 
@@ -63,7 +64,7 @@ def card_html(card: Card, edition, lang: str, small: bool = False) -> str:
     name = escape(card_name(card, naming_for(lang)))
     effect = escape(t(lang, f"effect_{card.name}"))
     cls = "ll-card small" if small else "ll-card"
-    return (f'<div class="{cls}" style="--c:{COLOURS[card]}"><span class="v">{edition.value(card)}</span>'
+    return (f'<div class="{cls}" lang="{naming_for(lang)}" style="--c:{COLOURS[card]}"><span class="v">{edition.value(card)}</span>'
             f'<div class="n">{name}</div><div class="e">{effect}</div></div>')
 
 

@@ -85,7 +85,7 @@ def test_the_round_is_seen_from_the_learners_seat_with_a_switch_to_reveal_all():
     assert any("lugar de Marta" in c.value for c in at.caption)
     board = hand_html(at)
     assert "Sacerdote" in board  # Marta's own hand
-    prince_in_hand = 'class="ll-card" style="--c:#ca8a04"'  # a full-size Prince card: a hand, not a discard
+    prince_in_hand = 'class="ll-card" lang="es" style="--c:#ca8a04"'  # a full-size Prince: a hand, not a discard
     assert prince_in_hand not in board and "ll-back big" in board  # Ana's Prince stays face down
     at.toggle(key="ex_reveal").set_value(True).run()
     assert prince_in_hand in hand_html(at)
