@@ -146,7 +146,7 @@ class KeyLabel:
         self.language, self.prefix = language, prefix
 
     def __call__(self, key: str) -> str:
-        return t(self.language, self.prefix + key)
+        return t(self.language, self.prefix + key.replace("-", "_"))
 
 
 class TieRule:

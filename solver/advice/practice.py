@@ -27,7 +27,11 @@ from solver.rules.game import apply, new_game
 from solver.records.record import Record, record_from_events
 from solver.rules.state import GAME_OVER, IN_ROUND, ROUND_OVER, Game
 
-BOTS = ("random", "card-counter", "advisor")
+BOTS = ("random", "card-counter", "ismcts", "advisor")
+
+
+#: Work budget of an ISMCTS bot per decision.
+ISMCTS_ITERATIONS = 1000
 
 
 class PracticeError(LoveLetterError):
@@ -150,6 +154,13 @@ def bot_action(p: Practice, rng):
     r = p.game.round
     if p.bots == "random":
         return random_policy(r, rng)
+    if p.bots == "ismcts" and p.base is None:
+        from solver.advice.ismcts import ismcts_action
+
+        try:
+            return ismcts_action(p.record_of(r.current), iterations=ISMCTS_ITERATIONS, seed=rng.randrange(2**31))
+        except LoveLetterError:  # a position too large for the exact inference: the heuristic plays
+            pass
     if p.bots == "advisor" and p.base is None:
         record = p.record_of(r.current)
         try:
@@ -225,7 +236,10 @@ def resume(record_text: str, tokens: str = "", round_no: int = 1, bots: str = "c
     parts = tokens.split(",") if isinstance(tokens, str) and tokens.strip() else ["0"] * n
     if len(parts) != n:
         raise PracticeError(f"tokens must be {n} whole numbers separated by commas, e.g. 1,0", rule="practice-link")
-    counts = tuple(_link_number(x, "a token count", 0, goal - 1) for x in parts)
+    counts = tuple(_link_number(x, "a token count", 0, MAX_TARGET) for x in parts)
+    if max(counts) >= goal:
+        raise PracticeError(f"with {max(counts)} tokens the game is already over (target {goal})",
+                            rule="practice-link")
     # Each finished round gives at most one token to each player still in it, and the Spy's bonus.
     if sum(counts) > (round_no - 1) * (n + 1):
         raise PracticeError(f"{sum(counts)} tokens cannot have been won in {round_no - 1} finished round(s)",

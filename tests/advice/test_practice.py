@@ -16,7 +16,7 @@ from tutor.render import action_text
 APP = str(Path(__file__).resolve().parents[2] / "tutor" / "app.py")
 
 
-@pytest.mark.parametrize("bots", ["random", "card-counter", "advisor"])
+@pytest.mark.parametrize("bots", ["random", "card-counter", "ismcts", "advisor"])
 def test_seeded_games_reach_a_legal_game_winner(bots):
     p = start("2019", ["You", "Ana", "Luis"], 1, bots, seed=3, target=2, seconds=0.1)
     rng = random.Random(0)
@@ -87,7 +87,7 @@ def test_a_complete_seeded_game_through_the_page_with_hint_and_reviews():
         if p.over:
             break
         if p.round_over:
-            table = next(d.value for d in at.dataframe if t("en", "pr_cost") in d.value.columns) if decisions else None
+            table = next(d.value for d in at.table if t("en", "pr_cost") in d.value.columns) if decisions else None
             assert decisions == len(p.decisions) == (0 if table is None else len(table))
             reviews += 1
             decisions = 0
@@ -96,13 +96,11 @@ def test_a_complete_seeded_game_through_the_page_with_hint_and_reviews():
         assert p.my_turn
         if not hinted and len(p.game.round.deck) <= 3:
             _click(at, "pr-hint")
-            record = p.human_record()
-            expected = advise(record, model_for(p.bots), seconds=0.4)
-            if expected.method == "exact":
-                prefix = t("en", "an_best", play="")
-                shown = next(s.value for s in at.success if s.value.startswith(prefix))[len(prefix):]
-                assert shown == action_text(expected.actions[0].action, record.edition, "en", record.seats)
-                hinted += 1
+            from tutor.analysis import advice, best_text
+
+            shown = advice(format_record(p.human_record()), model_for(p.bots), 0.4)  # the page's cached answer
+            assert best_text(shown, "en") in [s.value for s in list(at.success) + list(at.info)]
+            hinted += 1
         _click(at, "pr-play")
         decisions += 1
     p = at.session_state["pr"]
