@@ -103,10 +103,21 @@ def test_ruling_checker_explains_a_refusal_in_the_chosen_language(lang, words):
 
 
 @pytest.mark.parametrize("page_path,key", [("views/faq.py", "faq-trap-countess-king-0"),
-                                           ("views/rulings.py", "rc-trap-countess-king-0")])
+                                           ("views/rulings.py", "rc-trap-countess-king-0"),
+                                           ("views/example.py", "ex-3")])
 def test_changing_the_card_clears_its_target_and_guess(page_path, key):
-    """After trying the King on Luis (and a guess), choosing the Countess is accepted."""
-    at = page(page_path, scenario="trap-countess-king", source="faq", lang="en")
+    """After trying the King on Luis (and a guess), choosing the Countess is accepted (in the
+    worked example, the Prince: Ana holds the Countess and a Prince at step 6)."""
+    at = page(page_path, scenario="trap-countess-king", source="faq", lang="en", step="6")
+    if page_path == "views/example.py":
+        at.selectbox(key=f"{key}-card").set_value(int(Card.PRINCE)).run()
+        at.selectbox(key=f"{key}-target").set_value(1).run()
+        at.selectbox(key=f"{key}-guess").set_value(int(Card.PRIEST)).run()
+        at.selectbox(key=f"{key}-card").set_value(int(Card.COUNTESS)).run()
+        assert at.selectbox(key=f"{key}-target").value == -1 and at.selectbox(key=f"{key}-guess").value == -1
+        at.button(key=f"{key}-go").click().run()
+        assert not at.exception and not at.error and "it is what Ana plays" in at.success[0].value
+        return
     at.selectbox(key=f"{key}-card").set_value(int(Card.KING)).run()
     at.selectbox(key=f"{key}-target").set_value(1).run()
     at.selectbox(key=f"{key}-guess").set_value(int(Card.PRIEST)).run()
@@ -145,3 +156,6 @@ def test_every_scenario_play_has_a_ruling_sentence_in_every_language(sid):
             for x in [line, *narrate(events)]:
                 text = say(x, sc.start.edition, lang, sc.players)
                 assert x.key in catalog(lang) and "—" not in text and text[0].isupper(), (sid, lang, x)
+                assert not re.search(r"[.!?] [a-zà-ÿ]", text), (sid, lang, text)  # no lowercase after a stop
+        for field in ("question", "ruling"):
+            assert not re.search(r"[.!?] [a-zà-ÿ]", sc.text[lang][field]), (sid, lang, field)
