@@ -239,8 +239,9 @@ def advice_rows(adv, lang: str) -> list[dict]:
 
 
 def review_rows(items, lang: str) -> list[dict]:
-    """Practice's review (`solver.advice.practice.review`) as rows: your play, the best (or the
-    plays equally good within the estimate), both chances and the cost in percentage points."""
+    """Practice's review (`solver.advice.practice.review`) as rows: your play, your hand, the best
+    (or the plays equally good within the estimate), the cost in percentage points and both
+    chances of winning ("≈" marks an estimate)."""
     from solver.analysis.entry import final_state
 
     rows = []
@@ -259,14 +260,13 @@ def review_rows(items, lang: str) -> list[dict]:
         within = item.chosen is not None and any(a.action == item.chosen.action for a in plays)
         cost = "0" if within or not item.cost else approx + points(item.cost, lang)
         hand = [c for c in final_state(record).viewer_hand if c is not None]
+        yours = approx + pct(item.chosen.win, lang) if item.chosen else "—"
         rows.append({
             **row,
+            t(lang, "hand"): ", ".join(card_label(c, e, lang) for c in hand),
             t(lang, "pr_best_play"): " / ".join(say(a.action) for a in plays),
             t(lang, "pr_cost"): cost,
-            t(lang, "pr_your_win"): approx + pct(item.chosen.win, lang) if item.chosen else "—",
-            t(lang, "pr_best_win"): approx + pct(adv.actions[0].win, lang),
-            t(lang, "hand"): ", ".join(card_label(c, e, lang) for c in hand),
-            t(lang, "an_kind"): t(lang, "an_exact" if exact else "an_estimate"),
+            t(lang, "pr_chances"): f"{yours} → {approx}{pct(adv.actions[0].win, lang)}",
         })
     return rows
 

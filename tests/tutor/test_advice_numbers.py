@@ -49,6 +49,7 @@ def test_the_review_prices_choices_in_points_and_shows_the_hand():
     from solver import legal_actions
     from solver.advice.practice import play, review, start
     from tutor.analysis import review_rows
+    from tutor.i18n import t
 
     p = start("classic", ["You", "Bot"], 0, "random", seed=11)
     rng = random.Random(5)
@@ -61,4 +62,4 @@ def test_the_review_prices_choices_in_points_and_shows_the_hand():
         assert row["Coût"] == "0" or row["Coût"].endswith(" pts") and "/" not in row["Coût"]
         if item.cost:  # a costly choice outside the best plays is priced
             assert row["Coût"] != "0" or item.advice.method == "estimate"
-        assert row["Main"] and "%" in row["Votre P(gagner)"]
+        assert row["Main"] and "% → " in row[t("fr", "pr_chances")]

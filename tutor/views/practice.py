@@ -208,9 +208,7 @@ if over:
     with st.spinner(t(language, "pr_reviewing")):
         rows = review_rows(review(p.decisions, model, float(p.seconds) * 4, shared), language)
     if rows:
-        st.dataframe(pd.DataFrame(rows), hide_index=True, key="pr-review-table",
-                     column_config={"#": st.column_config.NumberColumn(width=40, pinned=True),
-                                    t(language, "pr_your_play"): st.column_config.TextColumn(pinned=True)})
+        st.table(pd.DataFrame(rows).set_index("#"))  # wraps: no column cut at 1280 or 390 px
     else:
         st.caption(t(language, "pr_no_decisions"))
     if p.over:
