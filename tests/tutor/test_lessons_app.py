@@ -45,9 +45,9 @@ def test_every_lesson_quiz_starts_unanswered_in_every_language(lid):
     for lang in LANGUAGES:
         at = app(lesson=lid, lang=lang)
         assert not at.exception, (lid, lang)
-        assert all(r.value is None for r in at.radio) and all(m.value == [] for m in at.multiselect)
-        for m in at.multiselect:
-            assert m.placeholder not in ("Choose options", "Choose an option") or lang == "en"
+        assert all(r.value is None for r in at.radio) and all(b.value == [] for b in at.button_group)
+        assert not at.multiselect  # no Streamlit "Choose options" / "Select all" in English on es/fr pages
+        assert len(at.radio) + len(at.button_group) == 1
 
 
 def test_a_wrong_answer_gets_the_engines_reason_in_the_chosen_language():
@@ -60,7 +60,7 @@ def test_a_wrong_answer_gets_the_engines_reason_in_the_chosen_language():
     at.session_state["quiz_seed"] = seed
     at.run()
     wrong = [int(c) for c in q.choices]  # "both": but the Countess is forced
-    at.multiselect(key=f"quiz-{lid}-{seed}").set_value(wrong).run()
+    at.button_group(key=f"quiz-{lid}-{seed}").set_value(wrong).run()
     at.button(key=f"check-{lid}-{seed}").click().run()
     assert at.error and at.error[0].value.startswith("No exactamente.")
     why = next(m.value for m in at.markdown if m.value.startswith("**Por qué**"))

@@ -67,27 +67,29 @@ if lesson.quiz:
     label = lambda c: f"{card_name(c, naming)} ({e.value(c)})"  # noqa: E731
     listed = lambda flags: ", ".join(seats[i] for i, f in enumerate(flags) if f) or nobody  # noqa: E731
     key = f"quiz-{lid}-{seed}"
-    many = dict(key=key, default=[], placeholder=t(language, "quiz_pick_many"))
+    # Several answers: pills (every choice visible, nothing pre-selected, no untranslated
+    # "Choose options" / "Select all" of a multiselect).
+    many = dict(key=key, default=[], selection_mode="multi", help=t(language, "quiz_pick_many"))
     one = dict(key=key, index=None)
     p = q.params
     if kind in ("legal-cards", "countess"):
         cards = " + ".join(label(c) for c in p["hand"])
         st.write(t(language, f"quiz_{kind.replace('-', '_')}", player=seats[p["player"]], cards=cards))
-        answer = st.multiselect(t(language, "your_answer"), [int(c) for c in q.choices],
+        answer = st.pills(t(language, "your_answer"), [int(c) for c in q.choices],
                                 format_func=CardNameOnly(language), **many)
         response = [type(q.choices[0])(v) for v in answer]
         shown = ", ".join(card_name(c, naming) for c in sorted(q.answer))
     elif kind in ("targets-protected", "targets-out", "prince-targets"):
         st.write(t(language, "quiz_targets", player=seats[p["player"]], card=label(p["card"]), out=listed(p["out"]),
                    protected=listed(p["protected"])))
-        response = st.multiselect(t(language, "your_answer"), list(q.choices), format_func=SeatName(seats, language),
+        response = st.pills(t(language, "your_answer"), list(q.choices), format_func=SeatName(seats, language),
                                   **many)
         shown = ", ".join(seats[s_] for s_ in sorted(q.answer)) or nobody
     elif kind == "showdown":
         hands = ", ".join(f"{seats[s_]}: {label(c)}" for s_, c in p["hands"].items())
         totals = ", ".join(f"{seats[s_]}: {v}" for s_, v in p["totals"].items())
         st.write(t(language, "quiz_showdown", hands=hands, totals=totals))
-        response = st.multiselect(t(language, "your_answer"), list(q.choices), format_func=SeatName(seats, language),
+        response = st.pills(t(language, "your_answer"), list(q.choices), format_func=SeatName(seats, language),
                                   **many)
         shown = ", ".join(seats[s_] for s_ in sorted(q.answer)) or nobody
     elif kind in ("baron", "spy-bonus"):
