@@ -34,3 +34,25 @@ def test_analyzer_link_with_hostile_record_shows_an_error_and_the_page_works(rec
     assert not at.exception
     assert at.error and "example.invalid" not in "".join(e.value for e in at.error)
     assert all("example.invalid" not in m.value for m in at.markdown)
+
+
+def _link():
+    from solver.advice.practice import save, start
+
+    p = start("2019", ("You", "Ana"), 0, "card-counter", seed=1101, first_player=1101 % 2, target=3, seconds=0.05)
+    return save(p)
+
+
+@pytest.mark.parametrize("override", [{"round": "\u1369"}, {"round": "0"}, {"tokens": "9" * 50},
+                                      {"seed": "\u0663"}, {"target": "\u1369"}, {"record": "2019 A,B" + " " * 64000}])
+def test_practice_link_with_bad_numbers_shows_a_message_and_the_page_works(override):
+    at = page("views/practice.py", **{**_link(), **override})
+    assert not at.exception
+    assert "pr" not in at.session_state and at.session_state["pr_error"]
+
+
+def test_a_genuine_practice_link_resumes_in_the_page():
+    link = _link()
+    at = page("views/practice.py", **link)
+    assert not at.exception and "pr_error" not in at.session_state
+    assert at.session_state["pr"].base is not None

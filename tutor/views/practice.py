@@ -100,9 +100,10 @@ def hint_cb() -> None:
 if "pr" not in st.session_state and st.query_params.get("record"):
     q = st.query_params
     try:
-        resume_cb(q.get("record"), q.get("tokens", ""), int(q.get("round", "1")),
-                  q.get("bots", "card-counter") if q.get("bots") in BOTS else "card-counter", int(q.get("seed", "0")),
-                  int(q["target"]) if q.get("target", "").isdigit() else None)
+        # Untrusted: the numbers go to `resume` as text, which accepts ASCII digits in range only.
+        resume_cb(q.get("record"), q.get("tokens", ""), q.get("round", "1"),
+                  q.get("bots", "card-counter") if q.get("bots") in BOTS else "card-counter", q.get("seed", "0"),
+                  q.get("target") or None)
     except ValueError:
         st.session_state["pr_error"] = t(language, "pr_bad_link")
 
