@@ -30,6 +30,29 @@ def decode(data):
     return Play(Card(data[1]), data[2], None if data[3] is None else Card(data[3]))
 
 
+def legal_summary(legal, edition, language: str, names) -> str:
+    """The legal actions grouped by card: "Guard (1) → Luis, Marta (naming any card but the
+    Guard); Priest (2) → Luis, Marta" instead of one entry per target and guess."""
+    from tutor.render import card_label
+
+    parts, seen = [], []
+    for a in legal:
+        if not isinstance(a, Play):
+            return "; ".join(action_text(x, edition, language, names) for x in legal)
+        if a.card not in seen:
+            seen.append(a.card)
+    for card in seen:
+        plays = [a for a in legal if a.card == card]
+        targets = sorted({a.target for a in plays if a.target is not None})
+        text = card_label(Card(card), edition, language)
+        if targets:
+            text += " → " + ", ".join(names[x] for x in targets)
+        if any(a.guess is not None for a in plays):
+            text += " " + t(language, "legal_any_guess")
+        parts.append(text)
+    return "; ".join(parts)
+
+
 def show_ruling(events, edition, language: str, names) -> None:
     """The ruling in one sentence, then what happened, in order."""
     line = ruling(events)

@@ -159,3 +159,9 @@ def test_every_scenario_play_has_a_ruling_sentence_in_every_language(sid):
                 assert not re.search(r"[.!?] [a-zà-ÿ]", text), (sid, lang, text)  # no lowercase after a stop
         for field in ("question", "ruling"):
             assert not re.search(r"[.!?] [a-zà-ÿ]", sc.text[lang][field]), (sid, lang, field)
+
+
+def test_legal_plays_are_summarised_by_card():
+    at = page("views/rulings.py", source="faq", scenario="faq-classic-version", lang="en")
+    assert any(m.value == "Legal plays now: Guard (1) → Luis, Marta (naming any card but the Guard); "
+                          "Priest (2) → Luis, Marta" for m in at.markdown)

@@ -16,7 +16,7 @@ from tutor.components import lang
 from tutor.formatters import KeyLabel, ScenarioTitle, scenarios
 from tutor.i18n import t
 from tutor.render import action_text, say
-from tutor.ruling_view import play_session
+from tutor.ruling_view import legal_summary, play_session
 
 language = lang()
 st.title(t(language, "nav_rulings"))
@@ -60,6 +60,5 @@ else:
     names, key = record.seats, f"rc-an-{seed}"
 
 legal = legal_actions(start)
-st.markdown(t(language, "legal_choices", plays="; ".join(action_text(a, start.edition, language, names)
-                                                          for a in legal)))
+st.markdown(t(language, "legal_choices", plays=legal_summary(legal, start.edition, language, names)))
 play_session(start, names, language, key=key)
