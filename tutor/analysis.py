@@ -120,7 +120,11 @@ def posterior(text: str, model: str):
 
 @lru_cache(maxsize=32)
 def advice(text: str, model: str, seconds: float = 2.5):
-    return advise(record_of(text), model, seconds=seconds)
+    from solver.records.replay import check_viewer_hand
+
+    record = record_of(text)
+    check_viewer_hand(record)  # your own cards missing: say so (viewer-hand-unknown), not a refused play
+    return advise(record, model, seconds=seconds)
 
 
 def is_viewer_turn(text: str) -> bool:

@@ -56,3 +56,17 @@ def test_a_genuine_practice_link_resumes_in_the_page():
     at = page("views/practice.py", **link)
     assert not at.exception and "pr_error" not in at.session_state
     assert at.session_state["pr"].base is not None
+
+
+@pytest.mark.parametrize("record", ["2019 A,B,C first:A viewer:A | A +1",
+                                    "2019 A,B,C first:B viewer:A dealt:7 | B 5>A | C 4 | A +1"])
+def test_advice_without_your_own_cards_says_so(record):
+    from solver.records.record import RecordError
+    from tutor.analysis import advice, error_text
+    from tutor.i18n import t
+
+    with pytest.raises(RecordError) as info:
+        advice(record, "random", 0.5)
+    assert info.value.rule == "viewer-hand-unknown"
+    for lang in ("en", "es", "fr"):
+        assert error_text(info.value, lang) == t(lang, "rule.viewer-hand-unknown")
