@@ -165,3 +165,19 @@ def test_legal_plays_are_summarised_by_card():
     at = page("views/rulings.py", source="faq", scenario="faq-classic-version", lang="en")
     assert any(m.value == "Legal plays now: Guard (1) → Luis, Marta (naming any card but the Guard); "
                           "Priest (2) → Luis, Marta" for m in at.markdown)
+
+
+def test_ruling_checker_on_a_deal_consistent_with_the_analyzers_position():
+    record = "2019 Ana,Luis,Marta first:Ana viewer:Ana dealt:8 | Ana +1 1>Luis=5 miss | Luis 1>Ana=2 miss | Marta 4 | Ana +2"
+    at = AppTest.from_file(APP, default_timeout=60)
+    at.query_params["lang"] = "fr"
+    at.run()
+    at.session_state["an_text"] = record
+    at.switch_page("views/rulings.py").run()
+    at.radio(key="rc_source").set_value("analyzer").run()
+    assert not at.exception and not at.error
+    at.selectbox(key="rc-an-0-0-card").set_value(int(Card.PRIEST)).run()
+    at.selectbox(key="rc-an-0-0-target").set_value(1).run()
+    at.button(key="rc-an-0-0-go").click().run()
+    assert not at.exception and not at.error
+    assert at.success[0].value.endswith("Ana regarde en secret la main de Luis ; personne d'autre ne voit la carte.")
