@@ -30,8 +30,8 @@ def deal_round(
     if type(edition) is not Edition:
         edition = get_edition(edition)
     edition.check_player_count(n_players)
-    if not 0 <= first_player < n_players:
-        raise InvalidOptionError(f"first player {first_player} is not a seat (0–{n_players - 1})",
+    if not isinstance(first_player, int) or isinstance(first_player, bool) or not 0 <= first_player < n_players:
+        raise InvalidOptionError(f"first player {first_player!r:.40} is not a seat (0–{n_players - 1})",
                                  rule="first-player")
     cards = list(edition.full_deck())
     shuffle(cards, random.Random(f"{seed}/round/{round_no}"))
