@@ -36,8 +36,8 @@ CARD_CSS = """
   background:#f1e6da;color:#2b1d16}
 .ll-tag.out{background:#7f1d1d;color:#fff}.ll-tag.prot{background:#db2777;color:#fff}
 .ll-tag.turn{background:#166534;color:#fff}
-.ll-card .n,.ll-card .e{word-break:normal;overflow-wrap:normal;hyphens:auto}
-@media (max-width:640px){.ll-card{width:5.6rem;min-height:7.6rem}.ll-card .e{font-size:.68rem}.ll-back.big{width:5.6rem;min-height:7.6rem}}
+.ll-card .n,.ll-card .e{word-break:normal!important;overflow-wrap:normal!important;hyphens:auto}
+@media (max-width:640px){.ll-card{width:6rem;min-height:7.6rem}.ll-card .n{font-size:.8rem}.ll-card .e{font-size:.68rem}.ll-back.big{width:5.6rem;min-height:7.6rem}}
 </style>
 """
 

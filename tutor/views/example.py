@@ -40,11 +40,12 @@ def restart() -> None:
 frame = st.session_state["ex_frame"]
 st.query_params["step"] = str(frame + 1)
 st.title(t(language, "nav_example"))
-cols = st.columns([1, 1, 1, 3])
-cols[0].button(t(language, "back"), key="ex-back", on_click=go, args=(-1,), disabled=frame == 0)
-cols[1].button(t(language, "next"), key="ex-next", on_click=go, args=(1,), disabled=frame == last)
-cols[2].button(t(language, "restart"), key="ex-restart", on_click=restart)
-cols[3].progress((frame + 1) / len(frames), text=t(language, "step", n=frame + 1, total=len(frames)))
+# One row of buttons that stays a row on a phone (columns would stack).
+with st.container(horizontal=True, vertical_alignment="center"):
+    st.button(t(language, "back"), key="ex-back", on_click=go, args=(-1,), disabled=frame == 0)
+    st.button(t(language, "next"), key="ex-next", on_click=go, args=(1,), disabled=frame == last, type="primary")
+    st.button(t(language, "restart"), key="ex-restart", on_click=restart)
+st.progress((frame + 1) / len(frames), text=t(language, "step", n=frame + 1, total=len(frames)))
 
 kind, index = frames[frame]
 step = steps[index]
