@@ -1,32 +1,82 @@
-"""Random complete rounds per second, per edition and player count.
+"""Random complete rounds per second, per edition and player count: the public path and the
+rollout path.
 
-Each round: a seeded deal (`deal_round`), then uniformly random legal play through the public
-API (`legal_actions` + `apply`, every event produced) until the round ends. One process, one
-core. Usage: python benchmarks/engine.py [seconds-per-row]
+* public: a seeded deal (`deal_round`), then uniformly random legal play through the public API
+  (`legal_actions` + `apply`, every event and the memory `Round.known` produced) until the round
+  ends;
+* rollout: a deal from the rollout's generator (`Sim.deal`), then uniformly random legal play on
+  the fast state (`solver.rules.fast.Sim.run`: same rules, no events, no record) to the end;
+* counting (with `--counting`): the advisor's play-out, everyone playing the card-counting
+  heuristic from a dealt round (`solver.policies.playout.fast_playout`, model "counting"), against
+  the same through the public API (`counting_policy` + `apply`).
+
+Rates are rounds per second of this process's CPU time (`time.process_time`), so that other
+processes on a shared machine slow it less; one core.
+
+Usage:
+    python benchmarks/engine.py [seconds-per-row] [--counting]
+    python benchmarks/engine.py --against DIR [--blocks 5] [--seconds 0.5]
+        DIR holds an older checkout (e.g. `git worktree add /tmp/old 5b4eae0`, or
+        `git archive 5b4eae0 solver | tar -x -C DIR`). For each row, the old public path, the new
+        public path and the rollout path run in turn in fresh processes, `--blocks` times; the
+        table gives the medians and the factors against the old public path.
 """
 
 from __future__ import annotations
 
 import random
+import statistics
+import subprocess
 import sys
 import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-
-from solver import apply, deal_round, get_edition, legal_actions  # noqa: E402
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
 
 ROWS = [("classic", n) for n in (2, 3, 4)] + [("classic-2019", n) for n in (2, 3, 4)] + [
     ("2019", n) for n in (2, 3, 4, 5, 6)
 ]
 
+#: Run in a fresh process with the tree to measure first on sys.path: `root key n seconds path`.
+CHILD = r'''
+import random, sys, time
+sys.path.insert(0, sys.argv[1])
+key, n, seconds, path = sys.argv[2], int(sys.argv[3]), float(sys.argv[4]), sys.argv[5]
+from solver import apply, deal_round, get_edition, legal_actions
+edition = get_edition(key)
+rng = random.Random(1)
+choice = rng.choice
+if path == "public":
+    def block(start):
+        for k in range(start, start + 64):
+            r, ev = deal_round(edition, n, k % n, k)
+            while r.phase != "over":
+                r, ev = apply(r, choice(legal_actions(r)))
+else:
+    from solver.rules.fast import Sim
+    def block(start):
+        for k in range(start, start + 64):
+            Sim.deal(edition, n, k % n, rng).run(rng)
+block(10**6)  # warm the memos, as a long-running process has them
+rounds = 0
+start = time.process_time()
+while time.process_time() - start < seconds:
+    block(rounds)
+    rounds += 64
+print(rounds / (time.process_time() - start))
+'''
+
 
 def measure(key: str, n: int, seconds: float) -> tuple[float, float, float]:
+    """Public path: rounds/s, actions per round, events per round."""
+    from solver import apply, deal_round, get_edition, legal_actions
+
     edition = get_edition(key)
     rng = random.Random(1)
     choice = rng.choice
     rounds = turns = events = 0
-    start = time.perf_counter()
+    start = time.process_time()
     deadline = start + seconds
     while True:
         r, ev = deal_round(edition, n, rounds % n, rounds)
@@ -36,18 +86,100 @@ def measure(key: str, n: int, seconds: float) -> tuple[float, float, float]:
             turns += 1
             events += len(ev)
         rounds += 1
-        if rounds % 64 == 0 and time.perf_counter() > deadline:
+        if rounds % 64 == 0 and time.process_time() > deadline:
             break
-    elapsed = time.perf_counter() - start
+    elapsed = time.process_time() - start
     return rounds / elapsed, turns / rounds, events / rounds
 
 
+def measure_rollout(key: str, n: int, seconds: float) -> float:
+    """Rollout path: rounds/s."""
+    from solver import get_edition
+    from solver.rules.fast import Sim
+
+    edition = get_edition(key)
+    rng = random.Random(1)
+    rounds = 0
+    start = time.process_time()
+    while True:
+        for k in range(rounds, rounds + 64):
+            Sim.deal(edition, n, k % n, rng).run(rng)
+        rounds += 64
+        if time.process_time() - start > seconds:
+            break
+    return rounds / (time.process_time() - start)
+
+
+def measure_counting(key: str, n: int, seconds: float) -> tuple[float, float]:
+    """Everyone plays the counting heuristic (90% / 10% random for opponents) from a dealt
+    round: (public rounds/s, fast rounds/s)."""
+    from solver import apply, deal_round, get_edition
+    from solver.policies.heuristics import counting_policy, random_policy
+    from solver.policies.playout import fast_playout
+
+    edition = get_edition(key)
+    deals = [deal_round(edition, n, k % n, k)[0] for k in range(200)]
+
+    def public(r, rng):
+        while r.phase != "over":
+            policy = counting_policy if r.current == 0 or rng.random() >= 0.1 else random_policy
+            r, _ = apply(r, policy(r, rng))
+
+    rates = []
+    for play in (public, lambda r, rng: fast_playout(r, 0, "counting", rng, finish=True)):
+        rng = random.Random(1)
+        rounds = 0
+        start = time.process_time()
+        while time.process_time() - start < seconds:
+            for r in deals:
+                play(r, rng)
+            rounds += len(deals)
+        rates.append(rounds / (time.process_time() - start))
+    return rates[0], rates[1]
+
+
+def child(root: str, key: str, n: int, seconds: float, path: str) -> float:
+    out = subprocess.run([sys.executable, "-c", CHILD, root, key, str(n), str(seconds), path],
+                         capture_output=True, text=True, cwd="/tmp", check=True)
+    return float(out.stdout)
+
+
+def against(old: str, blocks: int, seconds: float) -> None:
+    print(f"old public path: {old}; new: {ROOT}; medians of {blocks} alternating blocks of {seconds} s CPU")
+    print(f"{'edition':<14}{'players':>8}{'old public':>12}{'new public':>12}{'×':>6}{'rollout':>10}{'×':>7}")
+    for key, n in ROWS:
+        rates: dict = {"old": [], "new": [], "fast": []}
+        for _ in range(blocks):
+            rates["old"].append(child(old, key, n, seconds, "public"))
+            rates["new"].append(child(str(ROOT), key, n, seconds, "public"))
+            rates["fast"].append(child(str(ROOT), key, n, seconds, "rollout"))
+        o, p, f = (statistics.median(rates[k]) for k in ("old", "new", "fast"))
+        print(f"{key:<14}{n:>8}{o:>12,.0f}{p:>12,.0f}{p / o:>6.2f}{f:>10,.0f}{f / o:>7.1f}", flush=True)
+
+
 def main() -> None:
-    seconds = float(sys.argv[1]) if len(sys.argv) > 1 else 2.0
-    print(f"{'edition':<14}{'players':>8}{'rounds/s':>12}{'actions/round':>15}{'events/round':>14}")
+    args = sys.argv[1:]
+    if "--against" in args:
+        old = args[args.index("--against") + 1]
+        blocks = int(args[args.index("--blocks") + 1]) if "--blocks" in args else 5
+        seconds = float(args[args.index("--seconds") + 1]) if "--seconds" in args else 0.5
+        against(old, blocks, seconds)
+        return
+    counting = "--counting" in args
+    args = [a for a in args if a != "--counting"]
+    seconds = float(args[0]) if args else 2.0
+    head = f"{'edition':<14}{'players':>8}{'public/s':>11}{'actions/round':>15}{'events/round':>14}{'rollout/s':>11}{'×':>6}"
+    if counting:
+        head += f"{'counting public/s':>19}{'counting fast/s':>17}{'×':>6}"
+    print(head)
     for key, n in ROWS:
         rate, per_round, events = measure(key, n, seconds)
-        print(f"{key:<14}{n:>8}{rate:>12,.0f}{per_round:>15.1f}{events:>14.1f}")
+        fast = measure_rollout(key, n, seconds)
+        line = f"{key:<14}{n:>8}{rate:>11,.0f}{per_round:>15.1f}{events:>14.1f}{fast:>11,.0f}{fast / rate:>6.1f}"
+        if counting:
+            slow, quick = measure_counting(key, n, seconds)
+            line += f"{slow:>19,.0f}{quick:>17,.0f}{quick / slow:>6.1f}"
+        print(line, flush=True)
 
 
 if __name__ == "__main__":

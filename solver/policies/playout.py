@@ -1,0 +1,163 @@
+"""Fast play-outs with the policies: the counting heuristic on the fast state
+(`solver.rules.fast.Sim`), and the advisor's "play this round out from here".
+
+`counting_choice(sim, seat)` is `counting_policy` (`solver.policies.heuristics`) computed on
+the fast state: the same play in every state (its own view only: its hand, the public cards,
+what it remembers in `sim.known`), without building the legal actions, `Fraction`s or
+`Counter`s. `tests/policies/test_playout.py` asks both at every decision of thousands of rounds.
+
+`fast_playout(r, viewer, model, rng)` plays a round out the way the advisor's estimate does
+(`solver.advice.advisor.advise_estimate`): the viewer with the counting heuristic; opponents with
+the model, "random" (uniformly random legal plays) or "counting" (the heuristic with
+probability 1 - `CardCounterModel.EPSILON`, else a random play, drawn per decision as
+`rng.random() >= EPSILON`). It draws from `rng` exactly what that loop over the public engine
+draws, so the same generator gives the same outcome.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Optional
+
+from solver.policies.models import CardCounterModel
+from solver.rules.errors import InvalidOptionError
+from solver.rules.fast import BARON, GUARD, KIND, PRIEST, PRINCE, PRINCESS, Sim, playable
+from solver.rules.state import Round
+
+EPSILON = float(CardCounterModel.EPSILON)
+MODELS = ("random", "counting")
+
+
+def counting_choice(sim: Sim, seat: int):
+    """The counting heuristic's decision for `seat` (the player to move) on the fast state: a
+    (card, target, guess) play, or (keep, bottom) after a Chancellor. Needs `sim.known`
+    (a `Sim` made with `memory=True`)."""
+    hand = sim.hand
+    if sim.phase == 1:
+        cards = [hand[seat]] + sim.chancellor
+        keep = max(cards)
+        cards.remove(keep)
+        return keep, tuple(sorted(cards, reverse=True))
+    a = hand[seat]
+    b = sim.drawn
+    n = sim.n
+    edition = sim.edition
+    void = edition.void_target_allowed
+    out = sim.out
+    prot = sim.prot
+    targets = [i for i in range(n) if i != seat and not out[i] and not prot[i]]
+    k = len(targets)
+    cards = playable(a, b)
+    # With a single legal action, that action.
+    if len(cards) == 1:
+        c = cards[0]
+        kind = KIND[c]
+        if kind == 0 or (kind in (1, 2) and not k):
+            return c, None, None
+        if kind == 3 and not k:
+            return c, seat, None
+    value = sim.value
+    known = {h: c for (o, h), c in sim.known.items() if o == seat}
+    # Unseen: the composition minus the public cards and its own hand, then minus what it
+    # knows is in other hands (each clipped at 0, as `unseen_by` and the policy do).
+    unseen = [edition.composition.get(c, 0) for c in range(10)]
+    for pile in sim.disc:
+        for c in pile:
+            unseen[c] -= 1
+    for c in sim.face_up:
+        unseen[c] -= 1
+    unseen[a] -= 1
+    unseen[b] -= 1
+    for c in known.values():
+        if unseen[c] > 0:
+            unseen[c] -= 1
+    unseen = [u if u > 0 else 0 for u in unseen]
+    total = sum(unseen) or 1
+    weight = sum(value[c] * u for c, u in enumerate(unseen) if u)
+
+    def clockwise(t) -> int:
+        return (t - seat) % n if t is not None else n
+
+    options = [c for c in cards if c != PRINCESS] or list(cards)
+    if GUARD in options and k:
+        best = None
+        guessable = sim.tables.guessable
+        top = max(guessable, key=lambda g: (unseen[g], value[g]))
+        for t in targets:
+            if t in known:
+                g = known[t]
+                key = (total, value[g], -clockwise(t)) if g in guessable else (0, value[guessable[-1]], -clockwise(t))
+                if g not in guessable:
+                    g = guessable[-1]
+            else:
+                g = top
+                key = (unseen[g], value[g], -clockwise(t))
+            if best is None or key > best[0]:
+                best = (key, t, g)
+        return GUARD, best[1], best[2]
+    if PRINCE in options:
+        sure = [t for t in targets if known.get(t) == PRINCESS]
+        if sure:
+            return PRINCE, min(sure, key=clockwise), None
+    other = {c: (b if a == c else a) for c in options}
+    if BARON in options:
+        mine = value[other[BARON]]
+        plays = (targets + [None] if void else targets) if k else [None]
+        sure = [t for t in plays if t is not None and t in known and value[known[t]] < mine]
+        if sure:
+            return BARON, min(sure, key=clockwise), None
+        unknown = [t for t in plays if t not in known]
+        if mine * total > weight and unknown:
+            return BARON, min(unknown, key=clockwise), None
+    preferred = [c for c in options if c != BARON] or options
+    card = preferred[0]  # the lowest card: keep the higher one
+    kind = KIND[card]
+    if kind == 0:
+        return card, None, None
+    if kind == 3:
+        plays = sorted(targets + [seat]) + ([None] if void and k else [])
+        plays = [t for t in plays if t != seat] or plays
+    else:
+        plays = (targets + [None] if void else targets) if k else [None]
+        if card == PRIEST:
+            plays = [t for t in plays if t not in known] or plays
+    return card, min(plays, key=clockwise), None
+
+
+def fast_playout(r: Round, viewer: int, model: str, rng: random.Random,
+                 finish: bool = False) -> tuple[tuple[int, ...], Optional[int], bool]:
+    """Play `r` out as the advisor's estimate does (module docstring); return
+    `(winners, spy_bonus, viewer_out_before_next_turn)`.
+
+    When the viewer is knocked out before their next turn starts, the play-out stops there
+    (as the advisor's loop does) and returns `((), None, True)` unless the round had ended;
+    with `finish=True` it plays on to the end instead (drawing more from `rng`)."""
+    if model not in MODELS:
+        raise InvalidOptionError(f"unknown model {model!r}; models: {', '.join(MODELS)}", rule="model")
+    sim = Sim.from_round(r, memory=True)
+    if model == "counting":
+        draw = rng.random
+
+        def choose(s, seat):
+            if seat == viewer or draw() >= EPSILON:
+                return counting_choice(s, seat)
+            return None
+    else:
+        def choose(s, seat):
+            return counting_choice(s, seat) if seat == viewer else None
+    stopped = sim.run(rng, choose, watch=viewer)
+    if stopped and not sim.is_over:
+        if not finish:
+            return (), None, True
+        sim.run(rng, choose)
+    return sim.winners, sim.spy_bonus, stopped
+
+
+def playout(r: Round, rng: random.Random, policy: str = "random") -> Round:
+    """Play `r` to its end with one policy for everyone ("random" or "counting", no
+    exploration); return the final `Round` (equal to the public engine's with the same plays)."""
+    if policy not in MODELS:
+        raise InvalidOptionError(f"unknown policy {policy!r}; policies: {', '.join(MODELS)}", rule="model")
+    sim = Sim.from_round(r, memory=policy == "counting")
+    sim.run(rng, counting_choice if policy == "counting" else None)
+    return sim.to_round()
