@@ -126,6 +126,10 @@ def open_page(browser, server, path: str, width: int):
 def no_horizontal_overflow(page) -> None:
     """Usable on a phone: nothing wider than the screen (no sideways scrolling of the page)."""
     assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth + 1")
+    # card names and texts wrap between words: no word sticks out of its card
+    cut = page.evaluate("""() => [...document.querySelectorAll('.ll-card:not(.small) .n, .ll-card:not(.small) .e')]
+        .filter(e => e.scrollWidth > e.clientWidth + 1).map(e => e.textContent)""")
+    assert cut == []
 
 
 @pytest.mark.parametrize("lang,width", [("en", 1280), ("es", 390), ("fr", 390), ("fr", 1280)])
