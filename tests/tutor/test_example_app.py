@@ -89,3 +89,14 @@ def test_the_round_is_seen_from_the_learners_seat_with_a_switch_to_reveal_all():
     assert prince_in_hand not in board and "ll-back big" in board  # Ana's Prince stays face down
     at.toggle(key="ex_reveal").set_value(True).run()
     assert prince_in_hand in hand_html(at)
+
+
+def test_the_example_log_is_sentences_in_order_of_what_the_seat_saw():
+    guard = next(s for s in DECISIONS if s.key == "example_guard")
+    at = page(FRAMES.index(("outcome", STEPS.index(guard))) + 1)
+    log = next(m.value for m in at.markdown if m.value.startswith("1. "))
+    assert log.split("\n")[:3] == ["1. Ana plays Guard (1) on Luis and names Prince (5).", "2. Luis holds Prince (5): hit.",
+                                   "3. Luis is out of the round and discards Prince (5) face up."]
+    assert "Marta draws" not in log  # Ana's seat does not see Marta's draw
+    at.toggle(key="ex_reveal").set_value(True).run()
+    assert "Marta draws Handmaid (4)." in next(m.value for m in at.markdown if m.value.startswith("1. "))

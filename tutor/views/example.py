@@ -5,12 +5,13 @@ from __future__ import annotations
 import streamlit as st
 
 from solver import IllegalActionError, apply
-from solver.teaching.ruling import refusal
+from solver.rules.events import seen_by
+from solver.teaching.ruling import narrate, refusal
 from tutor.analysis import pct
 from tutor.components import lang, play_picker, show_board
 from tutor.example import NAMES, example_steps, judge
 from tutor.i18n import t
-from tutor.render import action_text, event_lines, say
+from tutor.render import action_text, say
 
 language = lang()
 steps = example_steps()
@@ -85,7 +86,9 @@ else:
         st.success(t(language, "example_end"))
     show_board(step.game.round, NAMES, language, tokens=step.game.tokens,
                visible=None if frame == last else visible)
-    lines = event_lines(step.events, step.game.edition, language, NAMES)
+    # What happened, in order, as sentences: what this seat saw (everything once revealed).
+    shown = [ev for ev in step.events if reveal or seen_by(ev, seat)]
+    lines = [say(x, step.game.edition, language, NAMES) for x in narrate(shown)]
     if lines:
         st.caption(t(language, "event_log"))
-        st.markdown("\n".join(f"- {line}" for line in lines))
+        st.markdown("\n".join(f"{i}. {line}" for i, line in enumerate(lines, start=1)))
