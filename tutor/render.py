@@ -210,7 +210,10 @@ def say(line, edition, lang: str, names) -> str:
         if key in SEAT_PARAMS and isinstance(value, int) and not isinstance(value, Card):
             params[key] = names[value] if 0 <= value < len(names) else str(value)
         elif key == "winners":
-            params[key] = ", ".join(names[w] for w in value)
+            who = [names[w] for w in value]
+            params[key] = who[0] if len(who) == 1 else f"{', '.join(who[:-1])} {t(lang, 'and')} {who[-1]}"
+        elif key == "scores":  # (seat, number) pairs
+            params[key] = ", ".join(f"{names[s]} {n}" for s, n in value)
         elif isinstance(value, Card):
             params[key] = card_label(value, edition, lang)
         elif isinstance(value, tuple):

@@ -51,6 +51,10 @@ def ruling(events) -> Optional[Line]:
             return Line("ruling.princess_discarded", {"player": ev.player})
         if isinstance(ev, NoEffect):
             return Line(f"ruling.no_effect.{ev.reason}", {"card": ev.card})
+    for ev in events:  # a showdown tie is the ruling people ask about
+        tie = _tie(ev)
+        if tie is not None:
+            return tie
     for ev in events:
         if isinstance(ev, GuardGuessed):
             key = "ruling.guard_hit" if ev.hit else "ruling.guard_miss"
@@ -77,6 +81,25 @@ def ruling(events) -> Optional[Line]:
     if played is not None and played.card in (Card.SPY, Card.COUNTESS):
         return Line(f"ruling.no_effect_card.{played.card.name}", {"player": played.player})
     return None
+
+
+def _tie(ev) -> Optional[Line]:
+    """A showdown where the highest card was tied: every tied player won (2019), or the discard
+    totals decided (classic). In one edition two cards of equal value are the same card."""
+    if not isinstance(ev, RoundEnded) or ev.reason != "showdown" or not ev.hands:
+        return None
+    held = [(seat, card) for seat, card in enumerate(ev.hands) if card is not None]
+    if ev.winners:
+        top = ev.hands[ev.winners[0]]
+        tied = [seat for seat, card in held if card == top]
+    else:  # nobody won: the tie stood
+        tied = [seat for seat, card in held]
+    if len(tied) < 2:
+        return None
+    scores = tuple((seat, ev.discard_totals[seat]) for seat in tied) if ev.discard_totals else ()
+    if len(ev.winners) == len(tied):
+        return Line("ruling.tie_all", {"winners": tuple(ev.winners)})
+    return Line("ruling.tie_discards", {"winners": tuple(ev.winners), "scores": scores})
 
 
 def refusal(error: LoveLetterError) -> Line:
@@ -131,6 +154,9 @@ def narrate(events) -> list[Line]:
         elif isinstance(ev, TurnStarted):
             out.append(Line("ev.turn_protection_ended" if ev.protection_ended else "ev.turn", {"player": ev.player}))
         elif isinstance(ev, RoundEnded):
+            tie = _tie(ev)
+            if tie is not None and tie.key == "ruling.tie_discards":
+                out.append(Line("ev.tie_discards", {"scores": tie.params["scores"]}))
             if not ev.winners:
                 out.append(Line(f"ev.end.{ev.reason}.none", {}))
             else:

@@ -181,3 +181,13 @@ def test_ruling_checker_on_a_deal_consistent_with_the_analyzers_position():
     at.button(key="rc-an-0-0-go").click().run()
     assert not at.exception and not at.error
     assert at.success[0].value.endswith("Ana regarde en secret la main de Luis ; personne d'autre ne voit la carte.")
+
+
+def test_a_showdown_tie_is_the_ruling():
+    classic = scenarios()["trap-tie-classic"]
+    (events,) = play_out(classic).events
+    assert say(ruling(events), classic.start.edition, "en", classic.players) == (
+        "The highest cards are tied, so the highest total of discarded cards wins (Ana 18, Luis 19): Luis.")
+    both = scenarios()["trap-tie-2019"]
+    (events,) = play_out(both).events
+    assert say(ruling(events), both.start.edition, "es", both.players).endswith("ganan la ronda: Ana y Marta.")
