@@ -94,8 +94,14 @@ def show_advice(text: str, model: str, language: str, key: str, seconds: float =
             st.error(error_text(err, language))
             return
     show_ranking(adv, language, key)
-    st.subheader(t(language, "an_decision"))
     labels = tuple(action_text(a.action, e, language, record.seats) for a in adv.actions)
+    decision_view(text, model, language, key, seconds, labels)
+
+
+@st.fragment
+def decision_view(text: str, model: str, language: str, key: str, seconds: float, labels: tuple) -> None:
+    """One play one turn deep; choosing another play reruns this panel only."""
+    st.subheader(t(language, "an_decision"))
     i = st.selectbox(t(language, "an_play"), list(range(len(labels))), key=f"{key}-decision",
                      format_func=PlayLabel(labels))
     dot, exact, samples = decision_dot(text, model, i, language, seconds)
