@@ -149,7 +149,7 @@ def hand_rows(text: str, model: str, lang: str) -> tuple[list[dict], dict]:
         row = {t(lang, "card"): label}
         for s in seats:
             p = post.hands[s].get(c, 0)
-            row[record.seats[s]] = figure(p, lang) if p else "0"
+            row[record.seats[s]] = figure(p, lang)
             chart[record.seats[s]][label] = round(float(p) * 100, 2)
         rows.append(row)
     return rows, chart

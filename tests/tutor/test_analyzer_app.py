@@ -173,6 +173,13 @@ def test_position_entered_by_the_guided_form_offers_only_legal_choices():
     assert text.endswith("| Ana +5") and not at.exception
     shown = advice(text, "card-counter", 2.5)
     assert best_shown(at) == best_text(shown, "en")[len(best_prefix(shown)):]
+    # After the advice, the stopped turn reopens with the card drawn kept, to enter the play made.
+    at.button(key="an-continue").click().run()
+    assert at.session_state["an_text"].endswith("| Luis 7>Ana got:2")
+    drew = next(b for b in at.pills if b.key == "an-1--drew")
+    assert drew.value == Card.PRINCE
+    at.button(key="an-advise-1").click().run()
+    assert at.session_state["an_text"] == text
     at.button(key="an-undo").click().run()
     assert at.session_state["an_text"].endswith("| Luis 7>Ana got:2")
 

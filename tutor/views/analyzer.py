@@ -11,7 +11,7 @@ from __future__ import annotations
 import streamlit as st
 
 from solver import EDITIONS, LoveLetterError, Record, get_edition
-from solver.analysis.entry import STOP, add_turn, fill, forced, next_player
+from solver.analysis.entry import STOP, add_turn, chosen_from_turn, fill, forced, next_player
 from solver.records.notation import format_record
 from tutor.analysis import MODELS, error_text, history_lines, is_viewer_turn, record_of
 from tutor.analysis_view import show_advice, show_how, show_odds
@@ -137,6 +137,18 @@ def advise_cb() -> None:
         _add(record, {**chosen, pending.name: STOP})
 
 
+def continue_cb() -> None:
+    """After the advice: reopen the stopped turn with its details kept, to enter the play made."""
+    record = record_of(st.session_state["an_text"])
+    k = len(record.turns) - 1
+    chosen = {name: v for name, v in chosen_from_turn(record.turns[-1]).items() if v != STOP}
+    _set_text(format_record(record.prefix(k)))
+    so_far: dict = {}
+    for name, value in chosen.items():
+        st.session_state[field_key(k, so_far, name)] = value
+        so_far[name] = value
+
+
 def undo_cb() -> None:
     record = record_of(st.session_state["an_text"])
     _set_text(format_record(record.prefix(len(record.turns) - 1)))
@@ -215,6 +227,9 @@ with tab_form:
         if to_play is not None:
             st.markdown(f"**{t(language, 'an_turn_of', n=k + 1, player=record.seats[to_play])}**")
             turn_choices(record, k, render=True)  # a complete turn is added as its last detail is chosen
+        elif is_viewer_turn(text):
+            st.info(t(language, "an_your_decision"), icon=":material/arrow_downward:")
+            st.button(t(language, "an_continue"), key="an-continue", on_click=continue_cb, icon=":material/edit:")
         else:
             st.info(t(language, "an_no_more_turns"))
 
