@@ -142,6 +142,6 @@ def test_faq_scenario_played_and_ruling_shown():
     at.switch_page("views/faq.py").run()
     at.selectbox(key="faq").select("trap-countess-king").run()
     assert not at.exception
-    assert "Only the Countess" in at.info[0].value  # the ruling comes first
+    assert "Ana must play the Countess and keeps the King" in at.info[0].value  # the ruling comes first
     assert any("The Countess has no effect when played." in s.value for s in at.success)  # then the demonstration
     assert not at.error

@@ -191,3 +191,11 @@ def test_a_showdown_tie_is_the_ruling():
     both = scenarios()["trap-tie-2019"]
     (events,) = play_out(both).events
     assert say(ruling(events), both.start.edition, "es", both.players).endswith("ganan la ronda: Ana y Marta.")
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_faq_ruling_is_one_plain_sentence(lang):
+    for sid, sc in scenarios().items():
+        text = sc.text[lang]["ruling"].strip()
+        assert text[0].isupper() and text.endswith((".", ")")), (sid, text)
+        assert not re.search(r"[.!?] ", text), (sid, text)  # one sentence
