@@ -199,3 +199,11 @@ def test_every_faq_ruling_is_one_plain_sentence(lang):
         text = sc.text[lang]["ruling"].strip()
         assert text[0].isupper() and text.endswith((".", ")")), (sid, text)
         assert not re.search(r"[.!?] ", text), (sid, text)  # one sentence
+
+
+@pytest.mark.parametrize("sid", list(scenarios()))
+def test_every_faq_page_states_its_ruling_then_demonstrates_it(sid):
+    at = page("views/faq.py", scenario=sid, lang="fr")
+    assert not at.exception and not at.error
+    assert at.info[0].value.endswith(scenarios()[sid].text["fr"]["ruling"])
+    assert at.success, "the engine's ruling sentence of each demonstrated play"
