@@ -30,16 +30,16 @@ from solver.advice.worlds import (
 
 __all__ = ["Advice", "AdviceError", "ExactSolver", "OPPONENT_MODELS", "RankedAction", "TooLargeError", "advise",
            "advise_estimate", "advise_exact", "deal_sampler", "learn_from", "observation",
-           "opponent_distribution", "sample_worlds", "sort_key", "wilson", "worlds_from_record", "DEFAULT_NODES",
+           "opponent_distribution", "sample_worlds", "sort_key", "wilson", "worlds_from_record", "DEFAULT_WORK",
            "DEFAULT_DEALS"]
 
-#: The default work budgets: search nodes for the exact answer, deals for the contenders of an
+#: The default work budgets: transitions of the exact search (about a second here), deals for the contenders of an
 #: estimate.
-DEFAULT_NODES = 60_000
+DEFAULT_WORK = 8_000
 DEFAULT_DEALS = 2_000
 
 
-def advise(record, model: str = "random", budget: int = DEFAULT_NODES, deals: int = DEFAULT_DEALS,
+def advise(record, model: str = "random", budget: int = DEFAULT_WORK, deals: int = DEFAULT_DEALS,
            seed: int = 0, seconds: float = 60.0) -> Advice:
     """Rank the viewer's legal plays by P(win the round): exact when the position fits the
     node budget, otherwise an estimate over `deals` sampled deals (labelled, with intervals).

@@ -235,8 +235,6 @@ def advise_estimate(record, model: str = "random", deals: int = 2000, seed: int 
     n = 0
     while contenders and playouts < max_playouts:
         target = min(deals, max(first, n + batch))
-        if len(contenders) == 1 and n >= first:
-            break
         while n < target:
             while len(pool) <= n:
                 pool.append(draw(rng))

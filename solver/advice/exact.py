@@ -65,13 +65,12 @@ class ExactSolver:
         self.budget = budget
         self.deadline = deadline
         self.nodes = 0
+        self.work = 0
         self.applied = 0
         self.sa_free = sa_free
 
     def tick(self) -> None:
         self.nodes += 1
-        if self.nodes > self.budget:
-            raise TooLargeError(f"more than {self.budget} search nodes: too large for an exact answer")
         if self.nodes % 128 == 0:
             self.check_time()
 
@@ -118,7 +117,12 @@ class ExactSolver:
             self.check_time()
         out = []
         returned = len(action.bottom) if isinstance(action, ChancellorChoice) else 0
-        for rx, px in self.expand(r, tail, _draws(r, action)):
+        expanded = self.expand(r, tail, _draws(r, action))
+        # The work budget counts the transitions the search applies (its real cost), not nodes.
+        self.work += len(expanded)
+        if self.work > self.budget:
+            raise TooLargeError(f"more than {self.budget:,} transitions: too large for an exact answer")
+        for rx, px in expanded:
             r2, ev = apply(rx, action)
             t2 = min(tail + returned, len(r2.deck))
             out.append(((self.canon(r2, t2), t2), px, ev))
