@@ -26,9 +26,7 @@ SMALL_DENOMINATOR = 100
 
 def pct(p, lang: str = "en") -> str:
     """A probability as a percentage in the language's style: 31.4% · 31,4 %."""
-    text = f"{float(p) * 100:.1f}"
-    if text.endswith(".0"):
-        text = text[:-2]
+    text = f"{float(p) * 100:.1f}".removesuffix(".0")
     return f"{text}%" if lang == "en" else f"{text.replace('.', ',')}\u202f%"
 
 
@@ -252,7 +250,9 @@ def review_rows(items, lang: str) -> list[dict]:
     for i, item in enumerate(items, start=1):
         record = item.decision.record
         e, names = record.edition, record.seats
-        say = lambda action: action_text(action, e, lang, names)  # noqa: E731
+        def say(action, e=e, names=names) -> str:
+            return action_text(action, e, lang, names)
+
         row = {"#": i, t(lang, "pr_your_play"): say(item.decision.action)}
         if isinstance(item.advice, Exception):  # too large for the exact inference: said, not guessed
             rows.append({**row, t(lang, "pr_best_play"): error_text(item.advice, lang)})

@@ -7,11 +7,9 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from solver import legal_actions, parse_record
-from solver.advice.advisor import advise
 from solver.records.notation import format_record
 from solver.advice.practice import PracticeError, model_for, next_round, play, resume, save, start
 from tutor.i18n import t
-from tutor.render import action_text
 
 APP = str(Path(__file__).resolve().parents[2] / "tutor" / "app.py")
 

@@ -17,8 +17,7 @@ from tutor.analysis import MODELS, error_text, history_lines, is_viewer_turn, re
 from tutor.analysis_view import show_advice, show_how, show_odds
 from tutor.components import edition_key, lang
 from solver.rules.editions import SHOWDOWN_TIE_RULES
-from tutor.formatters import CardLabel, EntryLabel, ModelName, TieRule
-from tutor.render import edition_title
+from tutor.formatters import CardLabel, EditionTitle, EntryLabel, ModelName, TieRule
 from solver.analysis.setup import cards_left, names_for
 from tutor.i18n import t
 
@@ -173,7 +172,8 @@ with tab_form:
         if "an_edition" not in st.session_state:
             st.session_state["an_edition"] = edition_key()
         c = st.columns(3)
-        ed_key = c[0].selectbox(t(language, "edition"), keys, key="an_edition", format_func=edition_title)
+        ed_key = c[0].selectbox(t(language, "edition"), keys, key="an_edition",
+                                format_func=EditionTitle(language))
         e = get_edition(ed_key)
         n = c[1].selectbox(t(language, "players"), list(range(e.min_players, e.max_players + 1)), key="an_players")
         if st.session_state.get("an_names_for") != n:  # the names follow the player count

@@ -20,9 +20,9 @@ from solver.advice.practice import (BOTS, bot_step, bots_to_play, model_for, nex
 from tutor.analysis import advice, error_text, history_lines, review_rows
 from tutor.analysis_view import show_advice, show_odds
 from tutor.components import edition_key, lang, show_board
-from tutor.formatters import KeyLabel, PlayLabel
+from tutor.formatters import EditionTitle, KeyLabel, PlayLabel
 from tutor.i18n import t
-from tutor.render import action_text, edition_title, event_lines
+from tutor.render import action_text, event_lines
 
 language = lang()
 NAMES = ("You", "Ana", "Luis", "Marta", "Noor", "Omar")
@@ -115,7 +115,8 @@ with st.expander(t(language, "pr_setup"), expanded=p is None):
     if "pr_edition" not in st.session_state:
         st.session_state["pr_edition"] = edition_key()
     c = st.columns(3)
-    ed = c[0].selectbox(t(language, "edition"), list(EDITIONS), key="pr_edition", format_func=edition_title)
+    ed = c[0].selectbox(t(language, "edition"), list(EDITIONS), key="pr_edition",
+                        format_func=EditionTitle(language))
     e = get_edition(ed)
     k_players, _, _ = setup_keys(st.session_state)
     n = c[1].selectbox(t(language, "players"), list(range(e.min_players, e.max_players + 1)), key=k_players)
