@@ -207,3 +207,14 @@ def test_every_faq_page_states_its_ruling_then_demonstrates_it(sid):
     assert not at.exception and not at.error
     assert at.info[0].value.endswith(scenarios()[sid].text["fr"]["ruling"])
     assert at.success, "the engine's ruling sentence of each demonstrated play"
+
+
+def test_a_link_opens_its_scenario_even_after_another_was_chosen():
+    at = page("views/faq.py", scenario="trap-countess-king", lang="en")
+    at.selectbox(key="faq").select("trap-tie-2019").run()
+    assert at.query_params["scenario"] in ("trap-tie-2019", ["trap-tie-2019"])
+    at.query_params["scenario"] = "faq-prince-set-aside"  # a lesson's "try it on the board" link
+    at.run()
+    assert at.selectbox(key="faq").value == "faq-prince-set-aside"
+    at.selectbox(key="faq").select("trap-tie-classic").run()
+    assert at.selectbox(key="faq").value == "trap-tie-classic"  # the old link does not win back

@@ -17,12 +17,13 @@ language = lang()
 all_scenarios = scenarios()
 ids = list(all_scenarios)
 
-if "faq" not in st.session_state:
-    wanted = st.query_params.get("scenario")
+# A link (a lesson's "try it on the board") opens its scenario even after another was chosen.
+wanted = st.query_params.get("scenario")
+if "faq" not in st.session_state or (wanted in all_scenarios and wanted != st.session_state.get("faq_url")):
     st.session_state["faq"] = wanted if wanted in all_scenarios else ids[0]
 st.title(t(language, "nav_faq"))
 sid = st.selectbox(t(language, "scenario_pick"), ids, key="faq", format_func=ScenarioTitle(language))
-st.query_params["scenario"] = sid
+st.query_params["scenario"] = st.session_state["faq_url"] = sid
 sc = all_scenarios[sid]
 text = sc.text.get(language, sc.text["en"])
 st.markdown(f"**{t(language, 'question')}** — {text['question']}")

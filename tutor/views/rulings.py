@@ -34,11 +34,12 @@ start = names = None
 if source == "faq":
     all_scenarios = scenarios()
     ids = list(all_scenarios)
-    if "rc_scenario" not in st.session_state:
-        wanted = st.query_params.get("scenario")
+    wanted = st.query_params.get("scenario")
+    if "rc_scenario" not in st.session_state or (wanted in all_scenarios
+                                                 and wanted != st.session_state.get("rc_scenario_url")):
         st.session_state["rc_scenario"] = wanted if wanted in all_scenarios else ids[0]
     sid = st.selectbox(t(language, "scenario_pick"), ids, key="rc_scenario", format_func=ScenarioTitle(language))
-    st.query_params["scenario"] = sid
+    st.query_params["scenario"] = st.session_state["rc_scenario_url"] = sid
     sc = all_scenarios[sid]
     st.markdown(f"**{t(language, 'question')}** — {sc.text.get(language, sc.text['en'])['question']}")
     start, names, key = sc.start, sc.players, f"rc-{sid}"
