@@ -49,6 +49,7 @@ class Edition:
     deck_size: int = field(init=False)
     value_of: tuple[int, ...] = field(init=False)
     guessable: tuple[Card, ...] = field(init=False)
+    guessable_set: frozenset = field(init=False, repr=False)
     has_spy: bool = field(init=False)
     _full_deck: tuple = field(init=False, repr=False)
     #: Memo of legal play lists for the rules engine (not part of the edition's identity).
@@ -64,6 +65,7 @@ class Edition:
         value_of = tuple(self.values.get(c, -1) for c in Card)
         object.__setattr__(self, "value_of", value_of)
         object.__setattr__(self, "guessable", tuple(c for c in cards if c is not Card.GUARD))
+        object.__setattr__(self, "guessable_set", frozenset(self.guessable))
         object.__setattr__(self, "has_spy", self.composition.get(Card.SPY, 0) > 0)
         object.__setattr__(self, "action_cache", {})
         object.__setattr__(self, "card_cache", {})

@@ -20,6 +20,9 @@ from solver.rules.state import GAME_OVER, IN_ROUND, PLAY, ROUND_OVER, Game, Roun
 
 #: Builds a NamedTuple from all its fields without the generated `__new__` (hot path only).
 _new = tuple.__new__
+#: Interned deal events (events are immutable values): `_DEALT[seat][card]`, `_DRAWN[seat][card]`.
+_DEALT = tuple(tuple(CardDealt(s, c, (s,)) for c in Card) for s in range(8))
+_DRAWN = tuple(tuple(CardDrawn(s, c, "deck", (s,)) for c in Card) for s in range(8))
 
 
 def deal_round(
@@ -81,11 +84,11 @@ def _deal(edition: Edition, n_players: int, first_player: int, cards: list, roun
         seat = (first_player + j) % n_players
         card = cards[pos]
         hands[seat] = (card,)
-        events.append(_new(CardDealt, (seat, card, (seat,))))
+        events.append(_DEALT[seat][card])
         pos += 1
     top = cards[pos]
     hands[first_player] = hands[first_player] + (top,)
-    events.append(_new(CardDrawn, (first_player, top, "deck", (first_player,))))
+    events.append(_DRAWN[first_player][top])
     none = (False,) * n_players
     r = _new(Round, (
         edition, tuple(hands), ((),) * n_players, none, none, tuple(cards[pos + 1:]), set_aside, face_up,
@@ -119,6 +122,11 @@ def new_game(
 def legal_actions(state: Game | Round) -> tuple:
     """Every legal action in a round or a game, fully specified, without duplicates."""
     if type(state) is Round:
+        if state.phase == PLAY:  # the memo of `round_rules.legal_plays`, read directly when filled
+            p = state.current
+            found = state.edition.action_cache.get((state.hands[p], p, state.out, state.protected))
+            if found is not None:
+                return found[0]
         return round_legal_actions(state)
     if state.phase == IN_ROUND:
         return round_legal_actions(state.round)

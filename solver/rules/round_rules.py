@@ -47,6 +47,14 @@ from solver.rules.state import CHANCELLOR, OVER, PLAY, Round
 SPY, GUARD, PRIEST, BARON, HANDMAID, PRINCE, CHANCELLOR_CARD, KING, COUNTESS, PRINCESS = tuple(Card)
 _TARGETS_OTHERS = frozenset({GUARD, PRIEST, BARON, KING})
 _CARDS = tuple(Card)
+#: How each card chooses (by value in `Card` order): 0 nobody, 1 another player, 2 another player
+#: and a guess (Guard), 3 any player in the round, themselves included (Prince).
+_KIND = (0, 2, 1, 1, 0, 3, 0, 1, 0, 0)
+#: Interned events of every turn start: `_TURN_STARTED[seat][protection_ended]`,
+#: `_DRAWN[seat][card]` (events are immutable values, so equal ones may be one object).
+_SEATS = range(8)
+_TURN_STARTED = tuple((TurnStarted(q, False), TurnStarted(q, True)) for q in _SEATS)
+_DRAWN = tuple(tuple(CardDrawn(q, c, "deck", (q,)) for c in Card) for q in _SEATS)
 #: Builds a NamedTuple from all its fields without the generated `__new__` (hot path only).
 _new = tuple.__new__
 
@@ -184,8 +192,34 @@ def round_apply(state: Round, action) -> tuple[Round, tuple]:
             _check_player(state, action.player)
             action = Play(action.card, action.target, action.guess)
         p = state.current
-        edition = state.edition
         hand = state.hands[p]
+        card, target, guess = action.card, action.target, action.guess
+        # Fast acceptance of the usual well-formed play (every check of the legal set, §5–6);
+        # anything else is checked against the memoised legal set, which decides.
+        a, b = hand
+        if card == a:
+            card, kept = a, b
+        elif card == b:
+            card, kept = b, a
+        else:
+            kept = None
+        if kept is not None and not (kept is COUNTESS and (card is KING or card is PRINCE)):
+            kind = _KIND[card]
+            if kind == 0:
+                if target is None and guess is None:
+                    return _apply_play(state, card, kept, None, None)
+            elif type(target) is int and 0 <= target < len(state.out) and not state.out[target]:
+                if target == p:
+                    if kind == 3 and guess is None:
+                        return _apply_play(state, card, kept, target, None)
+                elif not state.protected[target]:
+                    if kind == 2:
+                        if (type(guess) is Card or type(guess) is int) and guess in state.edition.guessable_set:
+                            return _apply_play(state, card, kept, target,
+                                               guess if type(guess) is Card else _CARDS[guess])
+                    elif guess is None:
+                        return _apply_play(state, card, kept, target, None)
+        edition = state.edition
         found = edition.action_cache.get((hand, p, state.out, state.protected))
         if found is None:
             found = legal_plays(edition, hand, p, state.out, state.protected)
@@ -195,7 +229,14 @@ def round_apply(state: Round, action) -> tuple[Round, tuple]:
             legal = False
         if not legal:
             raise _explain_illegal(state, action)
-        return _apply_play(state, action)
+        if hand[0] == action.card:
+            card, kept = hand
+        else:
+            kept, card = hand
+        guess = action.guess
+        if guess is not None and type(guess) is not Card:
+            guess = _CARDS[guess]
+        return _apply_play(state, card, kept, action.target, guess)
     if phase == CHANCELLOR:
         if kind is ChancellorChoice:
             if action.player is not None:
@@ -234,26 +275,13 @@ def _member(action, legal: frozenset) -> bool:
         return False
 
 
-def _apply_play(state: Round, action: Play):
-    p = state.current
-    hand = state.hands[p]
-    # Use the hand's own Card objects (the action may carry plain ints).
-    if hand[0] == action.card:
-        card, kept = hand
-    else:
-        kept, card = hand
-    target = action.target
-    hands = list(state.hands)
-    discards = list(state.discards)
-    out = state.out
-    protected = state.protected
-    deck = state.deck
-    set_aside = state.set_aside
+def _apply_play(state: Round, card: Card, kept: Card, target, guess):
+    """Resolve a legal play: `card` and `kept` are the hand's own cards, `guess` a `Card`."""
+    edition, hands, discards, out, protected, deck, set_aside, face_up, p, _, turn, _, _, _, known = state
+    hands = list(hands)
+    discards = list(discards)
     hands[p] = (kept,)
     discards[p] = discards[p] + (card,)
-    guess = action.guess
-    if guess is not None and type(guess) is not Card:
-        guess = _CARDS[guess]
     events: list = [_new(CardPlayed, (p, card, target, guess, None))]
     memorable = False
 
@@ -271,7 +299,7 @@ def _apply_play(state: Round, action: Play):
         memorable = True
     elif card is BARON:
         theirs = hands[target][0]
-        value_of = state.edition.value_of
+        value_of = edition.value_of
         vm, vt = value_of[kept], value_of[theirs]
         events.append(_new(BaronCompared, (p, target, kept, theirs, (p, target))))
         if vm == vt:
@@ -312,10 +340,11 @@ def _apply_play(state: Round, action: Play):
             hands[p] = (kept,) + drawn
             events.append(_new(ChancellorDrew, (p, drawn, (p,))))
             events = tuple(events)
-            known = remember(state.known, events) if state.known else ()
+            if known:
+                known = remember(known, events)
             return (
-                _new(Round, (state.edition, tuple(hands), tuple(discards), out, protected,
-                             deck, set_aside, state.face_up, p, CHANCELLOR, state.turn, (), None, None, known)),
+                _new(Round, (edition, tuple(hands), tuple(discards), out, protected,
+                             deck, set_aside, face_up, p, CHANCELLOR, turn, (), None, None, known)),
                 events,
             )
     elif card is KING:
@@ -327,21 +356,63 @@ def _apply_play(state: Round, action: Play):
     elif card is PRINCESS:
         out, protected = _knock_out(hands, discards, out, protected, p, "princess-played", events)
     # Spy and Countess: no effect when played.
-    known = state.known
     if memorable or known:
         known = _update_memory(known, events, p, target, card)
-    return _end_turn(state, hands, discards, out, protected, deck, set_aside, events, known)
+    if not deck or out.count(False) == 1:
+        return _end_turn(state, hands, discards, out, protected, deck, set_aside, events, known)
+    # The next player in the round starts their turn (their protection ends) and draws (§4).
+    n = len(hands)
+    q = p + 1
+    if q == n:
+        q = 0
+    while out[q]:
+        q += 1
+        if q == n:
+            q = 0
+    was_protected = protected[q]
+    if was_protected:
+        protected = protected[:q] + (False,) + protected[q + 1:]
+    top = deck[0]
+    hands[q] = hands[q] + (top,)
+    events.append(_TURN_STARTED[q][was_protected])
+    events.append(_DRAWN[q][top])
+    return (
+        _new(Round, (edition, tuple(hands), tuple(discards), out, protected,
+                     deck[1:], set_aside, face_up, q, PLAY, turn + 1, (), None, None, known)),
+        tuple(events),
+    )
 
 
 def _update_memory(known: tuple, events: list, p: int, target, card) -> tuple:
-    """`remember(known, events)` for one play's events, without replaying them when the play
-    cannot change the memory: only entries involving the player or the target can change."""
-    if card is KING or card is PRIEST or card is BARON:
+    """`remember(known, events)` for one play's events (`solver.rules.memory`), computed
+    directly for the plays that only forget or add entries; the King's trade replays them."""
+    if card is KING:
         return remember(known, events)
-    for o, h, _ in known:
-        if h == p or o == p or h == target or o == target:
-            return remember(known, events)
-    return known
+    # The player played: what others knew of their hand is forgotten.
+    kept = [e for e in known if e[1] != p]
+    last = events[-1]
+    if type(last) is KnockedOut:
+        gone = last.player
+        kept = [e for e in kept if e[0] != gone and e[1] != gone]
+    if card is PRIEST:
+        if target is not None:
+            kept = [e for e in kept if e[0] != p or e[1] != target]
+            kept.append((p, target, events[1].card))
+    elif card is BARON:
+        result = events[2] if len(events) > 2 else None
+        if result is not None and type(result) is BaronResult and result.loser is None:
+            compared = events[1]
+            kept = [e for e in kept if not ((e[0] == p and e[1] == target) or (e[0] == target and e[1] == p))]
+            kept.append((p, target, compared.target_card))
+            kept.append((target, p, compared.player_card))
+    elif card is PRINCE and target is not None:
+        kept = [e for e in kept if e[1] != target]
+        if len(kept) == len(known):
+            return known
+    elif len(kept) == len(known):
+        return known
+    kept.sort()
+    return tuple(kept)
 
 
 def _knock_out(hands, discards, out, protected, seat, cause, events) -> tuple:
@@ -404,8 +475,8 @@ def _end_turn(state: Round, hands, discards, out, protected, deck, set_aside, ev
         protected = protected[:q] + (False,) + protected[q + 1:]
     top = deck[0]
     hands[q] = hands[q] + (top,)
-    events.append(_new(TurnStarted, (q, was_protected, None)))
-    events.append(_new(CardDrawn, (q, top, "deck", (q,))))
+    events.append(_TURN_STARTED[q][was_protected])
+    events.append(_DRAWN[q][top])
     return (
         _new(Round, (state.edition, tuple(hands), tuple(discards), out, protected,
                      deck[1:], set_aside, state.face_up, q, PLAY, state.turn + 1, (), None, None, known)),
