@@ -77,7 +77,7 @@ def load_record(arg: str):
 
 
 def _budget(text: str) -> int:
-    """--budget: a positive whole number of search nodes."""
+    """--budget: a positive whole number (search nodes for advise, inference steps for analyze)."""
     try:
         value = int(text) if len(text) <= 12 else -1
     except ValueError:
@@ -164,6 +164,8 @@ def main(argv=None) -> int:
     analyze.add_argument("--json", action="store_true", help="machine-readable output")
     analyze.add_argument("--model", default="uniform", choices=sorted(MODELS),
                          help="opponent model (default: counting)")
+    analyze.add_argument("--budget", type=_budget, default=None,
+                         help="work allowed for the exact inference (steps; default: no limit)")
     adv = sub.add_parser("advise", help="rank the viewer's legal plays by exact chance of winning the round")
     adv.add_argument("record", help="a record in which the viewer has drawn and is to play")
     adv.add_argument("--json", action="store_true", help="machine-readable output")
@@ -175,7 +177,7 @@ def main(argv=None) -> int:
         return _advise(args)
     try:
         record = load_record(args.record)
-        post = infer(record, args.model)
+        post = infer(record, args.model, budget=args.budget)
     except LoveLetterError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2

@@ -134,3 +134,11 @@ def test_advise_says_when_the_viewers_own_cards_are_missing():
 def test_hostile_notation_on_the_command_line_is_refused_fast():
     out = run("analyze", "2019 A,B" + " " * 64000 + "x")
     _refused(out, "at most")
+
+
+def test_analyze_has_a_work_budget():
+    big = ("2019 P1,P2,P3,P4,P5,P6 first:P1 | P1 6 | P2 4 | P3 1 | P4 1>P6=2 miss | P5 0 | P6 5>P4 | P1 6 | P2 1 "
+           "| P3 3 | P4 1>P5=9")
+    _refused(run("analyze", big, "--budget", "10000"), "budget")
+    assert run("analyze", RECORD, "--budget", "100000").returncode == 0
+    _refused(run("analyze", RECORD, "--budget", "-5"), "--budget")
