@@ -1,4 +1,4 @@
-"""Command line: `python -m solver analyze RECORD-or-FILE [--json] [--model counting|random]`.
+"""Command line: `python -m solver analyze RECORD-or-FILE [--json] [--model uniform|random|card-counter] [--budget N]`
 
 Bad input exits with status 2 and the parser's message (which names the turn, the field and
 the rule), never a traceback. A file is refused before it is read when it is larger than the
