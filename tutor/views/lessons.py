@@ -22,8 +22,8 @@ if done:
     st.query_params["done"] = ",".join(sorted(done))
 
 
-if "lesson" not in st.session_state:
-    wanted = st.query_params.get("lesson")
+wanted = st.query_params.get("lesson")
+if "lesson" not in st.session_state or (wanted in by_id and wanted != st.session_state.get("lesson_url")):
     st.session_state["lesson"] = wanted if wanted in by_id else (next_lesson(done) or lessons[0].id)
 
 
@@ -41,7 +41,7 @@ st.title(t(language, "nav_lessons"))
 st.progress(len(done) / len(lessons), text=t(language, "progress", done=len(done), total=len(lessons)))
 lid = st.selectbox(t(language, "lesson_pick"), [lesson.id for lesson in lessons], key="lesson",
                    format_func=LessonTitle(language))
-st.query_params["lesson"] = lid
+st.query_params["lesson"] = st.session_state["lesson_url"] = lid
 lesson = by_id[lid]
 st.header(lesson.title(language))
 if lesson.requires:
