@@ -77,6 +77,8 @@ def test_a_better_or_equal_learner_choice_is_praised_not_corrected():
     assert not at.error and not at.info
     assert at.success[0].value.startswith("Legal, and as good as the example's play")
     assert "50%" in at.success[0].value
+    assert any(c.value == "Your play here: Ana holds Prince (5), the card Marta named, so Ana is out of the round."
+               for c in at.caption)  # and what it does in this deal
 
 
 def test_the_round_is_seen_from_the_learners_seat_with_a_switch_to_reveal_all():

@@ -6,7 +6,7 @@ import streamlit as st
 
 from solver import IllegalActionError, apply
 from solver.rules.events import seen_by
-from solver.teaching.ruling import narrate, refusal
+from solver.teaching.ruling import narrate, refusal, ruling
 from tutor.analysis import pct
 from tutor.components import lang, play_picker, show_board
 from tutor.example import NAMES, example_steps, judge
@@ -65,7 +65,7 @@ if kind == "question":
     if action is not None:
         e = before.edition
         try:
-            apply(before, action)
+            _, events = apply(before, action)
         except IllegalActionError as err:
             st.error(t(language, "refused", reason=say(refusal(err), e, language, NAMES)))
         else:
@@ -80,6 +80,9 @@ if kind == "question":
                 st.info(t(language, "example_worse", mine=pct(mine, language), theirs=pct(theirs, language), **words))
             else:
                 st.info(t(language, "example_other", **words))
+            line = ruling(events)  # what the learner's play does here, in one sentence
+            if line is not None and verdict != "same":
+                st.caption(t(language, "example_yours", ruling=say(line, e, language, NAMES)))
 else:
     st.info(t(language, step.key))
     if frame == last:
