@@ -165,10 +165,10 @@ def test_position_entered_by_the_guided_form_offers_only_legal_choices():
     assert any("1. Luis plays King (7) on Ana. Ana receives Priest (2)." in m.value for m in at.markdown)
     # Ana's turn: she drew the Prince and asks for advice (a button, not an option of "Card played").
     choose(Card.PRINCE, turn=1)
-    assert not at.button(key="an-advise-1").disabled
+    assert at.button(key="an-advise-1-card")
     card_box = next(b for b in at.pills if b.key and b.key.startswith("an-1-") and b.value is None)
     assert all("advise" not in o for o in card_box.options)
-    at.button(key="an-advise-1").click().run()
+    at.button(key="an-advise-1-card").click().run()
     text = at.session_state["an_text"]
     assert text.endswith("| Ana +5") and not at.exception
     shown = advice(text, "card-counter", 2.5)
@@ -178,7 +178,7 @@ def test_position_entered_by_the_guided_form_offers_only_legal_choices():
     assert at.session_state["an_text"].endswith("| Luis 7>Ana got:2")
     drew = next(b for b in at.pills if b.key == "an-1--drew")
     assert drew.value == Card.PRINCE
-    at.button(key="an-advise-1").click().run()
+    at.button(key="an-advise-1-card").click().run()
     assert at.session_state["an_text"] == text
     at.button(key="an-undo").click().run()
     assert at.session_state["an_text"].endswith("| Luis 7>Ana got:2")
@@ -249,3 +249,18 @@ def test_the_form_carries_the_edition_settings_into_the_record():
     assert not at.exception and not at.error
     assert "opt:showdown_tie=all_tied_win" in at.session_state["an_text"]
     assert parse_record(at.session_state["an_text"]).edition.showdown_tie == "all_tied_win"
+
+
+def test_advise_me_at_a_chancellor_choice_and_back_to_the_turn():
+    from solver import Card
+
+    at = analyzer(record="2019 Ana,Luis first:Ana viewer:Ana up:1,1,2 dealt:6")
+    for value in (Card.BARON, Card.CHANCELLOR, Card.GUARD, Card.PRINCE):  # drew, played, the two cards drawn
+        next(b for b in at.pills if b.key and b.key.startswith("an-0-") and b.value is None).set_value(value).run()
+    assert [b.key for b in at.button if b.key and b.key.startswith("an-advise")] == ["an-advise-0-keep"]
+    at.button(key="an-advise-0-keep").click().run()
+    assert not at.exception and at.session_state["an_text"].endswith("| Ana +3 6 cd:1,5")
+    assert best_shown(at)
+    at.button(key="an-continue").click().run()
+    keep = next(b for b in at.pills if b.key and b.key.endswith("-keep"))
+    assert keep.value is None and len([b for b in at.pills if b.value is not None]) == 4

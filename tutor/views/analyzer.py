@@ -101,9 +101,9 @@ def turn_choices(record, k: int, render: bool = False) -> tuple[dict, object]:
         else:
             value = box[0].selectbox(title, list(f.options), index=None, key=field_key(k, chosen, f.name),
                                      format_func=fmt, placeholder=t(language, "an_choose"), on_change=field_cb)
-        if f.can_stop:  # the viewer is to decide here: the position the advisor answers
-            box[1].button(t(language, "an_advise_me"), key=f"an-advise-{k}", on_click=advise_cb, type="primary",
-                          icon=":material/lightbulb:", disabled=value is not None)
+        if f.can_stop and value is None:  # the viewer is to decide here: the position the advisor answers
+            box[1].button(t(language, "an_advise_me"), key=f"an-advise-{k}-{f.name}", on_click=advise_cb,
+                          type="primary", icon=":material/lightbulb:")
         return value
 
     return fill(record, choose)
