@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import streamlit as st
 
-from solver import Card, ChancellorChoice, IllegalActionError, Play, apply
+from solver import Card, ChancellorChoice, IllegalActionError, Play, apply, legal_actions
 from solver.teaching.ruling import narrate, refusal, ruling
 from tutor.components import play_picker, show_board
 from tutor.i18n import t
@@ -92,6 +92,8 @@ def play_session(start, names, language: str, key: str) -> None:
                 apply(state, action)
             except IllegalActionError as err:
                 show_refusal(err, action, edition, language, names)
+                st.caption(t(language, "legal_choices",
+                             plays=legal_summary(legal_actions(state), edition, language, names)))
             else:
                 st.session_state[f"{key}-moves"] = [*moves, encode(action)]
                 st.rerun()

@@ -100,6 +100,11 @@ def test_ruling_checker_explains_a_refusal_in_the_chosen_language(lang, words):
     assert not any("countess-forced" in x or "`" in x for x in shown)  # no rule key
     if lang != "en":
         assert not any("you must play" in x.lower() for x in shown)  # no English caption
+    from solver import get_edition
+    from tutor.render import card_label
+
+    only = t(lang, "legal_choices", plays=card_label(Card.COUNTESS, get_edition("2019"), lang))
+    assert any(c.value == only for c in at.caption)  # and what is legal instead
 
 
 @pytest.mark.parametrize("page_path,key", [("views/faq.py", "faq-trap-countess-king-0"),
