@@ -1,10 +1,16 @@
-"""The advisor as a player: seeded rounds against random and counting bots.
+"""The advisor as a player, against the SO-ISMCTS reference bot and the card-counting bot.
 
-Seat 0 is the advisor (its opponent model matching the bots, a time budget per decision); the
-other seats are bots.
-For comparison the same seeds are also played with seat 0 as the counting bot and as a random
-bot. Prints round win rates with 95% Wilson intervals and the advisor's time per decision.
-Usage: python benchmarks/strength.py [rounds-per-row] [seconds-per-decision]
+Rows (seeded rounds, seats alternating who starts, 95% Wilson intervals):
+* 2 players (classic and 2019): seat 0 is the advisor (opponent model `card-counter`, a deal
+  budget per decision), the opponent is ISMCTS or the card-counting bot. At *equal thinking
+  time*: ISMCTS gets the number of iterations that takes, on this machine, the advisor's
+  median time per decision (calibrated on the first rounds, then fixed, so the rows are
+  reproducible from the printed figures). The same seeds are also played with the counting
+  bot and ISMCTS in seat 0, for comparison.
+* 4 players (2019): seat 0's share of rounds won as the advisor against three card-counting
+  bots, and as a card-counting bot (the baseline share).
+
+Usage: python benchmarks/strength.py [rounds-per-row] [deals-per-decision]
 """
 
 from __future__ import annotations
@@ -17,48 +23,90 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from solver import apply, deal_round  # noqa: E402
+from solver import LoveLetterError, apply, deal_round  # noqa: E402
 from solver.advice.advisor import advise, wilson  # noqa: E402
-from solver.policies.heuristics import counting_policy, random_policy  # noqa: E402
+from solver.advice.ismcts import ismcts_action  # noqa: E402
+from solver.policies.heuristics import counting_policy  # noqa: E402
 from solver.records.record import record_from_events  # noqa: E402
 
-ROWS = [("classic", 2), ("2019", 2), ("2019", 4)]
+
+class Player:
+    def __init__(self, kind: str, deals: int = 300, iterations: int = 500):
+        self.kind, self.deals, self.iterations = kind, deals, iterations
+        self.times: list = []
+
+    def act(self, r, events, seat: int, seed: int, rng):
+        if self.kind == "card-counter":
+            return counting_policy(r, rng)
+        record = record_from_events(r.edition, len(r.hands), events, seat)
+        t0 = time.perf_counter()
+        try:
+            if self.kind == "advisor":
+                action = advise(record, "card-counter", deals=self.deals, seed=seed).actions[0].action
+            else:
+                action = ismcts_action(record, iterations=self.iterations, seed=seed)
+        except LoveLetterError:
+            action = counting_policy(r, rng)
+        self.times.append(time.perf_counter() - t0)
+        return action
 
 
-def play_round(edition, n, seed, seat0, bots, seconds, times, model="random"):
+def play_round(edition: str, n: int, seed: int, players: list) -> tuple:
     rng = random.Random(seed)
     r, ev = deal_round(edition, n, seed % n, seed)
     events = list(ev)
     while r.phase != "over":
-        if r.current == 0 and seat0 == "advisor":
-            record = record_from_events(r.edition, n, events, 0)
-            t0 = time.perf_counter()
-            action = advise(record, model, seconds=seconds, seed=seed).actions[0].action
-            times.append(time.perf_counter() - t0)
-        elif r.current == 0:
-            action = (counting_policy if seat0 == "card-counter" else random_policy)(r, rng)
-        else:
-            action = bots(r, rng)
+        seat = r.current
+        action = players[seat].act(r, events, seat, seed * 31 + len(events), rng)
         r, ev = apply(r, action)
         events.extend(ev)
-    return 0 in r.winners
+    return r.winners
+
+
+def row(label: str, edition: str, n: int, rounds: int, players: list) -> float:
+    wins = sum(1 for s in range(rounds) if 0 in play_round(edition, n, 10_000 + s, players))
+    low, high = wilson(wins, rounds)
+    times = players[0].times
+    per = f"{statistics.median(times):.3f}" if times else "-"
+    print(f"{label:<44}{edition:<9}{n:>3}{rounds:>7}{wins / rounds:>8.3f}{f'{low:.3f}–{high:.3f}':>15}{per:>10}",
+          flush=True)
+    return wins / rounds
+
+
+def calibrate(edition: str, deals: int, rounds: int = 6) -> tuple[float, int]:
+    """The advisor's median seconds per decision, and the ISMCTS iterations that take as long."""
+    adv = Player("advisor", deals=deals)
+    for s in range(rounds):
+        play_round(edition, 2, 50_000 + s, [adv, Player("card-counter")])
+    probe = Player("ismcts", iterations=400)
+    for s in range(rounds):
+        play_round(edition, 2, 50_000 + s, [probe, Player("card-counter")])
+    per_iteration = statistics.median(probe.times) / 400
+    advisor_time = statistics.median(adv.times)
+    return advisor_time, max(50, int(advisor_time / per_iteration))
 
 
 def main() -> None:
-    rounds = int(sys.argv[1]) if len(sys.argv) > 1 else 60
-    seconds = float(sys.argv[2]) if len(sys.argv) > 2 else 0.25
-    print(f"{'edition':<9}{'players':>8}{'opponents':>11}{'seat 0':>10}{'win rate':>10}{'95% interval':>17}"
-          f"{'s/decision':>12}")
-    for edition, n in ROWS:
-        for bot_name, bot in (("random", random_policy), ("card-counter", counting_policy)):
-            for seat0 in ("advisor", "card-counter", "random"):
-                times: list = []
-                wins = sum(play_round(edition, n, s, seat0, bot, seconds, times, model=bot_name)
-                           for s in range(rounds))
-                low, high = wilson(wins, rounds)
-                per = f"{statistics.median(times):.3f}" if times else "-"
-                print(f"{edition:<9}{n:>8}{bot_name:>11}{seat0:>10}{wins / rounds:>10.2f}"
-                      f"{f'{low:.2f}–{high:.2f}':>17}{per:>12}", flush=True)
+    rounds = int(sys.argv[1]) if len(sys.argv) > 1 else 100
+    deals = int(sys.argv[2]) if len(sys.argv) > 2 else 300
+    print(f"{'seat 0 vs opponents':<44}{'edition':<9}{'n':>3}{'rounds':>7}{'wins':>8}{'95% interval':>15}"
+          f"{'s/decision':>10}")
+    for edition in ("classic", "2019"):
+        seconds, iterations = calibrate(edition, deals)
+        print(f"# {edition}: advisor {deals} deals/decision = {seconds:.3f} s median = ISMCTS {iterations} iterations",
+              flush=True)
+        row(f"advisor({deals}) vs ISMCTS({iterations})", edition, 2, rounds,
+            [Player("advisor", deals), Player("ismcts", iterations=iterations)])
+        row(f"advisor({deals}) vs card-counter", edition, 2, rounds,
+            [Player("advisor", deals), Player("card-counter")])
+        row(f"ISMCTS({iterations}) vs card-counter", edition, 2, rounds,
+            [Player("ismcts", iterations=iterations), Player("card-counter")])
+        row("card-counter vs card-counter", edition, 2, rounds, [Player("card-counter"), Player("card-counter")])
+    rounds4 = max(rounds // 2, 10)
+    a = row(f"advisor({deals}) vs 3 card-counters", "2019", 4, rounds4,
+            [Player("advisor", deals)] + [Player("card-counter") for _ in range(3)])
+    b = row("card-counter vs 3 card-counters", "2019", 4, rounds4, [Player("card-counter") for _ in range(4)])
+    print(f"# 4 players: the advisor's round share minus the card counter's: {a - b:+.3f}")
 
 
 if __name__ == "__main__":

@@ -122,7 +122,7 @@ def advice(text: str, model: str, seconds: float = 2.5):
 
     record = record_of(text)
     check_viewer_hand(record)  # your own cards missing: say so (viewer-hand-unknown), not a refused play
-    return advise(record, model, seconds=seconds)
+    return advise(record, model)  # work budgets: the same answer on any machine (`seconds` is unused)
 
 
 def is_viewer_turn(text: str) -> bool:

@@ -14,6 +14,7 @@ in a game of 3 or more), the estimate draws its deals from a labelled approximat
 from __future__ import annotations
 
 from solver.inference.beliefs import InferenceTooLargeError
+from solver.records.replay import check_viewer_hand
 from solver.advice.estimate import advise_estimate, wilson
 from solver.advice.exact import ExactSolver, advise_exact, learn_from
 from solver.advice.result import Advice, RankedAction, sort_key
@@ -49,6 +50,7 @@ def advise(record, model: str = "random", budget: int = DEFAULT_WORK, deals: int
     if model not in OPPONENT_MODELS:
         raise AdviceError(f"unknown opponent model {str(model)[:40]!r}; models: {', '.join(OPPONENT_MODELS)}",
                           rule="unknown-model")
+    check_viewer_hand(record)  # your own cards missing: say so, not "you cannot play the Guard"
     deadline = time.perf_counter() + seconds
     try:
         return advise_exact(record, model, budget, deadline=deadline)

@@ -35,6 +35,7 @@ from solver.rules.game import apply, legal_actions
 from solver.rules.state import OVER, PLAY, Round
 from solver.policies.heuristics import counting_policy, random_policy
 from solver.policies.models import CardCounterModel
+from solver.policies.playout import fast_playout
 from solver.advice.exact import learn_from
 from solver.advice.result import Advice, RankedAction, sort_key
 from solver.advice.worlds import AdviceError, OPPONENT_MODELS, deal_sampler, observation
@@ -44,6 +45,8 @@ from solver.advice.worlds import AdviceError, OPPONENT_MODELS, deal_sampler, obs
 Z = 1.96
 ELIMINATE_Z = 3.0
 BOOTSTRAP = 200
+#: The fast path's names of the opponent models.
+FAST_MODEL = {"random": "random", "card-counter": "counting"}
 
 
 def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -67,14 +70,19 @@ class NextDecision:
         self.stats: dict = {}
 
     def choose(self, key, actions, heuristic):
+        """`heuristic()` gives the heuristic's action (asked only when the node is new: the
+        heuristic sees only the viewer's information, so it is the same for the whole node)."""
         node = self.stats.get(key)
         if node is None:
-            node = self.stats[key] = {a: [0, 0.0] for a in actions}
-            node[heuristic] = [0, 0.0]
-            return heuristic
+            h = heuristic()
+            node = self.stats[key] = {h: [0, 0.0]}
+            for a in actions:
+                node.setdefault(a, [0, 0.0])
+            return h
         total = sum(n for n, _ in node.values())
-        if node[heuristic][0] == 0:
-            return heuristic
+        first = next(iter(node))
+        if node[first][0] == 0:
+            return first
         best, best_score = None, -1.0
         log_total = math.log(total + 1)
         for a in actions:
@@ -101,11 +109,13 @@ def _opponent_action(r: Round, model: str, rng: random.Random, eps: float):
 def playout(deal: Round, action, viewer: int, model: str, rng: random.Random,
             decisions: NextDecision) -> tuple[int, int, bool, bool]:
     """One play-out of `action` on `deal`: (win, tokens, knocked out an opponent now,
-    viewer out before their next turn)."""
+    viewer out before their next turn). The public engine runs until the viewer's next
+    decision with a choice (the bandit decides it, on what the viewer has observed); the rest
+    of the round is played on the fast path (`solver.policies.playout.fast_playout`)."""
     eps = float(CardCounterModel.EPSILON)
     r, ev = apply(deal, action)
     ko = any(isinstance(x, KnockedOut) and x.player != viewer for x in ev)
-    key: Optional[tuple] = (action, observation(ev, viewer))
+    key: tuple = (action, observation(ev, viewer))
     chosen = None
     seen_turn = False
     while r.phase != OVER:
@@ -113,30 +123,26 @@ def playout(deal: Round, action, viewer: int, model: str, rng: random.Random,
             if r.phase == PLAY:
                 seen_turn = True
             acts = legal_actions(r)
-            if len(acts) == 1:
-                a = acts[0]
-            else:
-                h = counting_policy(r, rng)
-                if key is not None and chosen is None:
-                    a = decisions.choose(key, acts, h)
-                    chosen = (key, a)
-                else:
-                    a = h
+            if len(acts) > 1:
+                a = decisions.choose(key, acts, lambda: counting_policy(r))
+                chosen = (key, a)
+                r, _ = apply(r, a)
+                break
+            r, ev = apply(r, acts[0])
         else:
             if r.out[viewer] and not seen_turn:
-                break
-            a = _opponent_action(r, model, rng, eps)
-        r, ev = apply(r, a)
-        if chosen is None and key is not None:
-            key = key + (observation(ev, viewer),)
-    if r.phase != OVER:  # the viewer was knocked out before their next turn
-        if chosen is not None:
-            decisions.update(chosen[0], chosen[1], 0.0)
-        return 0, 0, ko, True
-    win = int(viewer in r.winners)
+                return 0, 0, ko, True
+            r, ev = apply(r, _opponent_action(r, model, rng, eps))
+        key = key + (observation(ev, viewer),)
+    if r.phase == OVER:
+        winners, spy, stopped = r.winners, r.spy_bonus, False
+    else:
+        winners, spy, stopped = fast_playout(r, viewer, FAST_MODEL[model], rng)
+    win = int(viewer in winners)
     if chosen is not None:
         decisions.update(chosen[0], chosen[1], float(win))
-    return win, win + int(r.spy_bonus == viewer), ko, r.out[viewer] and not seen_turn
+    out_before = not seen_turn and (stopped or (r.out[viewer] and r.phase == OVER))
+    return win, win + int(spy == viewer), ko, out_before
 
 
 def certain_outcomes(deal: Round, actions, viewer: int, support_of) -> dict:
@@ -343,6 +349,8 @@ def _bootstrap_best(actions, certain, results, seed: int) -> dict:
         return {max(actions, key=lambda a: certain[a][0]): 1.0} if certain else {}
     rng = random.Random(seed ^ 0x5EED)
     full = [a for a in results if len(results[a][0]) == most]
+    if len(full) == 1 and not certain:
+        return {a: float(a == full[0]) for a in actions}
     counts = {a: 0 for a in actions}
     population = range(most)
     for _ in range(BOOTSTRAP):

@@ -34,6 +34,12 @@ BOTS = ("random", "card-counter", "ismcts", "advisor")
 ISMCTS_ITERATIONS = 1000
 
 
+def bot_deals(seconds: float) -> int:
+    """An advisor bot's deal budget for the page's "thinking time" (about 1,000 deals a second
+    of one core here; work, so the same game replays the same way on any machine)."""
+    return max(100, min(4000, int(seconds * 1000)))
+
+
 class PracticeError(LoveLetterError):
     rule = "practice"
 
@@ -164,7 +170,10 @@ def bot_action(p: Practice, rng):
     if p.bots == "advisor" and p.base is None:
         record = p.record_of(r.current)
         try:
-            return advise(record, "card-counter", seconds=p.seconds, seed=rng.randrange(2**31)).actions[0].action
+            # The thinking time chosen on the page becomes a work budget (deals), so the bot's play
+            # never depends on the machine's load.
+            return advise(record, "card-counter", deals=bot_deals(p.seconds),
+                          seed=rng.randrange(2**31)).actions[0].action
         except LoveLetterError:  # a position too large for the exact inference: the heuristic plays
             pass
     return counting_policy(r, rng)
@@ -286,7 +295,7 @@ def review(decisions, model: str, seconds: float = 2.0, advise_fn=None) -> list:
     """Each decision with the advisor's ranking and its cost in winning chance. `advise_fn`
     (record, model, seconds) -> Advice lets a caller share a cache; a position the inference
     refuses gives its error in place of the advice."""
-    advise_fn = advise_fn or (lambda record, m, s: advise(record, m, seconds=s))
+    advise_fn = advise_fn or (lambda record, m, s: advise(record, m))
     out = []
     for d in decisions:
         try:
