@@ -147,9 +147,20 @@ if p is None:
 
 # --- the game ----------------------------------------------------------------------------------
 
+def draw_board(p) -> None:
+    g = p.game
+    st.subheader(t(language, "pr_round_of", n=g.round_no, target=g.edition.token_target(len(g.names))))
+    show_board(g.round, g.names, language, tokens=g.tokens, visible=None if p.round_over else {p.human})
+
+
+status_slot = st.container()  # above the board: the bots' turns, told as they happen
+board = st.empty()
+with board.container():
+    draw_board(p)
 if bots_to_play(p):
-    # Each bot's turn is shown as it happens (an advisor bot thinks up to its time per decision).
-    with st.status(t(language, "pr_bots_playing"), expanded=True) as status:
+    # Each bot's turn is shown as it happens, on the board and in words (an advisor bot thinks
+    # up to its time per decision).
+    with status_slot, st.status(t(language, "pr_bots_playing"), expanded=True) as status:
         while bots_to_play(p):
             status.update(label=t(language, "pr_bot_thinking", player=p.game.names[p.game.round.current]))
             p = bot_step(p)
@@ -157,15 +168,14 @@ if bots_to_play(p):
             told = history_lines(p.human_record(), language, you=True)
             if told:
                 st.markdown(f"- {told[-1]}")
+            with board.container():
+                draw_board(p)
         status.update(label=t(language, "pr_bots_done"), state="complete", expanded=False)
 
 g = p.game
 e = g.edition
 names = g.names
-r = g.round
-st.subheader(t(language, "pr_round_of", n=g.round_no, target=e.token_target(len(names))))
 over = p.round_over
-show_board(r, names, language, tokens=g.tokens, visible=None if over else {p.human})
 
 model = model_for(p.bots)
 if p.my_turn:
