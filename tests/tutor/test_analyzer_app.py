@@ -264,3 +264,16 @@ def test_advise_me_at_a_chancellor_choice_and_back_to_the_turn():
     at.button(key="an-continue").click().run()
     keep = next(b for b in at.pills if b.key and b.key.endswith("-keep"))
     assert keep.value is None and len([b for b in at.pills if b.value is not None]) == 4
+
+
+def test_no_key_or_placeholder_leaks_in_any_language():
+    import re
+
+    for lang in ("en", "es", "fr"):
+        at = analyzer(record=RECORD, lang=lang, model="random")
+        assert not at.exception and not at.error
+        texts = [m.value for m in at.markdown] + [c.value for c in at.caption] + [s.value for s in at.success] + \
+            [i.value for i in at.info] + [" ".join(map(str, tb.value.to_numpy().ravel())) for tb in at.table]
+        leaks = [x for x in texts if re.search(r"\{[a-z_]+\}|\b(?:hist|err|an|pr|advice)[._][a-z_]+\b", x)
+                 and "<style>" not in x]
+        assert leaks == [], (lang, leaks)
