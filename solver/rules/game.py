@@ -8,6 +8,7 @@ replays exactly from its seed and its actions, and no global random state is tou
 from __future__ import annotations
 
 import random
+from functools import lru_cache
 from typing import Sequence
 
 from solver.rules.actions import NextRound
@@ -16,7 +17,7 @@ from solver.rules.editions import Edition, get_edition
 from solver.rules.errors import IllegalActionError, InvalidOptionError, InvalidPositionError
 from solver.rules.events import CardDealt, CardDrawn, GameEnded, RoundStarted, TokensAwarded
 from solver.rules.round_rules import round_apply, round_legal_actions
-from solver.rules.state import GAME_OVER, IN_ROUND, PLAY, ROUND_OVER, Game, Round
+from solver.rules.state import GAME_OVER, HAND_OF, HAND_PAIR, IN_ROUND, PLAY, ROUND_OVER, Game, Round, interned_flags
 
 #: Builds a NamedTuple from all its fields without the generated `__new__` (hot path only).
 _new = tuple.__new__
@@ -45,13 +46,17 @@ def shuffle(cards: list, rng: random.Random) -> None:
     """`rng.shuffle(cards)`, the same permutation from the same generator state, without its
     per-card method calls (the deal is on every round's path)."""
     getrandbits = rng.getrandbits
-    for i in range(len(cards) - 1, 0, -1):
-        n = i + 1
-        k = n.bit_length()
+    for i, n, k in _shuffle_steps(len(cards)):
         j = getrandbits(k)
         while j >= n:
             j = getrandbits(k)
         cards[i], cards[j] = cards[j], cards[i]
+
+
+@lru_cache(maxsize=64)
+def _shuffle_steps(size: int) -> tuple:
+    """(position, positions to choose from, bits per draw) of each step of `Random.shuffle`."""
+    return tuple((i, i + 1, (i + 1).bit_length()) for i in range(size - 1, 0, -1))
 
 
 def deal_from_order(
@@ -83,13 +88,13 @@ def _deal(edition: Edition, n_players: int, first_player: int, cards: list, roun
     for j in range(n_players):
         seat = (first_player + j) % n_players
         card = cards[pos]
-        hands[seat] = (card,)
+        hands[seat] = HAND_OF[card]
         events.append(_DEALT[seat][card])
         pos += 1
     top = cards[pos]
-    hands[first_player] = hands[first_player] + (top,)
+    hands[first_player] = HAND_PAIR[hands[first_player][0]][top]
     events.append(_DRAWN[first_player][top])
-    none = (False,) * n_players
+    none = interned_flags((False,) * n_players)
     r = _new(Round, (
         edition, tuple(hands), ((),) * n_players, none, none, tuple(cards[pos + 1:]), set_aside, face_up,
         first_player, PLAY, 1, (), None, None, (),

@@ -42,7 +42,7 @@ from solver.rules.events import (
     TurnStarted,
 )
 from solver.rules.memory import remember
-from solver.rules.state import CHANCELLOR, OVER, PLAY, Round
+from solver.rules.state import CHANCELLOR, HAND_OF, HAND_PAIR, OVER, PLAY, Round, interned_flags, set_flag
 
 SPY, GUARD, PRIEST, BARON, HANDMAID, PRINCE, CHANCELLOR_CARD, KING, COUNTESS, PRINCESS = tuple(Card)
 _TARGETS_OTHERS = frozenset({GUARD, PRIEST, BARON, KING})
@@ -280,7 +280,7 @@ def _apply_play(state: Round, card: Card, kept: Card, target, guess):
     edition, hands, discards, out, protected, deck, set_aside, face_up, p, _, turn, _, _, _, known = state
     hands = list(hands)
     discards = list(discards)
-    hands[p] = (kept,)
+    hands[p] = HAND_OF[kept]
     discards[p] = discards[p] + (card,)
     events: list = [_new(CardPlayed, (p, card, target, guess, None))]
     memorable = False
@@ -310,7 +310,7 @@ def _apply_play(state: Round, card: Card, kept: Card, target, guess):
             events.append(_new(BaronResult, (p, target, loser, None)))
             out, protected = _knock_out(hands, discards, out, protected, loser, "baron", events)
     elif card is HANDMAID:
-        protected = protected[:p] + (True,) + protected[p + 1:]
+        protected = set_flag(protected, p, True)
         events.append(_new(Protected, (p, None)))
     elif card is PRINCE:
         dropped = hands[target][0]
@@ -318,17 +318,17 @@ def _apply_play(state: Round, card: Card, kept: Card, target, guess):
         events.append(_new(PrinceDiscarded, (p, target, dropped, None)))
         if dropped is PRINCESS:
             hands[target] = ()
-            out = out[:target] + (True,) + out[target + 1:]
+            out = set_flag(out, target, True)
             if protected[target]:
-                protected = protected[:target] + (False,) + protected[target + 1:]
+                protected = set_flag(protected, target, False)
             events.append(_new(KnockedOut, (target, (), "princess-discarded", None)))
         elif deck:
             top = deck[0]
-            hands[target] = (top,)
+            hands[target] = HAND_OF[top]
             events.append(_new(CardDrawn, (target, top, "deck", (target,))))
             deck = deck[1:]
         else:
-            hands[target] = (set_aside,)
+            hands[target] = HAND_OF[set_aside]
             events.append(_new(CardDrawn, (target, set_aside, "set_aside", (target,))))
             set_aside = None
     elif card is CHANCELLOR_CARD:
@@ -349,8 +349,8 @@ def _apply_play(state: Round, card: Card, kept: Card, target, guess):
             )
     elif card is KING:
         theirs = hands[target][0]
-        hands[p] = (theirs,)
-        hands[target] = (kept,)
+        hands[p] = HAND_OF[theirs]
+        hands[target] = HAND_OF[kept]
         events.append(_new(HandsTraded, (p, target, kept, theirs, (p, target))))
         memorable = True
     elif card is PRINCESS:
@@ -371,9 +371,9 @@ def _apply_play(state: Round, card: Card, kept: Card, target, guess):
             q = 0
     was_protected = protected[q]
     if was_protected:
-        protected = protected[:q] + (False,) + protected[q + 1:]
+        protected = set_flag(protected, q, False)
     top = deck[0]
-    hands[q] = hands[q] + (top,)
+    hands[q] = HAND_PAIR[hands[q][0]][top]
     events.append(_TURN_STARTED[q][was_protected])
     events.append(_DRAWN[q][top])
     return (
@@ -423,8 +423,8 @@ def _knock_out(hands, discards, out, protected, seat, cause, events) -> tuple:
     hands[seat] = ()
     events.append(_new(KnockedOut, (seat, cards, cause, None)))
     if protected[seat]:
-        protected = protected[:seat] + (False,) + protected[seat + 1:]
-    return out[:seat] + (True,) + out[seat + 1:], protected
+        protected = set_flag(protected, seat, False)
+    return set_flag(out, seat, True), protected
 
 
 def _apply_chancellor_choice(state: Round, action: ChancellorChoice):
@@ -435,7 +435,7 @@ def _apply_chancellor_choice(state: Round, action: ChancellorChoice):
     if any(type(c) is not Card for c in bottom):
         bottom = tuple([_CARDS[c] for c in bottom])
     hands = list(state.hands)
-    hands[p] = (keep,)
+    hands[p] = HAND_OF[keep]
     deck = state.deck + bottom
     events = [_new(ChancellorReturned, (p, keep, bottom, (p,)))]
     return _end_turn(state, hands, list(state.discards), state.out, state.protected,
@@ -472,9 +472,9 @@ def _end_turn(state: Round, hands, discards, out, protected, deck, set_aside, ev
             q = 0
     was_protected = protected[q]
     if was_protected:
-        protected = protected[:q] + (False,) + protected[q + 1:]
+        protected = set_flag(protected, q, False)
     top = deck[0]
-    hands[q] = hands[q] + (top,)
+    hands[q] = HAND_PAIR[hands[q][0]][top]
     events.append(_TURN_STARTED[q][was_protected])
     events.append(_DRAWN[q][top])
     return (
@@ -510,7 +510,7 @@ def _finish(state, hands, discards, out, deck, set_aside, events, reason, winner
     else:
         events.append(_new(RoundEnded, (reason, winners, (), (), bonus, None)))
     return (
-        _new(Round, (edition, tuple(hands), tuple(discards), out, (False,) * n, deck, set_aside,
+        _new(Round, (edition, tuple(hands), tuple(discards), out, interned_flags((False,) * n), deck, set_aside,
                      state.face_up, state.current, OVER, state.turn, winners, bonus, reason, known)),
         tuple(events),
     )

@@ -29,6 +29,26 @@ ROUND_OVER = "round-over"
 GAME_OVER = "game-over"
 
 
+#: Interned hands and flag tuples for the rules' hot path: equal values share one object, so
+#: the legal-play memo compares its keys by identity and no new tuple is made per turn.
+#: `HAND_OF[c]` is `(c,)`, `HAND_PAIR[a][b]` is `(a, b)`; `interned_flags` keeps at most
+#: 2**6 tuples of booleans per table size (the `out` and `protected` of every round).
+HAND_OF = tuple((c,) for c in Card)
+HAND_PAIR = tuple(tuple((a, b) for b in Card) for a in Card)
+_FLAGS: dict = {}
+
+
+def interned_flags(flags: tuple) -> tuple:
+    """The one shared tuple equal to `flags` (a tuple of booleans, one per seat)."""
+    return _FLAGS.setdefault(flags, flags) if len(flags) <= 8 else flags
+
+
+def set_flag(flags: tuple, seat: int, value: bool) -> tuple:
+    """`flags` with `flags[seat] = value`, interned."""
+    t = flags[:seat] + (value,) + flags[seat + 1:]
+    return _FLAGS.setdefault(t, t) if len(t) <= 8 else t
+
+
 class Round(NamedTuple):
     edition: Edition
     hands: tuple[tuple[Card, ...], ...]
