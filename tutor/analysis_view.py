@@ -31,7 +31,7 @@ def show_odds(text: str, model: str, language: str, key: str) -> None:
     rows, chart = hand_rows(text, model, language)
     if chart:
         st.dataframe(pd.DataFrame(rows), hide_index=True, key=f"{key}-hands-table")
-        st.bar_chart(pd.DataFrame(chart), x_label="%", stack=False, horizontal=True, sort=False)
+        st.bar_chart(pd.DataFrame(chart), y_label="%", stack=False, horizontal=True, sort=False)
     for line in guard_lines(text, model, language):
         st.markdown(f"- {line}")
     if post.set_aside:
