@@ -38,6 +38,18 @@ __all__ = ["Advice", "AdviceError", "ExactSolver", "OPPONENT_MODELS", "RankedAct
 #: estimate.
 DEFAULT_WORK = 8_000
 DEFAULT_DEALS = 2_000
+#: Beyond this many cards in the deck the exact search never fits the default budget (measured
+#: in benchmarks/advisor.py), so it is not tried: a rule on the position, not on the clock.
+EXACT_MAX_DECK = 6
+
+
+def _cards_left(record) -> int:
+    from solver.records.replay import walk
+
+    final: list = []
+    for _ in walk(record, final):
+        pass
+    return final[0].public.deck_size
 
 
 def advise(record, model: str = "random", budget: int = DEFAULT_WORK, deals: int = DEFAULT_DEALS,
@@ -53,7 +65,9 @@ def advise(record, model: str = "random", budget: int = DEFAULT_WORK, deals: int
     check_viewer_hand(record)  # your own cards missing: say so, not "you cannot play the Guard"
     deadline = time.perf_counter() + seconds
     try:
-        return advise_exact(record, model, budget, deadline=deadline)
+        if _cards_left(record) <= EXACT_MAX_DECK:
+            return advise_exact(record, model, budget, deadline=deadline)
+        deal_sampler(record, OPPONENT_MODELS[model])  # the exact posterior, or its refusal
     except TooLargeError:
         pass
     except InferenceTooLargeError:
