@@ -54,12 +54,24 @@ class _Tables:
     engine's order (slot: index in the open targets, or for the Prince in the sorted seats
     with the player; -1 for no target)."""
 
-    __slots__ = ("deck", "guessable", "plays")
+    __slots__ = ("deck", "shuffle_steps", "guessable", "plays", "chancellor", "has_spy")
 
     def __init__(self, edition: Edition) -> None:
         self.deck = tuple(int(c) for c in edition.full_deck())
+        #: (position, positions to choose from, bits per draw) of each step of `Random.shuffle`.
+        self.shuffle_steps = tuple((i, i + 1, _BITS[i + 1]) for i in range(len(self.deck) - 1, 0, -1))
         self.guessable = tuple(int(c) for c in edition.guessable)
         self.plays = [None] * (100 * 8)
+        #: The Chancellor's choices per held cards (in hand order), as (keep, bottom) in the
+        #: engine's order (`round_rules.chancellor_choices`).
+        self.chancellor = {}
+        self.has_spy = edition.has_spy
+
+    def build_chancellor(self, held: tuple) -> tuple:
+        rows = tuple((int(a.keep), tuple(int(c) for c in a.bottom))
+                     for a in chancellor_choices(tuple(_CARDS[c] for c in held))[0])
+        self.chancellor[held] = rows
+        return rows
 
     def build(self, edition: Edition, hand_index: int, k: int) -> tuple:
         """The rows for hand 10a+b with k open targets (built once)."""
@@ -153,11 +165,10 @@ class Sim:
         deals it from its own seeded generator (§3)."""
         edition.check_player_count(n)
         sim = cls(edition, n, memory)
-        cards = list(sim.tables.deck)
+        tables = sim.tables
+        cards = list(tables.deck)
         getrandbits = rng.getrandbits
-        for i in range(len(cards) - 1, 0, -1):
-            m = i + 1
-            k = _BITS[m]
+        for i, m, k in tables.shuffle_steps:
             j = getrandbits(k)
             while j >= m:
                 j = getrandbits(k)
@@ -256,13 +267,14 @@ class Sim:
                     self.current, self.phase = p, 1
                     choice = choose(self, p)
                 if choice is None:
-                    acts = chancellor_choices(tuple([_CARDS[hand[p]]] + [_CARDS[c] for c in self.chancellor]))[0]
-                    m = len(acts)
+                    held = (hand[p], *self.chancellor)
+                    rows = tables.chancellor.get(held) or tables.build_chancellor(held)
+                    m = len(rows)
                     k = bits[m]
                     i = getrandbits(k)
                     while i >= m:
                         i = getrandbits(k)
-                    keep, bottom = acts[i].keep, acts[i].bottom
+                    keep, bottom = rows[i]
                 else:
                     keep, bottom = choice
                 hand[p] = int(keep)
@@ -430,7 +442,7 @@ class Sim:
         self.prot[:] = [False] * self.n
         self.winners = winners
         self.end_reason = reason
-        self.spy_bonus = spy_bonus_seat(self.edition, self.disc, self.out)
+        self.spy_bonus = spy_bonus_seat(self.edition, self.disc, self.out) if self.tables.has_spy else None
 
 
 def random_playout(r: Round, rng: random.Random) -> tuple[tuple[int, ...], int | None]:
