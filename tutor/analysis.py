@@ -196,18 +196,12 @@ def win_text(action, lang: str = "en") -> str:
 
 
 def best_plays(adv) -> tuple[bool, tuple]:
-    """The plays that rank first, and whether the answer is resolved. Exact: the plays with the
-    top value (one, unless exact ties). Estimate: every play whose P(win) lies within the 95%
-    interval of the top play — resolved only when that is the top play alone. (The lead's
-    paired differences to the best play will refine this test; the page only calls it.)"""
+    """The plays that rank first, and whether the answer is resolved — as the advisor says
+    (`Advice.resolved`, `Advice.best_group()`: exact ties, or the plays whose paired difference
+    to the best is not resolved by the estimate)."""
     if not adv.actions:
         return True, ()
-    top = adv.actions[0]
-    if adv.method == "exact":
-        return True, tuple(a for a in adv.actions if a.win == top.win)
-    low = top.interval[0] if top.interval else top.win
-    tied = tuple(a for a in adv.actions if a is top or a.win >= low)
-    return len(tied) == 1, tied
+    return adv.resolved, adv.best_group()
 
 
 def best_text(adv, lang: str) -> str:
@@ -235,6 +229,8 @@ def advice_rows(adv, lang: str) -> list[dict]:
             t(lang, "an_ko_now"): pct(a.knock_out_now, lang),
             t(lang, "an_out_risk"): pct(a.out_before_next_turn, lang),
             t(lang, "an_learn"): learn_text(a, e, lang),
+            t(lang, "an_vs_best"): diff_text(a, lang),
+            t(lang, "an_p_best"): pct(a.p_best, lang) if not adv.method == "exact" else "",
             t(lang, "an_kind"): t(lang, "an_exact" if a.exact else "an_estimate"),
         })
     return rows
@@ -275,11 +271,27 @@ def review_rows(items, lang: str) -> list[dict]:
     return rows
 
 
+def diff_text(a, lang: str) -> str:
+    """The difference to the best play in percentage points, with its 95% interval for an
+    estimate: "−3.1 pts (−5.0 to −1.2)"; "" for the best play itself."""
+    if a.diff == 0 and a.diff_interval == (0.0, 0.0):
+        return ""
+    low, high = a.diff_interval
+    text = points(a.diff, lang).replace("-", "−")
+    if low == high:
+        return text
+    fmt = (lambda x: f"{x * 100:.1f}") if lang == "en" else (lambda x: f"{x * 100:.1f}".replace(".", ","))
+    return t(lang, "an_diff_interval", diff=text, low=fmt(low).replace("-", "−"), high=fmt(high).replace("-", "−"))
+
+
 def method_text(adv, lang: str) -> str:
     if adv.method == "exact":
         return t(lang, "an_method_exact", worlds=adv.worlds, model=t(lang, "model_" + adv.model.replace("-", "_")))
-    samples = adv.actions[0].samples if adv.actions else 0
-    return t(lang, "an_method_estimate", samples=samples, model=t(lang, "model_" + adv.model.replace("-", "_")))
+    samples = max((a.samples for a in adv.actions), default=0)
+    text = t(lang, "an_method_estimate", samples=samples, model=t(lang, "model_" + adv.model.replace("-", "_")))
+    if adv.posterior != "exact":
+        text += " " + t(lang, "an_posterior_approx")
+    return text
 
 
 # ---------------------------------------------------------------------------------------------

@@ -18,28 +18,34 @@ def test_percentages_first_and_fractions_only_where_small():
     assert figure(Fraction(1)) == "100%" and figure(Fraction(0)) == "0%"
 
 
-def _ranked(action, win, interval=None):
+def _ranked(action, win, interval=None, equal=False, diff=(0.0, 0.0)):
     return RankedAction(action, Fraction(win), Fraction(win), Fraction(0), Fraction(0), exact=interval is None,
-                        interval=interval, samples=0 if interval is None else 400)
+                        interval=interval, samples=0 if interval is None else 400, equal_to_best=equal,
+                        diff=(diff[0] + diff[1]) / 2, diff_interval=diff)
 
 
 def test_a_best_play_is_named_only_when_resolved():
     from solver import Card, Play
 
     a, b, c = Play(Card.GUARD, 1, Card.PRINCE), Play(Card.GUARD, 1, Card.KING), Play(Card.COUNTESS)
-    close = Advice(RECORD, "random", "estimate", (_ranked(a, "0.52", (0.47, 0.57)), _ranked(b, "0.50", (0.45, 0.55)),
-                                                  _ranked(c, "0.30", (0.26, 0.35))), 0, 0)
+    # The advisor's own verdict decides (paired differences): b's difference to a is not resolved.
+    close = Advice(RECORD, "random", "estimate", (_ranked(a, "0.52", (0.47, 0.57), True),
+                                                  _ranked(b, "0.50", (0.45, 0.55), True, (-0.04, 0.003)),
+                                                  _ranked(c, "0.30", (0.26, 0.35), False, (-0.26, -0.18))), 0, 0,
+                   resolved=False)
     assert best_plays(close) == (False, close.actions[:2])
     assert best_text(close, "en") == "Equally good within the estimate: Guard (1) → Luis: Prince (5), " \
                                      "Guard (1) → Luis: King (7)"
     assert win_text(close.actions[0]) == "≈ 52% (47%–57%)"
-    clear = Advice(RECORD, "random", "estimate", (_ranked(a, "0.70", (0.66, 0.74)), _ranked(b, "0.50", (0.45, 0.55))),
-                   0, 0)
+    # Overlapping intervals of the values, but the paired difference is resolved: one best play.
+    clear = Advice(RECORD, "random", "estimate", (_ranked(a, "0.52", (0.47, 0.57), True),
+                                                  _ranked(b, "0.50", (0.45, 0.55), False, (-0.03, -0.01))), 0, 0,
+                   resolved=True)
     assert best_plays(clear) == (True, clear.actions[:1])
     assert best_text(clear, "en") == "Best play: Guard (1) → Luis: Prince (5)"
-    exact = Advice(RECORD, "random", "exact", (_ranked(a, Fraction(2, 3)), _ranked(b, Fraction(2, 3)),
-                                               _ranked(c, Fraction(1, 3))), 10, 10)
-    assert best_plays(exact) == (True, exact.actions[:2])
+    exact = Advice(RECORD, "random", "exact", (_ranked(a, Fraction(2, 3), None, True), _ranked(b, Fraction(2, 3), None, True),
+                                               _ranked(c, Fraction(1, 3))), 10, 10, resolved=False)
+    assert best_plays(exact) == (False, exact.actions[:2])
     assert best_text(exact, "en").startswith("Equally good (exactly the same chance): ")
 
 

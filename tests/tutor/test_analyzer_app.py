@@ -201,23 +201,6 @@ def test_how_is_this_computed_gives_the_formula_or_the_constraints():
     assert any("a Guard named the Prince (5) and missed: Luis did not hold it then" in m.value for m in at.markdown)
 
 
-def test_ruling_checker_refuses_with_the_rule_and_applies_a_legal_play():
-    at = page("views/rulings.py", source="faq", scenario="trap-countess-king")
-    assert not at.exception
-    key = "rc-trap-countess-king"
-    from solver import Card
-
-    at.selectbox(key=f"{key}-card").set_value(int(Card.KING))
-    at.selectbox(key=f"{key}-target").set_value(1)
-    at.button[0].click().run()
-    assert at.error and "Countess" in at.error[0].value
-    assert any("countess-forced" in m.value for m in at.markdown)
-    at.selectbox(key=f"{key}-card").set_value(int(Card.COUNTESS))
-    at.selectbox(key=f"{key}-target").set_value(-1)
-    at.button[0].click().run()
-    assert at.success and not at.error
-
-
 def test_ruling_checker_uses_the_analyzers_position():
     at = analyzer(record=RECORD)
     at.switch_page("views/rulings.py").run()
