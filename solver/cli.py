@@ -171,7 +171,10 @@ def main(argv=None) -> int:
     adv.add_argument("--json", action="store_true", help="machine-readable output")
     adv.add_argument("--model", default="random", choices=["random", "card-counter"],
                      help="opponents: random legal play, or card counters (default: random)")
-    adv.add_argument("--budget", type=_budget, default=200_000, help="search nodes allowed for the exact answer")
+    adv.add_argument("--budget", type=_budget, default=8_000,
+                     help="transitions the exact search may apply before the answer is an estimate")
+    adv.add_argument("--deals", type=_budget, default=2_000, help="deals for the contenders of an estimate")
+    adv.add_argument("--seed", type=int, default=0, help="seed of the estimate's sampling")
     args = parser.parse_args(argv)
     if args.command == "advise":
         return _advise(args)
@@ -212,7 +215,7 @@ def _advise(args) -> int:
     try:
         record = load_record(args.record)
         check_viewer_hand(record)
-        advice = advise(record, args.model, budget=args.budget)
+        advice = advise(record, args.model, budget=args.budget, deals=args.deals, seed=args.seed)
     except LoveLetterError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
@@ -237,11 +240,14 @@ def _advise(args) -> int:
             "action": show(ranked.action), "win": _frac(ranked.win), "tokens": _frac(ranked.tokens),
             "knock_out_now": _frac(ranked.knock_out_now), "out_before_next_turn": _frac(ranked.out_before_next_turn),
             "exact": ranked.exact, "interval": ranked.interval, "samples": ranked.samples,
+            "diff_to_best": ranked.diff, "diff_interval": ranked.diff_interval, "p_best": ranked.p_best,
+            "equal_to_best": ranked.equal_to_best,
             "learn": _learn_json(ranked.learn), "explanation": {"key": key, "params": {k: _frac(v) for k, v in params.items()}},
         })
     if args.json:
         print(json.dumps({"record": format_record(record), "model": advice.model, "method": advice.method,
-                          "worlds": advice.worlds, "actions": rows}, ensure_ascii=False, indent=2))
+                          "worlds": advice.worlds, "resolved": advice.resolved, "posterior": advice.posterior,
+                          "actions": rows}, ensure_ascii=False, indent=2))
         return 0
     print(f"Record: {format_record(record)}")
     who = {"random": "uniformly random legal play", "card-counter": "card counters, 10% random"}[advice.model]
@@ -249,12 +255,18 @@ def _advise(args) -> int:
         print(f"Opponents: {advice.model} ({who}). Method: exact — every figure is exact, over {advice.worlds} "
               "possible deals.")
     else:
-        print(f"Opponents: {advice.model} ({who}). Method: ESTIMATE — {advice.worlds} sampled deals, 95% intervals; "
-              "after this play you continue with the counting heuristic.")
+        print(f"Opponents: {advice.model} ({who}). Method: ESTIMATE — every play on the same sampled deals (up to "
+              f"{advice.worlds} for the contenders), 95% intervals; your next decision on what you will know, later "
+              "ones by the counting heuristic." + ("" if advice.posterior == "exact" else
+                                                   " Deals from an approximate posterior (memory ignored)."))
+        group = [show(a.action) for a in advice.best_group()]
+        print(("Best play: " + group[0]) if advice.resolved else "Equally good within the estimate: " + ", ".join(group))
     for i, (ranked, row) in enumerate(zip(advice.actions, rows), start=1):
         key, params = ranked.explanation()
         why = EXPLANATIONS[key].format(**{k: f"{_frac(v)} ({_pct(v).strip()})" for k, v in params.items()})
-        ci = "" if ranked.exact else f" [{ranked.interval[0] * 100:.1f}–{ranked.interval[1] * 100:.1f}%]"
+        ci = "" if ranked.exact else (f" [{ranked.interval[0] * 100:.1f}–{ranked.interval[1] * 100:.1f}%]"
+                                      f" vs best {ranked.diff * 100:+.1f} pts [{ranked.diff_interval[0] * 100:+.1f},"
+                                      f" {ranked.diff_interval[1] * 100:+.1f}] P(best) {ranked.p_best:.2f}")
         print(f"{i:>3}. {row['action']:<34} win {row['win']:>12} {_pct(ranked.win)}{ci}  — {why}")
     return 0
 

@@ -178,7 +178,7 @@ def test_viewer_choosing_from_a_chancellor_gets_chancellor_choices():
         while r.phase != "over":
             if r.current == 0 and r.phase == "chancellor":
                 record = record_from_events(r.edition, 2, events, 0)
-                advice = advise(record, seconds=1)
+                advice = advise(record, deals=300)
                 assert all(isinstance(a.action, ChancellorChoice) for a in advice.actions)
                 assert {a.action for a in advice.actions} == set(legal_actions(r))
                 return
