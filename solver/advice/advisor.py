@@ -44,11 +44,15 @@ EXACT_MAX_DECK = 6
 
 
 def _cards_left(record) -> int:
+    """Cards in the deck at the viewer's turn; AdviceError when it is not the viewer's turn."""
     from solver.records.replay import walk
 
     final: list = []
     for _ in walk(record, final):
         pass
+    if not final[0].unfinished or final[0].to_play != record.viewer:
+        raise AdviceError("the advisor needs a record in which it is the viewer's turn (they have drawn)",
+                          rule="advice-not-your-turn")
     return final[0].public.deck_size
 
 
@@ -64,16 +68,17 @@ def advise(record, model: str = "random", budget: int = DEFAULT_WORK, deals: int
                           rule="unknown-model")
     check_viewer_hand(record)  # your own cards missing: say so, not "you cannot play the Guard"
     deadline = time.perf_counter() + seconds
+    left = _cards_left(record)
     try:
-        if _cards_left(record) <= EXACT_MAX_DECK:
+        if left <= EXACT_MAX_DECK:
             return advise_exact(record, model, budget, deadline=deadline)
         deal_sampler(record, OPPONENT_MODELS[model])  # the exact posterior, or its refusal
     except TooLargeError:
         pass
     except InferenceTooLargeError:
         return _approximate(record, model, deals, seed, seconds)
-    left = max(deadline - time.perf_counter(), 1.0)
-    return advise_estimate(record, model, deals=deals, seed=seed, seconds=left)
+    remaining = max(deadline - time.perf_counter(), 1.0)
+    return advise_estimate(record, model, deals=deals, seed=seed, seconds=remaining)
 
 
 def _approximate(record, model: str, deals: int, seed: int, seconds: float) -> Advice:
