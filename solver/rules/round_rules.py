@@ -183,17 +183,16 @@ def round_legal_actions(state: Round) -> tuple:
 def round_apply(state: Round, action) -> tuple[Round, tuple]:
     """Play `action` for the player to move; return the new round and its events. An action
     that names its player (`Play(..., player=k)`) is refused unless k is to move."""
-    phase = state.phase
+    edition, hands, _, out, protected, _, _, _, p, phase, _, _, _, _, _ = state
     kind = type(action)
     if phase == PLAY:
         if kind is not Play:
             raise _explain_illegal(state, action)
-        if action.player is not None:
-            _check_player(state, action.player)
-            action = Play(action.card, action.target, action.guess)
-        p = state.current
-        hand = state.hands[p]
-        card, target, guess = action.card, action.target, action.guess
+        card, target, guess, player = action
+        if player is not None:
+            _check_player(state, player)
+            action = Play(card, target, guess)
+        hand = hands[p]
         # Fast acceptance of the usual well-formed play (every check of the legal set, §5–6);
         # anything else is checked against the memoised legal set, which decides.
         a, b = hand
@@ -208,21 +207,20 @@ def round_apply(state: Round, action) -> tuple[Round, tuple]:
             if kind == 0:
                 if target is None and guess is None:
                     return _apply_play(state, card, kept, None, None)
-            elif type(target) is int and 0 <= target < len(state.out) and not state.out[target]:
+            elif type(target) is int and 0 <= target < len(out) and not out[target]:
                 if target == p:
                     if kind == 3 and guess is None:
                         return _apply_play(state, card, kept, target, None)
-                elif not state.protected[target]:
+                elif not protected[target]:
                     if kind == 2:
-                        if (type(guess) is Card or type(guess) is int) and guess in state.edition.guessable_set:
+                        if (type(guess) is Card or type(guess) is int) and guess in edition.guessable_set:
                             return _apply_play(state, card, kept, target,
                                                guess if type(guess) is Card else _CARDS[guess])
                     elif guess is None:
                         return _apply_play(state, card, kept, target, None)
-        edition = state.edition
-        found = edition.action_cache.get((hand, p, state.out, state.protected))
+        found = edition.action_cache.get((hand, p, out, protected))
         if found is None:
-            found = legal_plays(edition, hand, p, state.out, state.protected)
+            found = legal_plays(edition, hand, p, out, protected)
         try:
             legal = action in found[1]
         except TypeError:  # unhashable field, e.g. a list as target
@@ -499,13 +497,13 @@ def spy_bonus_seat(edition, discards, out) -> int | None:
 
 def _finish(state, hands, discards, out, deck, set_aside, events, reason, winners, known):
     edition = state.edition
-    bonus = spy_bonus_seat(edition, discards, out)
+    bonus = spy_bonus_seat(edition, discards, out) if edition.has_spy else None
     n = len(out)
     # Protection ends with the round (§6 Handmaid).
     if reason == "showdown":
         value_of = edition.value_of
-        shown = tuple(None if out[i] else hands[i][0] for i in range(n))
-        totals = tuple(sum(value_of[c] for c in d) for d in discards)
+        shown = tuple([None if out[i] else hands[i][0] for i in range(n)])
+        totals = tuple([sum([value_of[c] for c in d]) for d in discards])
         events.append(_new(RoundEnded, (reason, winners, shown, totals, bonus, None)))
     else:
         events.append(_new(RoundEnded, (reason, winners, (), (), bonus, None)))
