@@ -157,6 +157,8 @@ def certain_outcomes(deal: Round, actions, viewer: int, support_of) -> dict:
         target = a.target
         results = set()
         cards = support_of(target) if target is not None and target != viewer else (None,)
+        if cards is None:
+            continue
         for c in cards:
             r = deal
             if c is not None:
@@ -201,8 +203,9 @@ def advise_estimate(record, model: str = "random", deals: int = 2000, seed: int 
                     batch: int = 100, max_playouts: Optional[int] = None, seconds: float = 60.0,
                     sampler=None, posterior: str = "exact") -> Advice:
     """Rank the viewer's plays by sampling (see the module docstring). Work budget: the
-    contenders get `deals` deals each (every play at least `first`), at most `max_playouts`
-    play-outs in all (default 6 x deals). `seconds` is only a safety cap."""
+    contenders get `deals` deals each (every play at least `first`, fewer when there are more
+    than 20 plays, never under 50), at most `max_playouts` play-outs in all (default 6 x deals).
+    `seconds` is only a safety cap."""
     if model not in OPPONENT_MODELS:
         raise AdviceError(f"unknown opponent model {model!r}; models: {', '.join(OPPONENT_MODELS)}")
     rng = random.Random(seed)
@@ -216,10 +219,16 @@ def advise_estimate(record, model: str = "random", deals: int = 2000, seed: int 
     support = {}
 
     def support_of(seat):
+        """The cards the seat may hold (exact posterior); None when the exact posterior is
+        refused (an approximate answer): then no play is taken as certain."""
         if seat not in support:
             from solver.inference.beliefs import infer
+            from solver.rules.errors import LoveLetterError
 
-            support[seat] = set(infer(record, OPPONENT_MODELS[model]).hand(seat))
+            try:
+                support[seat] = set(infer(record, OPPONENT_MODELS[model]).hand(seat))
+            except LoveLetterError:
+                support[seat] = None
         return support[seat]
 
     certain = certain_outcomes(pool[0], actions, v, support_of) if len(actions) > 1 else {}
@@ -235,6 +244,9 @@ def advise_estimate(record, model: str = "random", deals: int = 2000, seed: int 
                       resolved=len(ranked) < 2 or ranked[1].win < ranked[0].win, posterior=posterior)
     results: dict = {a: ([], [], [], []) for a in live}  # win, tokens, ko, out-before-turn per deal
     decisions = NextDecision()
+    # Many plays (a Guard's guesses at three targets): a shorter first stage, so that the deals
+    # go to the contenders; never fewer than 50 deals before the racing drops a play.
+    first = min(first, max(50, (20 * deals) // max(len(live), 1) // 10))
     seeds: list = []
     contenders = list(live)
     playouts = 0

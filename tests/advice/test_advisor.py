@@ -7,6 +7,7 @@ import pytest
 
 from solver import Card, Play, apply, deal_round, infer, legal_actions
 from solver.advice.advisor import AdviceError, advise, worlds_from_record
+from solver.records.notation import parse_record
 from solver.records.record import record_from_events
 
 F = Fraction
@@ -233,3 +234,36 @@ def test_lazy_draws_give_exactly_the_values_of_every_deal_enumerated(edition, mo
             assert strip(lazy) == strip(full)
             compared += len(lazy.actions)
     assert compared >= 12
+
+
+def test_a_refused_exact_posterior_still_gets_a_labelled_answer(monkeypatch):
+    """Issue 11 point 4: beyond the limit of the exact joint (lowered here to keep the test
+    cheap) the advisor answers from an approximate posterior and says so."""
+    from solver.inference import beliefs
+    from solver.advice.worlds import belief_of
+
+    monkeypatch.setattr(beliefs, "MAX_ROWS", 20_000)
+    belief_of.cache_clear()
+    record = parse_record("2019 You,Ana,Luis first:You viewer:Luis dealt:1 | You 6 | Ana 7>You | "
+                          "Luis +3 1>You=4 miss | You 6 | Ana 1>Luis=5 miss | Luis +9")
+    with pytest.raises(beliefs.InferenceTooLargeError):
+        infer(record, "card-counter")
+    advice = advise(record, "card-counter", deals=200)
+    belief_of.cache_clear()
+    assert advice.posterior == "approximate:random" and advice.method == "estimate"
+    assert advice.actions and abs(sum(a.p_best for a in advice.actions) - 1) < 1e-9
+
+
+def test_the_two_player_record_of_issue_11_is_answered():
+    """Refused by the inference before (two Chancellor returns tie the hidden cards): now an
+    answer for every card the viewer may draw, exact when every play's outcome is certain."""
+    base = ("2019 P1,P2 first:P1 viewer:P2 up:5,1,2 dealt:5 | P1 6 | P2 +1 1>P1=8 miss | P1 6 | "
+            "P2 +1 1>P1=0 miss | P1 4")
+    with pytest.raises(AdviceError, match="viewer's turn"):
+        advise(parse_record(base))
+    sure = advise(parse_record(base + " | P2 +9"), "card-counter", deals=200)
+    # Prince and Princess: P1 is protected, so the Prince falls on P2 herself; both lose for sure.
+    assert sure.method == "exact" and all(a.win == 0 and a.exact for a in sure.actions)
+    advice = advise(parse_record(base + " | P2 +3"), "random", deals=300)
+    assert advice.method == "estimate" and len(advice.actions) == 2
+    assert abs(sum(a.p_best for a in advice.actions) - 1) < 1e-9
