@@ -28,6 +28,7 @@ bench: $(STAMP)
 	$(BIN)/python benchmarks/inference.py
 	$(BIN)/python benchmarks/advisor.py
 	$(BIN)/python benchmarks/answer_time.py
+	$(BIN)/python benchmarks/estimate.py
 
 clean:
 	rm -rf $(VENV) .pytest_cache .hypothesis build *.egg-info
