@@ -4,7 +4,7 @@ For bots and the advisor, which play thousands of rounds to their end and only r
 outcome. `Sim.from_round(r)` copies a `Round` (any phase, the memory `Round.known` included)
 into plain lists of ints; `sim.run(rng)` plays it to its end with uniformly random legal plays,
 or with a `choose(sim, seat)` callback for some decisions; `sim.to_round()` gives the
-equivalent `Round` back. The public engine (`legal_actions` + `apply`) stays the reference:
+equivalent `Round` back; `Sim.deal(edition, n, first_player, rng)` deals a fresh one. The public engine (`legal_actions` + `apply`) stays the reference:
 `tests/rules/test_fast.py` plays the same seeded rounds through both and compares every final
 state, and the random choices are drawn exactly as `rng.choice(legal_actions(r))` draws them
 (the same number of the generator's words, the legal plays in the engine's order), so the same
@@ -19,6 +19,7 @@ rule), kept only when the `Sim` was made with `memory=True`.
 
 from __future__ import annotations
 
+import math
 import random
 
 from solver.rules.cards import Card
@@ -54,12 +55,15 @@ class _Tables:
     engine's order (slot: index in the open targets, or for the Prince in the sorted seats
     with the player; -1 for no target)."""
 
-    __slots__ = ("deck", "shuffle_steps", "guessable", "plays", "chancellor", "has_spy")
+    __slots__ = ("deck", "positions", "permutations", "permutation_bits", "guessable", "plays", "chancellor",
+                 "has_spy")
 
     def __init__(self, edition: Edition) -> None:
         self.deck = tuple(int(c) for c in edition.full_deck())
-        #: (position, positions to choose from, bits per draw) of each step of `Random.shuffle`.
-        self.shuffle_steps = tuple((i, i + 1, _BITS[i + 1]) for i in range(len(self.deck) - 1, 0, -1))
+        #: The deal's shuffle: positions swapped in turn, and the number of deck orders.
+        self.positions = tuple(range(len(self.deck) - 1, 0, -1))
+        self.permutations = math.factorial(len(self.deck))
+        self.permutation_bits = self.permutations.bit_length()
         self.guessable = tuple(int(c) for c in edition.guessable)
         self.plays = [None] * (100 * 8)
         #: The Chancellor's choices per held cards (in hand order), as (keep, bottom) in the
@@ -161,18 +165,29 @@ class Sim:
 
     @classmethod
     def deal(cls, edition: Edition, n: int, first_player: int, rng: random.Random, memory: bool = False) -> "Sim":
-        """A round dealt from `rng` (the deck shuffled as `rng.shuffle` would), as `deal_round`
-        deals it from its own seeded generator (§3)."""
+        """A round dealt from a uniformly random deck order drawn from `rng` (§3).
+
+        The order is one uniform number below (deck size)! read in the factorial number system
+        (a Fisher–Yates shuffle whose swaps are its digits): one or two draws from `rng`
+        instead of one per card, exactly uniform."""
         edition.check_player_count(n)
-        sim = cls(edition, n, memory)
-        tables = sim.tables
-        cards = list(tables.deck)
+        tables = _tables(edition)
+        size = tables.permutations
+        bits = tables.permutation_bits
         getrandbits = rng.getrandbits
-        for i, m, k in tables.shuffle_steps:
-            j = getrandbits(k)
-            while j >= m:
-                j = getrandbits(k)
+        x = getrandbits(bits)
+        while x >= size:
+            x = getrandbits(bits)
+        cards = list(tables.deck)
+        for i in tables.positions:
+            x, j = divmod(x, i + 1)
             cards[i], cards[j] = cards[j], cards[i]
+        return cls.from_order(edition, n, first_player, cards, memory)
+
+    @classmethod
+    def from_order(cls, edition: Edition, n: int, first_player: int, cards: list, memory: bool = False) -> "Sim":
+        """The round `deal_from_order` deals from this deck order (top first, as ints)."""
+        sim = cls(edition, n, memory)
         k = edition.face_up_count(n)
         sim.set_aside = cards[0]
         sim.face_up = tuple(cards[1:1 + k])
