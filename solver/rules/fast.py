@@ -36,6 +36,9 @@ _PHASE_NAMES = (PLAY, CHANCELLOR_PHASE, OVER)
 KIND = (0, 2, 1, 1, 0, 3, 0, 1, 0, 0)
 #: `n.bit_length()` for the generator draws (`random.Random._randbelow`).
 _BITS = tuple(k.bit_length() for k in range(256))
+#: Shared target lists of a 2-player round (never changed).
+_SEAT = ([0], [1])
+_NOBODY: list = []
 #: Which two-card hands (index 10a+b) hold a card that chooses a player.
 _NEEDS_TARGETS = tuple(KIND[a] != 0 or KIND[b] != 0 for a in range(10) for b in range(10))
 
@@ -307,7 +310,10 @@ class Sim:
                     # The legal plays in the engine's order (`round_rules.legal_plays`), counted.
                     hand_index = a * 10 + b
                     if needs_targets[hand_index]:
-                        targets = [i for i in range(n) if i != p and not out[i] and not prot[i]]
+                        if n == 2:  # the other player is in the round (else it would be over)
+                            targets = _NOBODY if prot[1 - p] else _SEAT[1 - p]
+                        else:
+                            targets = [i for i in range(n) if i != p and not out[i] and not prot[i]]
                         k = len(targets)
                     else:
                         targets = None
