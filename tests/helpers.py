@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from solver import Card, apply, position
+import random
+
+from solver import Card, apply, deal_round, legal_actions, position
 
 SPY, GUARD, PRIEST, BARON, HANDMAID, PRINCE, CHANCELLOR, KING, COUNTESS, PRINCESS = tuple(Card)
 
@@ -31,3 +33,28 @@ def late(edition, hands, **kw):
     from solver.rules.state import late_position
 
     return late_position(edition, hands, **kw)
+
+
+def full_round(key, n, seed):
+    """A round of `n` players in edition `key` dealt with `seed` (first player `seed % n`) and
+    played to its end with random legal choices (`random.Random(seed)`): the final state and
+    all events."""
+    rng = random.Random(seed)
+    r, ev = deal_round(key, n, seed % n, seed)
+    events = list(ev)
+    while r.phase != "over":
+        r, ev = apply(r, rng.choice(legal_actions(r)))
+        events.extend(ev)
+    return r, events
+
+
+def random_practice_round(seed=11, choices=5):
+    """A practice round (classic, "You" against a random "Bot", dealt with `seed`) played to its
+    end with random legal choices (`random.Random(choices)`)."""
+    from solver.advice.practice import play, start
+
+    p = start("classic", ["You", "Bot"], 0, "random", seed=seed)
+    rng = random.Random(choices)
+    while not p.round_over:
+        p = play(p, rng.choice(legal_actions(p.game)))
+    return p

@@ -11,6 +11,8 @@ from solver.records.notation import format_record
 from solver.advice.practice import PracticeError, model_for, next_round, play, resume, save, start
 from tutor.i18n import t
 
+from ..helpers import random_practice_round
+
 APP = str(Path(__file__).resolve().parents[2] / "tutor" / "app.py")
 
 
@@ -108,10 +110,7 @@ def test_a_complete_seeded_game_through_the_page_with_hint_and_reviews():
 
 
 def test_review_ranks_each_decision_and_prices_the_choice():
-    p = start("classic", ["You", "Bot"], 0, "random", seed=11)
-    rng = random.Random(5)
-    while not p.round_over:
-        p = play(p, rng.choice(legal_actions(p.game)))
+    p = random_practice_round()
     from solver.advice.practice import review
 
     items = review(p.decisions, "random", seconds=1.0)

@@ -25,13 +25,12 @@ def test_infer_refuses_work_over_its_budget_and_is_unchanged_within_it():
 
 # --- the guided entry --------------------------------------------------------------------------
 
-import random  # noqa: E402
-
-from solver import apply, deal_round, legal_actions  # noqa: E402
 from solver.analysis import entry  # noqa: E402
 from solver.analysis.entry import next_field  # noqa: E402
 from solver.inference import beliefs  # noqa: E402
 from solver.records.record import record_from_events  # noqa: E402
+
+from ..helpers import full_round  # noqa: E402
 
 GUARD, BARON, PRINCE, PRINCESS = Card.GUARD, Card.BARON, Card.PRINCE, Card.PRINCESS
 
@@ -101,12 +100,7 @@ def _old_options(record, p, chosen, name, values):
 def _rounds():
     for key, n, seed in [("2019", 2, 1), ("2019", 3, 2), ("classic", 4, 3), ("2019", 4, 5), ("classic", 2, 7),
                          ("2019", 3, 11)]:
-        rng = random.Random(seed)
-        r, ev = deal_round(key, n, seed % n, seed)
-        events = list(ev)
-        while r.phase != "over":
-            r, ev = apply(r, rng.choice(legal_actions(r)))
-            events.extend(ev)
+        r, events = full_round(key, n, seed)
         for viewer in (0, None):
             yield record_from_events(r.edition, n, events, viewer)
 

@@ -1,25 +1,13 @@
 """Guided entry: every real record can be entered field by field, and only legal values are offered."""
 
-import random
-
 import pytest
 
-from solver import apply, deal_round, legal_actions, parse_record
+from solver import parse_record
 from solver.analysis.entry import STOP, add_turn, auto_fill, chosen_from_turn, next_field
 from solver.records.notation import format_record
 from solver.records.record import RecordError, record_from_events
 
-from ..helpers import BARON, CHANCELLOR, COUNTESS, GUARD, HANDMAID, KING, PRIEST, PRINCE, PRINCESS
-
-
-def full_round(key, n, seed):
-    rng = random.Random(seed)
-    r, ev = deal_round(key, n, seed % n, seed)
-    events = list(ev)
-    while r.phase != "over":
-        r, ev = apply(r, rng.choice(legal_actions(r)))
-        events.extend(ev)
-    return r, events
+from ..helpers import BARON, CHANCELLOR, COUNTESS, GUARD, HANDMAID, KING, PRIEST, PRINCE, PRINCESS, full_round
 
 
 def reenter(record):

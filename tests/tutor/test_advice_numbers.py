@@ -7,6 +7,8 @@ from solver import parse_record
 from solver.advice.advisor import Advice, RankedAction
 from tutor.analysis import best_plays, best_text, figure, pct, points, win_text
 
+from ..helpers import random_practice_round
+
 RECORD = parse_record("2019 Ana,Luis first:Ana viewer:Ana up:1,1,2 dealt:8 | Ana +1")
 
 
@@ -50,17 +52,11 @@ def test_a_best_play_is_named_only_when_resolved():
 
 
 def test_the_review_prices_choices_in_points_and_shows_the_hand():
-    import random
-
-    from solver import legal_actions
-    from solver.advice.practice import play, review, start
+    from solver.advice.practice import review
     from tutor.analysis import review_rows
     from tutor.i18n import t
 
-    p = start("classic", ["You", "Bot"], 0, "random", seed=11)
-    rng = random.Random(5)
-    while not p.round_over:
-        p = play(p, rng.choice(legal_actions(p.game)))
+    p = random_practice_round()
     items = review(p.decisions, "random", seconds=1.0)
     rows = review_rows(items, "fr")
     assert len(rows) == len(items) >= 1

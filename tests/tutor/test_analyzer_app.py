@@ -1,9 +1,5 @@
 """AppTest of the analyzer and the ruling checker pages."""
 
-from pathlib import Path
-
-from streamlit.testing.v1 import AppTest
-
 from solver import parse_record
 from solver.advice.advisor import advise
 from solver.records.notation import format_record
@@ -11,16 +7,9 @@ from tutor.analysis import advice, best_plays, best_text, explanation_text
 from tutor.i18n import t
 from tutor.render import action_text
 
-APP = str(Path(__file__).resolve().parents[2] / "tutor" / "app.py")
+from .app_support import page
+
 RECORD = "2019 Ana,Luis,Marta first:Ana viewer:Ana dealt:8 | Ana +1 1>Luis=5 miss | Luis 1>Ana=2 miss | Marta 4 | Ana +2"
-
-
-def page(path, **params):
-    at = AppTest.from_file(APP, default_timeout=60)
-    for k, v in params.items():
-        at.query_params[k] = v
-    at.run()
-    return at.switch_page(path).run()
 
 
 def analyzer(**params):

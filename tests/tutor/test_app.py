@@ -1,21 +1,17 @@
 """AppTest for every page and the main interactions."""
 
-from pathlib import Path
-
 from streamlit.testing.v1 import AppTest
 
 from solver import get_edition
 from tutor.curriculum import load_lessons
 from tutor.example import example_steps
 
-APP = str(Path(__file__).resolve().parents[2] / "tutor" / "app.py")
+from . import app_support
+from .app_support import APP
 
 
 def app(**params):
-    at = AppTest.from_file(APP, default_timeout=30)
-    for k, v in params.items():
-        at.query_params[k] = v
-    return at.run()
+    return app_support.app(timeout=30, **params)
 
 
 def test_every_page_runs_without_exception():

@@ -13,13 +13,7 @@ Skipped when chromium is absent locally; `.ci/run` installs it and sets E2E=1.
 
 from __future__ import annotations
 
-import os
-import socket
-import subprocess
-import sys
-import time
-import urllib.request
-from pathlib import Path
+from functools import partial
 
 import pytest
 
@@ -30,77 +24,15 @@ from tutor.curriculum import load_lessons
 from tutor.i18n import t
 from tutor.render import card_label
 
+from .browser_support import ARTIFACTS, settled as _settled
 from .test_example_app import DECISIONS, frame_of
 
-ROOT = Path(__file__).resolve().parents[2]
-CHROMIUM = "/usr/bin/chromium"
-ARTIFACTS = ROOT / "tests" / "artifacts"
-ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
-        "--disable-sync", "--no-first-run", "--disable-quic"]
 E2019 = get_edition("2019")
 
 pytestmark = pytest.mark.e2e
 
 
-def require_browser():
-    if not os.path.exists(CHROMIUM):
-        if os.environ.get("E2E") == "1":
-            pytest.fail("E2E=1 but Debian chromium is not installed")
-        pytest.skip("Debian chromium not installed (apt-get install chromium)")
-    try:
-        from playwright.sync_api import sync_playwright  # noqa: F401
-    except ImportError:
-        if os.environ.get("E2E") == "1":
-            pytest.fail("E2E=1 but playwright is not installed")
-        pytest.skip("playwright not installed")
-
-
-@pytest.fixture(scope="module")
-def server():
-    require_browser()
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "streamlit", "run", "tutor/app.py", "--server.address", "127.0.0.1",
-         "--server.port", str(port), "--server.headless", "true"],
-        cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-    )
-    try:
-        for _ in range(200):
-            try:
-                with urllib.request.urlopen(f"http://127.0.0.1:{port}/_stcore/health", timeout=2) as r:
-                    if r.status == 200:
-                        break
-            except OSError:
-                time.sleep(0.3)
-        else:
-            pytest.fail("the app did not start")
-        yield f"http://127.0.0.1:{port}"
-    finally:
-        proc.terminate()
-        try:
-            proc.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-
-
-@pytest.fixture(scope="module")
-def browser(server):
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=ARGS)
-        try:
-            yield b
-        finally:
-            b.close()
-
-
-def settled(page) -> None:
-    page.wait_for_selector("[data-testid='stApp'][data-test-connection-state='CONNECTED']", timeout=30000)
-    page.wait_for_timeout(250)
-    page.wait_for_selector("[data-test-script-state='notRunning']", timeout=60000)
+settled = partial(_settled, pause_ms=250, timeout_ms=60000)
 
 
 def choose(page, label: str, option: str) -> None:
@@ -111,7 +43,6 @@ def choose(page, label: str, option: str) -> None:
 
 
 def shot(page, name: str) -> None:
-    ARTIFACTS.mkdir(exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=True)
     assert (ARTIFACTS / f"{name}.png").stat().st_size > 10_000
 

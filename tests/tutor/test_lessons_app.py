@@ -2,25 +2,17 @@
 a wrong answer with the engine's own ruling, and progress survives a reload (it is in the URL)."""
 
 import re
-from pathlib import Path
 
 import pytest
-from streamlit.testing.v1 import AppTest
 
 from solver import Card, get_edition
 from solver.teaching.quiz import make_question
 from tutor.curriculum import load_lessons
 from tutor.i18n import LANGUAGES
 
-APP = str(Path(__file__).resolve().parents[2] / "tutor" / "app.py")
+from .app_support import app, page
+
 LESSONS = {lesson.id: lesson for lesson in load_lessons()}
-
-
-def app(**params):
-    at = AppTest.from_file(APP, default_timeout=60)
-    for k, v in params.items():
-        at.query_params[k] = v
-    return at.run()
 
 
 def test_each_lesson_quiz_asks_about_its_own_rule():
@@ -79,11 +71,6 @@ def test_progress_survives_a_reload():
     from tutor.i18n import t
 
     assert again.get("progress")[0].proto.text == t("en", "progress", done=1, total=len(LESSONS))
-
-
-def page(path, **params):
-    at = app(**params)
-    return at.switch_page(path).run()
 
 
 def test_reference_shows_whole_effects_and_the_rules_people_look_up():

@@ -15,16 +15,9 @@ from tutor.formatters import scenarios
 from tutor.i18n import LANGUAGES, catalog, t
 from tutor.render import say
 
+from .app_support import APP, page
+
 ROOT = Path(__file__).resolve().parents[2]
-APP = str(ROOT / "tutor" / "app.py")
-
-
-def page(path, **params):
-    at = AppTest.from_file(APP, default_timeout=60)
-    for k, v in params.items():
-        at.query_params[k] = v
-    at.run()
-    return at.switch_page(path).run()
 
 
 def texts(at) -> list[str]:
@@ -114,23 +107,18 @@ def test_changing_the_card_clears_its_target_and_guess(page_path, key):
     """After trying the King on Luis (and a guess), choosing the Countess is accepted (in the
     worked example, the Prince: Ana holds the Countess and a Prince at step 6)."""
     at = page(page_path, scenario="trap-countess-king", source="faq", lang="en", step="6")
-    if page_path == "views/example.py":
-        at.selectbox(key=f"{key}-card").set_value(int(Card.PRINCE)).run()
-        at.selectbox(key=f"{key}-target").set_value(1).run()
-        at.selectbox(key=f"{key}-guess").set_value(int(Card.PRIEST)).run()
-        at.selectbox(key=f"{key}-card").set_value(int(Card.COUNTESS)).run()
-        assert at.selectbox(key=f"{key}-target").value == -1 and at.selectbox(key=f"{key}-guess").value == -1
-        at.button(key=f"{key}-go").click().run()
-        assert not at.exception and not at.error and "it is what Ana plays" in at.success[0].value
-        return
-    at.selectbox(key=f"{key}-card").set_value(int(Card.KING)).run()
+    example = page_path == "views/example.py"
+    at.selectbox(key=f"{key}-card").set_value(int(Card.PRINCE if example else Card.KING)).run()
     at.selectbox(key=f"{key}-target").set_value(1).run()
     at.selectbox(key=f"{key}-guess").set_value(int(Card.PRIEST)).run()
     at.selectbox(key=f"{key}-card").set_value(int(Card.COUNTESS)).run()
     assert at.selectbox(key=f"{key}-target").value == -1 and at.selectbox(key=f"{key}-guess").value == -1
     at.button(key=f"{key}-go").click().run()
     assert not at.exception and not at.error
-    assert any("The Countess has no effect when played." in s.value for s in at.success)
+    if example:
+        assert "it is what Ana plays" in at.success[0].value
+    else:
+        assert any("The Countess has no effect when played." in s.value for s in at.success)
 
 
 @pytest.mark.parametrize("page_path,key", [("views/faq.py", "faq-trap-countess-chancellor"),

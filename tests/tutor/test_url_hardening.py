@@ -1,19 +1,8 @@
 """Hostile URL parameters (issue 13): the page still works and shows a translated message."""
 
-from pathlib import Path
-
 import pytest
-from streamlit.testing.v1 import AppTest
 
-APP = str(Path(__file__).resolve().parents[2] / "tutor" / "app.py")
-
-
-def page(path, **params):
-    at = AppTest.from_file(APP, default_timeout=60)
-    for k, v in params.items():
-        at.query_params[k] = v
-    at.run()
-    return at.switch_page(path).run()
+from .app_support import page
 
 
 @pytest.mark.parametrize("step", ["\u1369", "\u0663", "9" * 5000, "-1", "x"])

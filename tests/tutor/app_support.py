@@ -1,0 +1,22 @@
+"""The AppTest helpers the app's page tests share."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from streamlit.testing.v1 import AppTest
+
+APP = str(Path(__file__).resolve().parents[2] / "tutor" / "app.py")
+
+
+def app(timeout: float = 60, **params) -> AppTest:
+    """The app run once with these URL query parameters."""
+    at = AppTest.from_file(APP, default_timeout=timeout)
+    for k, v in params.items():
+        at.query_params[k] = v
+    return at.run()
+
+
+def page(path: str, **params) -> AppTest:
+    """The app opened with these URL query parameters, then switched to the page `path`."""
+    return app(**params).switch_page(path).run()
