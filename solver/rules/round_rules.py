@@ -55,6 +55,9 @@ _KIND = (0, 2, 1, 1, 0, 3, 0, 1, 0, 0)
 _SEATS = range(8)
 _TURN_STARTED = tuple((TurnStarted(q, False), TurnStarted(q, True)) for q in _SEATS)
 _DRAWN = tuple(tuple(CardDrawn(q, c, "deck", (q,)) for c in Card) for q in _SEATS)
+#: `_GUESSED[player][target][guess][hit]`: the Guard's public event.
+_GUESSED = tuple(tuple(tuple((GuardGuessed(p, t, g, False), GuardGuessed(p, t, g, True)) for g in Card)
+                       for t in _SEATS) for p in _SEATS)
 #: Builds a NamedTuple from all its fields without the generated `__new__` (hot path only).
 _new = tuple.__new__
 
@@ -279,7 +282,7 @@ def _apply_play(state: Round, card: Card, kept: Card, target, guess):
     hands = list(hands)
     discards = list(discards)
     hands[p] = HAND_OF[kept]
-    discards[p] = discards[p] + (card,)
+    discards[p] = discards[p] + HAND_OF[card]
     events: list = [_new(CardPlayed, (p, card, target, guess, None))]
     memorable = False
 
@@ -289,7 +292,7 @@ def _apply_play(state: Round, card: Card, kept: Card, target, guess):
         events.append(_new(NoEffect, (p, card, reason, None)))
     elif card is GUARD:
         hit = hands[target][0] == guess
-        events.append(_new(GuardGuessed, (p, target, guess, hit, None)))
+        events.append(_GUESSED[p][target][guess][hit])
         if hit:
             out, protected = _knock_out(hands, discards, out, protected, target, "guard", events)
     elif card is PRIEST:
