@@ -61,43 +61,54 @@ def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
 
 
 class NextDecision:
-    """A bandit per information state of the viewer's next decision after the evaluated play:
-    UCB1 over the legal actions there, the heuristic's choice tried first. The key is the
-    evaluated play and what the viewer has observed since (never a hidden card)."""
+    """The viewer's next decision after the evaluated play, chosen on what the viewer has
+    observed since (the key: the play and the viewer's observations, never a hidden card).
 
-    def __init__(self, c: float = 0.35):
-        self.c = c
+    At a visit, every legal action there is played out on this deal (the same random stream
+    for each, the heuristic continuing) and recorded as its paired difference to the
+    heuristic's action; the action *taken* is decided from the records of earlier deals only:
+    the heuristic's, until another action is ahead of it by more than two standard errors over
+    at least `MIN` visits. So no exploration enters a value and no hidden card steers the
+    choice: the value is that of a policy of the viewer's own information, at least as good as
+    the heuristic where the data say so. After `FULL` visits only the taken action is played."""
+
+    MIN = 8
+    FULL = 60
+
+    def __init__(self):
         self.stats: dict = {}
 
-    def choose(self, key, actions, heuristic):
-        """`heuristic()` gives the heuristic's action (asked only when the node is new: the
-        heuristic sees only the viewer's information, so it is the same for the whole node)."""
+    def decide(self, key, actions, heuristic):
         node = self.stats.get(key)
         if node is None:
-            h = heuristic()
-            node = self.stats[key] = {h: [0, 0.0]}
-            for a in actions:
-                node.setdefault(a, [0, 0.0])
-            return h
-        total = sum(n for n, _ in node.values())
-        first = next(iter(node))
-        if node[first][0] == 0:
-            return first
-        best, best_score = None, -1.0
-        log_total = math.log(total + 1)
-        for a in actions:
-            n, w = node.setdefault(a, [0, 0.0])
-            if n == 0:
-                return a
-            score = w / n + self.c * math.sqrt(log_total / n)
-            if score > best_score:
-                best, best_score = a, score
-        return best
+            node = self.stats[key] = {"h": heuristic(), "n": 0, "d": {}}
+        h = node["h"]
+        if node["n"] < self.MIN:
+            return h, node
+        best, best_mean = h, 0.0
+        for a, (s1, s2, k) in node["d"].items():
+            if k < self.MIN:
+                continue
+            mean = s1 / k
+            var = max(s2 / k - mean * mean, 0.0)
+            if mean - 2.0 * math.sqrt(var / k) > 0 and mean > best_mean:
+                best, best_mean = a, mean
+        return best, node
 
-    def update(self, key, action, reward: float) -> None:
-        s = self.stats[key][action]
-        s[0] += 1
-        s[1] += reward
+    def wants_all(self, node) -> bool:
+        return node["n"] < self.FULL
+
+    def record(self, node, results: dict) -> None:
+        node["n"] += 1
+        base = results[node["h"]][0]
+        for a, res in results.items():
+            if a == node["h"]:
+                continue
+            d = res[0] - base
+            s = node["d"].setdefault(a, [0.0, 0.0, 0])
+            s[0] += d
+            s[1] += d * d
+            s[2] += 1
 
 
 def _opponent_action(r: Round, model: str, rng: random.Random, eps: float):
@@ -106,17 +117,26 @@ def _opponent_action(r: Round, model: str, rng: random.Random, eps: float):
     return random_policy(r, rng)
 
 
+def _finish(r: Round, viewer: int, model: str, rng: random.Random) -> tuple:
+    """(win, tokens, viewer out before their next turn) of the round played on from `r`."""
+    if r.phase == OVER:
+        win = int(viewer in r.winners)
+        return win, win + int(r.spy_bonus == viewer), False
+    winners, spy, stopped = fast_playout(r, viewer, FAST_MODEL[model], rng)
+    win = int(viewer in winners)
+    return win, win + int(spy == viewer), stopped
+
+
 def playout(deal: Round, action, viewer: int, model: str, rng: random.Random,
-            decisions: NextDecision) -> tuple[int, int, bool, bool]:
+            decisions: Optional[NextDecision]) -> tuple[int, int, bool, bool]:
     """One play-out of `action` on `deal`: (win, tokens, knocked out an opponent now,
     viewer out before their next turn). The public engine runs until the viewer's next
-    decision with a choice (the bandit decides it, on what the viewer has observed); the rest
-    of the round is played on the fast path (`solver.policies.playout.fast_playout`)."""
+    decision with a choice (`NextDecision`, on what the viewer has observed); the rest of the
+    round is played on the fast path (`solver.policies.playout.fast_playout`)."""
     eps = float(CardCounterModel.EPSILON)
     r, ev = apply(deal, action)
     ko = any(isinstance(x, KnockedOut) and x.player != viewer for x in ev)
     key: tuple = (action, observation(ev, viewer))
-    chosen = None
     seen_turn = False
     while r.phase != OVER:
         if r.current == viewer:
@@ -124,25 +144,25 @@ def playout(deal: Round, action, viewer: int, model: str, rng: random.Random,
                 seen_turn = True
             acts = legal_actions(r)
             if len(acts) > 1:
-                a = decisions.choose(key, acts, lambda: counting_policy(r))
-                chosen = (key, a)
-                r, _ = apply(r, a)
-                break
+                if decisions is None:  # the plain heuristic continuation (for comparison)
+                    break
+                taken, node = decisions.decide(key, acts, lambda: counting_policy(r))
+                seed = rng.getrandbits(64)
+                tried = acts if decisions.wants_all(node) else [taken]
+                results = {a: _finish(apply(r, a)[0], viewer, model, random.Random(seed)) for a in tried}
+                if len(tried) > 1:
+                    decisions.record(node, results)
+                win, tokens, stopped = results[taken]
+                return win, tokens, ko, not seen_turn and stopped
             r, ev = apply(r, acts[0])
         else:
             if r.out[viewer] and not seen_turn:
                 return 0, 0, ko, True
             r, ev = apply(r, _opponent_action(r, model, rng, eps))
         key = key + (observation(ev, viewer),)
-    if r.phase == OVER:
-        winners, spy, stopped = r.winners, r.spy_bonus, False
-    else:
-        winners, spy, stopped = fast_playout(r, viewer, FAST_MODEL[model], rng)
-    win = int(viewer in winners)
-    if chosen is not None:
-        decisions.update(chosen[0], chosen[1], float(win))
-    out_before = not seen_turn and (stopped or (r.out[viewer] and r.phase == OVER))
-    return win, win + int(spy == viewer), ko, out_before
+    win, tokens, stopped = _finish(r, viewer, model, rng)
+    out_before = not seen_turn and (stopped or bool(r.out[viewer] and r.phase == OVER))
+    return win, tokens, ko, out_before
 
 
 def certain_outcomes(deal: Round, actions, viewer: int, support_of) -> dict:
@@ -201,7 +221,7 @@ def _paired(a: list, b: list) -> tuple[float, float]:
 
 def advise_estimate(record, model: str = "random", deals: int = 2000, seed: int = 0, first: int = 200,
                     batch: int = 100, max_playouts: Optional[int] = None, seconds: float = 60.0,
-                    sampler=None, posterior: str = "exact") -> Advice:
+                    sampler=None, posterior: str = "exact", next_decision: bool = True) -> Advice:
     """Rank the viewer's plays by sampling (see the module docstring). Work budget: the
     contenders get `deals` deals each (every play at least `first`, fewer when there are more
     than 20 plays, never under 50), at most `max_playouts` play-outs in all (default 6 x deals).
@@ -243,7 +263,7 @@ def advise_estimate(record, model: str = "random", deals: int = 2000, seed: int 
         return Advice(record, model, "exact", exact_ranking(ranked), 0, 0,
                       resolved=len(ranked) < 2 or ranked[1].win < ranked[0].win, posterior=posterior)
     results: dict = {a: ([], [], [], []) for a in live}  # win, tokens, ko, out-before-turn per deal
-    decisions = NextDecision()
+    decisions = NextDecision() if next_decision else None
     # Many plays (a Guard's guesses at three targets): a shorter first stage, so that the deals
     # go to the contenders; never fewer than 50 deals before the racing drops a play.
     first = min(first, max(50, (20 * deals) // max(len(live), 1) // 10))
