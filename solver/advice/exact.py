@@ -9,16 +9,18 @@ Every figure is an exact Fraction (docs/advisor.md).
 
 from __future__ import annotations
 
-from collections import Counter, defaultdict
+from collections import defaultdict
 from fractions import Fraction
 from functools import lru_cache
+from math import gcd, lcm
 from typing import Optional
 import time
 
-from solver.rules.actions import ChancellorChoice
+from solver.rules.actions import ChancellorChoice, Play
 from solver.rules.cards import Card
 from solver.rules.events import KnockedOut
 from solver.rules.game import apply, legal_actions
+from solver.rules.round_rules import round_apply
 from solver.records.record import Record
 from solver.rules.state import OVER, Round
 
@@ -29,25 +31,36 @@ from solver.advice.worlds import OPPONENT_MODELS, TooLargeError, observation, op
 def _draws(r: Round, action) -> int:
     """How many cards from the top of the deck `action` can draw (its own draw and the next
     player's): resolving one more than used is harmless (it goes back, canonically)."""
-    from solver.rules.actions import Play
-
-    if isinstance(action, Play) and action.card in (Card.PRINCE, Card.CHANCELLOR):
+    if isinstance(action, Play) and action.card in _DRAW_TWO:
         return 2
     return 1
 
 
+_DRAW_TWO = (Card.PRINCE, Card.CHANCELLOR)
+_make_round = Round._make
+
+
 @lru_cache(maxsize=50_000)
 def _draw_orders(free: tuple, k: int) -> tuple:
-    """Every way to draw k cards in order from the multiset `free` (sorted): (drawn, rest, p)."""
+    """Every way to draw k cards in order from the multiset `free` (sorted): (drawn, rest, ways),
+    the probability being ways / (n (n-1) ... (n-k+1)) for n = len(free)."""
     if k == 0:
-        return (((), free, Fraction(1)),)
+        return (((), free, 1),)
     out = []
-    for c, m in sorted(Counter(free).items()):
-        rest = list(free)
-        rest.remove(c)
-        for top, rest2, p in _draw_orders(tuple(rest), k - 1):
-            out.append(((c,) + top, rest2, Fraction(m, len(free)) * p))
+    for i, c in enumerate(free):
+        if i and free[i - 1] == c:
+            continue
+        m = free.count(c)
+        for top, rest2, ways in _draw_orders(free[:i] + free[i + 1:], k - 1):
+            out.append(((c,) + top, rest2, m * ways))
     return tuple(out)
+
+
+def _falling(n: int, k: int) -> int:
+    out = 1
+    for i in range(k):
+        out *= n - i
+    return out
 
 
 class ExactSolver:
@@ -55,7 +68,16 @@ class ExactSolver:
     `tail` cards of the deck are fixed (Chancellor returns, or everything in the reference
     mode); the cards above them — and the set-aside card when `sa_free` — are exchangeable and
     kept sorted, and a draw from them is resolved when it happens, each distinct card with
-    probability (copies left) / (cards left)."""
+    probability (copies left) / (cards left).
+
+    Inside the search everything is integers: states are numbered once (`_ids`), a transition
+    (state number, action) is applied once and remembered (its outcomes, their integer draw
+    weights over one denominator, the viewer's observation, numbered), an information state is
+    a dict state number -> integer weight, memoised on its primitive weights (divided by their
+    gcd: the same key as the normalised probabilities), and a value is a triple
+    (win, tokens, denominator) of integers. `Fraction`s are made only at the root, so every
+    figure is the same exact rational as before. The work budget still counts every
+    transition the search uses (a remembered one too), so whether a position fits is unchanged."""
 
     def __init__(self, viewer: int, budget: int, deadline: float | None = None, model: str = "random",
                  sa_free: bool = False):
@@ -68,6 +90,12 @@ class ExactSolver:
         self.work = 0
         self.applied = 0
         self.sa_free = sa_free
+        self._ids: dict = {}  # state -> number
+        self._states: list = []  # number -> state
+        self._obs: dict = {}  # observation -> number
+        self._trans: dict = {}  # (state number, action) -> (outcomes, denominator, outcome list)
+        self._acts: dict = {}  # state number -> legal actions
+        self._opp: dict = {}  # state number -> ((action, numerator), ...), denominator
 
     def tick(self) -> None:
         self.nodes += 1
@@ -87,18 +115,20 @@ class ExactSolver:
             exch.append(r.set_aside)
         return exch
 
-    def _rebuild(self, r: Round, tail: int, top: tuple, free: list) -> Round:
-        free = sorted(free)
+    def _rebuild(self, r: Round, tail: int, top: tuple, free) -> Round:
+        """`r` with `top` on the deck, then the sorted exchangeable cards `free` (the last one
+        is the set-aside card when it is exchangeable), then the fixed tail."""
         if self.sa_free and r.set_aside is not None:
             sa, free = free[-1], free[:-1]
         else:
             sa = r.set_aside
-        return r._replace(deck=tuple(top) + tuple(free) + r.deck[len(r.deck) - tail:], set_aside=sa)
+        deck = r.deck
+        return _make_round((*r[:5], tuple(top) + tuple(free) + deck[len(deck) - tail:], sa, *r[7:]))
 
     def canon(self, r: Round, tail: int) -> Round:
         if tail >= len(r.deck) and not (self.sa_free and r.set_aside is not None):
             return r
-        return self._rebuild(r, tail, (), self._free(r, tail))
+        return self._rebuild(r, tail, (), sorted(self._free(r, tail)))
 
     def expand(self, r: Round, tail: int, k: int) -> list:
         """The round with its top k exchangeable cards resolved in every way, with probabilities."""
@@ -106,96 +136,277 @@ class ExactSolver:
         k = min(k, n_exch)
         if k == 0:
             return [(r, Fraction(1))]
-        return [(self._rebuild(r, tail, top, list(rest)), p)
-                for top, rest, p in _draw_orders(tuple(sorted(self._free(r, tail))), k)]
+        free = tuple(sorted(self._free(r, tail)))
+        den = _falling(len(free), k)
+        return [(self._rebuild(r, tail, top, rest), Fraction(ways, den)) for top, rest, ways in _draw_orders(free, k)]
 
-    def step(self, state, action) -> list:
-        """Every outcome of `action` in `state`: (next state, probability, events)."""
-        r, tail = state
+    # --- numbered states and remembered transitions -------------------------------------------
+
+    def _sid(self, state) -> int:
+        sid = self._ids.get(state)
+        if sid is None:
+            sid = self._ids[state] = len(self._states)
+            self._states.append(state)
+        return sid
+
+    def _transition(self, sid: int, action) -> tuple:
+        """Apply `action` in state `sid` in every resolution of its draws: (number of
+        resolutions, denominator, ((next state, integer weight, observation, events), ...)).
+
+        The state itself is the first resolution (its exchangeable cards are sorted, the
+        set-aside one last), so it is applied first; when the action draws fewer cards than
+        `_draws` allows (the round ends: none), only the cards it draws are resolved — the
+        others go back, and sorting them back makes the outcomes the same — while the work
+        still counts every resolution of `_draws` cards, as before."""
+        r, tail = self._states[sid]
+        returned = len(action.bottom) if isinstance(action, ChancellorChoice) else 0
+        deck = r.deck
+        n_deck = len(deck)
+        k = min(_draws(r, action), n_deck - tail)
+        first = round_apply(r, action)
+        if k == 0:
+            return 1, 1, (self._outcome(first, n_deck, tail, returned, 0, 1),)
+        free = deck[:n_deck - tail]
+        if self.sa_free and r.set_aside is not None:
+            free += (r.set_aside,)
+        n_work = len(_draw_orders(free, k))
+        drawn = n_deck + returned - len(first[0].deck)
+        if drawn == 0:  # nothing drawn: every resolution has this outcome
+            return n_work, 1, (self._outcome(first, n_deck, tail, returned, 0, 1),)
+        if drawn < k:
+            out = self._resolve(r, tail, action, first, free, drawn, returned)
+            if out is not None:
+                return n_work, _falling(len(free), drawn), out
+        return n_work, _falling(len(free), k), self._resolve(r, tail, action, first, free, k, returned, False)
+
+    def _resolve(self, r: Round, tail: int, action, first, free: tuple, k: int, returned: int, check: bool = True):
+        """The outcomes of resolving the top k exchangeable cards in every way (`first`: the
+        outcome of the first way, the state itself); None if `check` and some way draws a
+        different number of cards than k."""
+        n_deck = len(r.deck)
+        out = []
+        for i, (top, rest, ways) in enumerate(_draw_orders(free, k)):
+            res = first if i == 0 else round_apply(self._rebuild(r, tail, top, rest), action)
+            if check and n_deck + returned - len(res[0].deck) != k:
+                return None
+            out.append(self._outcome(res, n_deck, tail, returned, k, ways))
+        return tuple(out)
+
+    def _outcome(self, applied, n_deck: int, tail: int, returned: int, k: int, ways: int) -> tuple:
+        """(next state number, weight, observation number, events) of one applied resolution."""
+        r2, ev = applied
+        d2 = len(r2.deck)
+        t2 = min(tail + returned, d2)
+        if n_deck + returned - d2 < k:  # a resolved card is still on the deck: sort it back
+            r2 = self.canon(r2, t2)
+        # (otherwise every resolved card was drawn: the rest is sorted, the set-aside last)
+        state = (r2, t2)
+        ids = self._ids
+        c = ids.get(state)
+        if c is None:
+            c = ids[state] = len(self._states)
+            self._states.append(state)
+        o = observation(ev, self.viewer)
+        obs_ids = self._obs
+        oid = obs_ids.get(o)
+        if oid is None:
+            oid = obs_ids[o] = len(obs_ids)
+        return c, ways, oid, ev
+
+    def _step(self, sid: int, action) -> tuple:
+        """The remembered transition; counted as work every time it is used, as if applied."""
         self.applied += 1
         if self.applied % 512 == 0:  # one information state can hold many deals: watch the clock here too
             self.check_time()
-        out = []
-        returned = len(action.bottom) if isinstance(action, ChancellorChoice) else 0
-        expanded = self.expand(r, tail, _draws(r, action))
+        key = (sid, action)
+        t = self._trans.get(key)
+        if t is None:
+            t = self._trans[key] = self._transition(sid, action)
         # The work budget counts the transitions the search applies (its real cost), not nodes.
-        self.work += len(expanded)
+        self.work += t[0]
         if self.work > self.budget:
             raise TooLargeError(f"more than {self.budget:,} transitions: too large for an exact answer")
-        for rx, px in expanded:
-            r2, ev = apply(rx, action)
-            t2 = min(tail + returned, len(r2.deck))
-            out.append(((self.canon(r2, t2), t2), px, ev))
-        return out
+        return t
+
+    def step(self, state, action) -> list:
+        """Every outcome of `action` in `state`: (next state, probability, events)."""
+        _, den, out = self._step(self._sid(state), action)
+        states = self._states
+        return [(states[c], Fraction(ways, den), ev) for c, ways, _, ev in out]
+
+    def _legal(self, sid: int) -> tuple:
+        acts = self._acts.get(sid)
+        if acts is None:
+            acts = self._acts[sid] = legal_actions(self._states[sid][0])
+        return acts
+
+    def _opponent(self, sid: int) -> tuple:
+        """The model's distribution at `sid`: ((action, integer weight), ...) over a denominator,
+        actions of probability 0 left out."""
+        found = self._opp.get(sid)
+        if found is None:
+            r = self._states[sid][0]
+            acts = self._legal(sid)
+            if self.model == "random" or len(acts) == 1:  # uniform: opponent_distribution's shortcut
+                found = (tuple((a, 1) for a in acts), len(acts))
+            else:
+                dist = [(a, Fraction(p)) for a, p in opponent_distribution(r, self.model) if p]
+                den = lcm(*(p.denominator for _, p in dist))
+                found = (tuple((a, p.numerator * (den // p.denominator)) for a, p in dist), den)
+            self._opp[sid] = found
+        return found
 
     # --- the search ---------------------------------------------------------------------------
 
-    def value(self, worlds) -> tuple[Fraction, Fraction]:
-        """Probability *mass* of winning (and of tokens) over these states, whose weights are
-        unnormalised probabilities: at the viewer's turns every action is compared on the same
-        mass, so the maximum is the best choice for this information state. Memoised: plays
-        that lead to the same states (a Guard naming a card nobody can hold) are solved once."""
-        total = sum(p for _, p in worlds)
-        key = frozenset((w, p / total) for w, p in worlds)
-        found = self.memo.get(key)
-        if found is None:
-            win, tokens = self._value([(w, p / total) for w, p in worlds])
-            found = self.memo[key] = (win, tokens)
-        return found[0] * total, found[1] * total
+    def _to_int(self, worlds) -> tuple[list, int]:
+        """States with rational weights -> [(state number, integer weight)] (in the given order,
+        nothing merged) and the scale: weight = integer weight / scale."""
+        ps = [(self._sid(s), Fraction(p)) for s, p in worlds]
+        scale = lcm(*(p.denominator for _, p in ps))
+        return [(sid, p.numerator * (scale // p.denominator)) for sid, p in ps], scale
 
-    def _value(self, worlds) -> tuple[Fraction, Fraction]:
-        self.tick()
-        r0 = worlds[0][0][0]
-        v = self.viewer
-        if r0.phase == OVER:
-            win = sum(p for (r, _), p in worlds if v in r.winners)
-            spy = sum(p for (r, _), p in worlds if r.spy_bonus == v)
-            return win, win + spy
-        if r0.current == v:
-            return max((self.q(worlds, a) for a in legal_actions(r0)), key=lambda x: (x[0], x[1]))
-        children: dict = defaultdict(list)
-        for state, p in worlds:
-            for a, pa in opponent_distribution(state[0], self.model):
-                if pa:
-                    for s2, px, ev in self.step(state, a):
-                        children[observation(ev, v)].append((s2, p * pa * px))
-        return self._combine(children)
+    def value(self, worlds) -> tuple[Fraction, Fraction]:
+        """Probability *mass* of winning (and of tokens) over these states ((round, tail),
+        weight): the value of their information state times their total weight."""
+        pairs, scale = self._to_int(worlds)
+        group: dict = {}
+        for sid, w in pairs:
+            group[sid] = group.get(sid, 0) + w
+        win, tokens, den = self._val(group)
+        return Fraction(win, den * scale), Fraction(tokens, den * scale)
 
     def q(self, worlds, action) -> tuple[Fraction, Fraction]:
-        children: dict = defaultdict(list)
-        for state, p in worlds:
-            for s2, px, ev in self.step(state, action):
-                children[observation(ev, self.viewer)].append((s2, p * px))
-        return self._combine(children)
+        """The mass of playing `action` in the information state of these worlds."""
+        pairs, scale = self._to_int(worlds)
+        win, tokens, den = self._q(pairs, action)
+        return Fraction(win, den * scale), Fraction(tokens, den * scale)
 
-    def _combine(self, children) -> tuple[Fraction, Fraction]:
+    def _val(self, group: dict) -> tuple:
+        """Mass (win, tokens, denominator) of an information state {state number: weight}: at
+        the viewer's turns every action is compared on the same mass, so the maximum is the best
+        choice for this information state. Memoised on the primitive weights: plays that lead
+        to the same states (a Guard naming a card nobody can hold) are solved once."""
+        if len(group) == 1:
+            (key, total), = group.items()
+            found = self.memo.get(key)
+            if found is None:
+                found = self.memo[key] = self._value(((key, 1),), 1)
+        else:
+            g = gcd(*group.values())
+            items = tuple((s, w // g) for s, w in group.items())
+            key = frozenset(items)
+            total = sum(group.values())
+            found = self.memo.get(key)
+            if found is None:
+                found = self.memo[key] = self._value(items, total // g)
+        win, tokens, den = found
+        g = gcd(total, den)
+        return win * (total // g), tokens * (total // g), den // g
+
+    def _value(self, worlds: tuple, total: int) -> tuple:
+        """The value (win, tokens, denominator) of an information state: ((state number,
+        weight), ...) of weight `total`, reduced."""
+        self.tick()
+        states = self._states
+        r0 = states[worlds[0][0]][0]
+        v = self.viewer
+        if r0.phase == OVER:
+            win = spy = 0
+            for sid, w in worlds:
+                r = states[sid][0]
+                if v in r.winners:
+                    win += w
+                if r.spy_bonus == v:
+                    spy += w
+            win, tokens, den = win, win + spy, total
+        elif r0.current == v:
+            win = tokens = None
+            for a in self._legal(worlds[0][0]):
+                w2, t2, d2 = self._q(worlds, a)
+                if win is None or (w2 * den, t2 * den) > (win * d2, tokens * d2):
+                    win, tokens, den = w2, t2, d2
+            den *= total
+        else:
+            children: dict = {}
+            dens: dict = {}
+            for sid, w in worlds:
+                acts, da = self._opponent(sid)
+                for a, na in acts:
+                    _, dx, out = self._step(sid, a)
+                    d = da * dx
+                    wa = w * na
+                    for c, ways, oid, _ in out:
+                        dens[d] = None
+                        children.setdefault(oid, []).append((c, wa * ways, d))
+            win, tokens, den = self._combine(children, dens)
+            den *= total
+        g = gcd(win, tokens, den)
+        return win // g, tokens // g, den // g
+
+    def _q(self, pairs, action) -> tuple:
+        """The mass (win, tokens, denominator) of `action` over (state number, weight) pairs."""
+        children: dict = {}
+        dens: dict = {}
+        for sid, w in pairs:
+            _, d, out = self._step(sid, action)
+            dens[d] = None
+            for c, ways, oid, _ in out:
+                children.setdefault(oid, []).append((c, w * ways, d))
+        return self._combine(children, dens)
+
+    def _combine(self, children: dict, dens: dict) -> tuple:
+        """The mass of the children, grouped by observation: (state number, weight, denominator)
+        entries; the weights are put over one denominator (integers), each group is an
+        information state."""
+        scale = lcm(*dens)
         win = tokens = 0
-        for group in children.values():
+        den = 1
+        for entries in children.values():
             merged: dict = {}
-            for w, p in group:
-                merged[w] = merged.get(w, 0) + p
-            w, t = self.value(list(merged.items()))
-            win += w
-            tokens += t
-        return win, tokens
+            for c, w, d in entries:
+                merged[c] = merged.get(c, 0) + w * (scale // d)
+            w2, t2, d2 = self._val(merged)
+            if d2 == den:
+                win += w2
+                tokens += t2
+            else:
+                m = lcm(den, d2)
+                win = win * (m // den) + w2 * (m // d2)
+                tokens = tokens * (m // den) + t2 * (m // d2)
+                den = m
+        return win, tokens, den * scale
 
 
 def advise_exact(record: Record, model: str, budget: int, deadline: float | None = None,
-                  lazy: bool = True) -> Advice:
+                  lazy: bool = True, stats: dict | None = None) -> Advice:
+    """The exact ranking; `TooLargeError` beyond `budget` transitions (or the deadline).
+    `stats`, if given, receives the transitions counted (`work`) and the information states
+    solved (`nodes`), also when the budget is exceeded."""
     worlds, deals, sa_free = root_worlds(record, OPPONENT_MODELS[model], limit=5_000, lazy=lazy,
                                           deadline=deadline)
+    solver = ExactSolver(record.viewer, budget, deadline, model, sa_free=sa_free)
+    try:
+        return _advise(record, model, solver, worlds, deals)
+    finally:
+        if stats is not None:
+            stats.update(work=solver.work, nodes=solver.nodes)
+
+
+def _advise(record: Record, model: str, solver: ExactSolver, worlds: list, deals: int) -> Advice:
     v = record.viewer
-    solver = ExactSolver(v, budget, deadline, model, sa_free=sa_free)
     rounds = [(r, p) for (r, _), p in worlds]
+    pairs, scale = solver._to_int(worlds)  # integer weights over `scale`
     ranked = []
     for action in legal_actions(rounds[0][0]):
-        win, tokens = solver.q(worlds, action)  # masses over worlds whose weights sum to 1
-        win, tokens = Fraction(win), Fraction(tokens)
-        ko = Fraction(0)
-        for state, p in worlds:
-            for _, px, ev in solver.step(state, action):
+        win, tokens, den = solver._q(pairs, action)  # masses over worlds whose weights sum to 1
+        win, tokens = Fraction(win, den * scale), Fraction(tokens, den * scale)
+        hits = []
+        for sid, w in pairs:
+            _, d, out = solver._step(sid, action)
+            for _, ways, _, ev in out:
                 if any(isinstance(e, KnockedOut) and e.player != v for e in ev):
-                    ko += p * px
+                    hits.append((w * ways, d))
+        ko = _fraction(hits, scale)
         # What a Priest, King or Baron shows does not depend on the order of undrawn cards.
         ranked.append(RankedAction(action, win, tokens, ko, _out_before_next_turn(solver, worlds, action, model),
                                    learn=learn_from(rounds, action, v)))
@@ -241,27 +452,44 @@ def learn_from(worlds, action, viewer: int) -> Optional[dict]:
     return None
 
 
+def _fraction(entries, scale: int) -> Fraction:
+    """The sum of (numerator, denominator) entries, divided by `scale`."""
+    den = lcm(*{d for _, d in entries}) if entries else 1
+    return Fraction(sum(n * (den // d) for n, d in entries), den * scale)
+
+
 def _out_before_next_turn(solver: ExactSolver, worlds, action, model: str = "random") -> Fraction:
-    """Play `action`, then let opponents play the model until the viewer's next turn."""
+    """Play `action`, then let opponents play the model (the solver's) until the viewer's next
+    turn. Integer weights: each layer's over one denominator, `scale` apart from probabilities."""
     viewer = solver.viewer
+    states = solver._states
+    pairs, scale = solver._to_int(worlds)
+    entries = []
+    for sid, w in pairs:
+        _, d, out = solver._step(sid, action)
+        for c, ways, _, _ in out:
+            entries.append((c, w * ways, d))
     total = Fraction(0)
-    frontier: dict = defaultdict(Fraction)
-    for state, p in worlds:
-        for s2, px, _ in solver.step(state, action):
-            frontier[s2] += p * px
-    while frontier:
-        nxt: dict = defaultdict(Fraction)
-        for state, p in frontier.items():
-            r = state[0]
+    while entries:
+        den = lcm(*{d for _, _, d in entries})
+        scale *= den
+        frontier: dict = {}
+        for c, w, d in entries:
+            frontier[c] = frontier.get(c, 0) + w * (den // d)
+        entries = []
+        knocked = 0
+        for sid, w in frontier.items():
+            r = states[sid][0]
             if r.out[viewer]:
-                total += p
+                knocked += w
             elif r.phase == OVER or r.current == viewer:
                 continue
             else:
-                for a, pa in opponent_distribution(r, model):
-                    if pa:
-                        for s2, px, _ in solver.step(state, a):
-                            nxt[s2] += p * pa * px
-        frontier = nxt
+                acts, da = solver._opponent(sid)
+                for a, na in acts:
+                    _, dx, out = solver._step(sid, a)
+                    for c, ways, _, _ in out:
+                        entries.append((c, w * na * ways, da * dx))
+        if knocked:
+            total += Fraction(knocked, scale)
     return total
-
