@@ -104,7 +104,11 @@ def decision_view(text: str, model: str, language: str, key: str, seconds: float
     st.subheader(t(language, "an_decision"))
     i = st.selectbox(t(language, "an_play"), list(range(len(labels))), key=f"{key}-decision",
                      format_func=PlayLabel(labels))
-    dot, exact, samples = decision_dot(text, model, i, language, seconds)
+    try:
+        dot, exact, samples = decision_dot(text, model, i, language, seconds)
+    except LoveLetterError as err:  # a refusal is said in the user's language, never a traceback
+        st.info(error_text(err, language))
+        return
     st.caption(t(language, "an_decision_exact") if exact else t(language, "an_decision_estimate", n=samples))
     st.graphviz_chart(dot)
 

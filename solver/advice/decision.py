@@ -15,6 +15,7 @@ from fractions import Fraction
 
 import networkx as nx
 
+from solver.inference.beliefs import InferenceTooLargeError
 from solver.advice.advisor import OPPONENT_MODELS, TooLargeError, observation, opponent_distribution, sample_worlds, \
     worlds_from_record
 from solver.rules.events import seen_by
@@ -28,6 +29,19 @@ def visible(events, viewer: int) -> tuple:
     return tuple(ev for ev in events if seen_by(ev, viewer))
 
 
+def _approximate_deals(record: Record, samples: int, seed: int) -> list:
+    """Deals from the posterior of the random model, or of "uniform" (as the advisor does when
+    the exact posterior of the chosen model is too large)."""
+    import random
+
+    for fallback in ("random", "uniform"):
+        try:
+            return sample_worlds(record, fallback, samples, random.Random(seed))
+        except InferenceTooLargeError:
+            continue
+    raise TooLargeError("the hidden cards are tied together in too many ways for the decision view")
+
+
 def decision_graph(record: Record, action, model: str = "random", top: int = 4, limit: int = 3000,
                    samples: int = 400, seed: int = 0) -> nx.DiGraph:
     import random
@@ -38,6 +52,10 @@ def decision_graph(record: Record, action, model: str = "random", top: int = 4, 
         exact = True
     except TooLargeError:
         deals = sample_worlds(record, OPPONENT_MODELS[model], samples, random.Random(seed))
+        worlds = [(r, Fraction(1, len(deals))) for r in deals]
+        exact = False
+    except InferenceTooLargeError:  # the exact posterior is refused: the advisor's approximation
+        deals = _approximate_deals(record, samples, seed)
         worlds = [(r, Fraction(1, len(deals))) for r in deals]
         exact = False
     g = nx.DiGraph(exact=exact, samples=0 if exact else len(worlds), model=model)
