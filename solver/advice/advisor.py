@@ -36,7 +36,7 @@ __all__ = ["Advice", "AdviceError", "ExactSolver", "OPPONENT_MODELS", "RankedAct
 
 #: The default work budgets: transitions of the exact search (about a second here), deals for the contenders of an
 #: estimate.
-DEFAULT_WORK = 8_000
+DEFAULT_WORK = 20_000
 DEFAULT_DEALS = 2_000
 #: Beyond this many cards in the deck the exact search never fits the default budget (measured
 #: in benchmarks/advisor.py), so it is not tried: a rule on the position, not on the clock.
