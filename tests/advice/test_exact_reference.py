@@ -10,7 +10,13 @@ import pytest
 
 from solver import apply, legal_actions
 from solver.advice.exact import advise_exact
-from solver.advice.worlds import OPPONENT_MODELS, TooLargeError, observation, opponent_distribution, root_worlds
+from solver.advice.worlds import (
+    OPPONENT_MODELS,
+    TooLargeError,
+    observation,
+    opponent_distribution,
+    root_worlds,
+)
 from solver.rules.actions import ChancellorChoice, Play
 from solver.rules.cards import Card
 from solver.rules.events import KnockedOut
