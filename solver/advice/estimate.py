@@ -224,7 +224,7 @@ def advise_estimate(record, model: str = "random", deals: int = 2000, seed: int 
                     sampler=None, posterior: str = "exact", next_decision: bool = True) -> Advice:
     """Rank the viewer's plays by sampling (see the module docstring). Work budget: the
     contenders get `deals` deals each (every play at least `first`, fewer when there are more
-    than 20 plays, never under 50), at most `max_playouts` play-outs in all (default 6 x deals).
+    than 20 plays, never under 50), at most `max_playouts` play-outs in all (default 8 x deals).
     `seconds` is only a safety cap."""
     if model not in OPPONENT_MODELS:
         raise AdviceError(f"unknown opponent model {model!r}; models: {', '.join(OPPONENT_MODELS)}")
@@ -233,7 +233,7 @@ def advise_estimate(record, model: str = "random", deals: int = 2000, seed: int 
     draw = sampler or deal_sampler(record, OPPONENT_MODELS[model])
     pool: list = [draw(rng)]
     actions = sorted(legal_actions(pool[0]), key=sort_key)
-    max_playouts = max_playouts or 6 * deals
+    max_playouts = max_playouts or 8 * deals
     deadline = time.perf_counter() + seconds
 
     support = {}
@@ -298,7 +298,9 @@ def advise_estimate(record, model: str = "random", deals: int = 2000, seed: int 
                 keep.append(a)
                 continue
             m, se = _paired(results[a][0], results[leader][0])
-            if m + ELIMINATE_Z * se >= 0 or se == 0 and m == 0:
+            if se == 0 and m == 0:
+                continue  # the same result as the leader on every deal so far: equally good, not resampled
+            if m + ELIMINATE_Z * se >= 0:
                 keep.append(a)
         contenders = keep
     return _report(record, model, actions, certain, results, pool, n, seed, posterior)
