@@ -361,7 +361,12 @@ def _apply_play(state: Round, card: Card, kept: Card, target, guess):
         known = _update_memory(known, events, p, target, card)
     if not deck or out.count(False) == 1:
         return _end_turn(state, hands, discards, out, protected, deck, set_aside, events, known)
-    # The next player in the round starts their turn (their protection ends) and draws (§4).
+    return _next_turn(edition, hands, discards, out, protected, deck, set_aside, face_up, p, turn, events, known)
+
+
+def _next_turn(edition, hands, discards, out, protected, deck, set_aside, face_up, p, turn, events, known):
+    """The next player in the round after `p` starts their turn (their protection ends) and
+    draws (§4): the new round state and the turn's events. `hands`, `discards`, `events` lists."""
     n = len(hands)
     q = p + 1
     if q == n:
@@ -464,25 +469,8 @@ def _end_turn(state: Round, hands, discards, out, protected, deck, set_aside, ev
                 tied = []
         return _finish(state, hands, discards, out, deck, set_aside, events,
                        "showdown", tuple(tied), known)
-    q = state.current + 1
-    if q == n:
-        q = 0
-    while out[q]:
-        q += 1
-        if q == n:
-            q = 0
-    was_protected = protected[q]
-    if was_protected:
-        protected = set_flag(protected, q, False)
-    top = deck[0]
-    hands[q] = HAND_PAIR[hands[q][0]][top]
-    events.append(_TURN_STARTED[q][was_protected])
-    events.append(_DRAWN[q][top])
-    return (
-        _new(Round, (state.edition, tuple(hands), tuple(discards), out, protected,
-                     deck[1:], set_aside, state.face_up, q, PLAY, state.turn + 1, (), None, None, known)),
-        tuple(events),
-    )
+    return _next_turn(state.edition, hands, discards, out, protected, deck, set_aside, state.face_up,
+                      state.current, state.turn, events, known)
 
 
 def spy_bonus_seat(edition, discards, out) -> int | None:
