@@ -18,7 +18,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from solver import LoveLetterError, apply, deal_round, get_edition, legal_actions  # noqa: E402
-from solver.inference.beliefs import guard_table, infer  # noqa: E402
+from solver.inference.posterior import guard_table, infer  # noqa: E402
 from solver.records.notation import format_record, parse_record  # noqa: E402
 from solver.records.record import record_from_events  # noqa: E402
 

@@ -14,7 +14,7 @@ import sys
 from fractions import Fraction
 
 from solver.rules.errors import LoveLetterError
-from solver.inference.beliefs import guard_table, infer, unseen_counts
+from solver.inference.posterior import guard_table, infer, unseen_counts
 from solver.policies.models import MODELS
 from solver.rules.names import card_name
 from solver.records.notation import format_record, parse_record

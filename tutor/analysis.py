@@ -12,7 +12,7 @@ from html import escape
 
 from solver import infer, parse_record
 from solver.advice.advisor import OPPONENT_MODELS, advise
-from solver.inference.beliefs import guard_table
+from solver.inference.posterior import guard_table
 from tutor.i18n import t
 from tutor.render import action_text, card_label
 

@@ -13,7 +13,7 @@ in a game of 3 or more), the estimate draws its deals from a labelled approximat
 
 from __future__ import annotations
 
-from solver.inference.beliefs import InferenceTooLargeError
+from solver.inference.factors import InferenceTooLargeError
 from solver.records.replay import check_viewer_hand
 from solver.advice.estimate import advise_estimate, wilson
 from solver.advice.exact import ExactSolver, advise_exact, learn_from

@@ -15,7 +15,7 @@ from fractions import Fraction
 
 import networkx as nx
 
-from solver.inference.beliefs import InferenceTooLargeError
+from solver.inference.factors import InferenceTooLargeError
 from solver.advice.advisor import OPPONENT_MODELS, TooLargeError, observation, opponent_distribution, sample_worlds, \
     worlds_from_record
 from solver.rules.events import seen_by

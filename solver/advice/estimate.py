@@ -242,7 +242,7 @@ def advise_estimate(record, model: str = "random", deals: int = 2000, seed: int 
         """The cards the seat may hold (exact posterior); None when the exact posterior is
         refused (an approximate answer): then no play is taken as certain."""
         if seat not in support:
-            from solver.inference.beliefs import infer
+            from solver.inference.posterior import infer
             from solver.rules.errors import LoveLetterError
 
             try:

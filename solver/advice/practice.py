@@ -258,7 +258,7 @@ def resume(record_text: str, tokens: str = "", round_no: int = 1, bots: str = "c
         pass
     if not final[0].unfinished or final[0].to_play != record.viewer:
         raise PracticeError("a saved record ends with your draw: it is your turn to play", rule="practice-link")
-    from solver.inference.beliefs import InferenceTooLargeError
+    from solver.inference.factors import InferenceTooLargeError
 
     world = None
     for model in dict.fromkeys((OPPONENT_MODELS[model_for(bots)], "uniform", "random")):

@@ -14,7 +14,9 @@ from solver.rules.cards import Card
 from solver.rules.errors import LoveLetterError
 from solver.rules.events import seen_by
 from solver.rules.game import legal_actions
-from solver.inference.beliefs import UNOPENED, Combiner, build_belief
+from solver.inference.factors import UNOPENED
+from solver.inference.combine import Combiner
+from solver.inference.beliefs import build_belief
 from solver.records.record import Record
 from solver.records.replay import public_discards
 from solver.rules.state import CHANCELLOR, PLAY, Round

@@ -37,7 +37,7 @@ _TARGETED = (GUARD, PRIEST, BARON, PRINCE, KING)
 #: A value of an optional field meaning "stop here: this is the position to analyse".
 STOP = "stop"
 
-#: Work allowed for the one inference that narrows a field (`solver.inference.beliefs.infer`'s
+#: Work allowed for the one inference that narrows a field (`solver.inference.infer`'s
 #: budget; a fraction of a second of CPU).
 FIELD_BUDGET = 500_000
 
@@ -135,7 +135,8 @@ def _belief(record: Record, turn: Turn):
 
 def _support(belief, vars_) -> set:
     """The joint values of `vars_` that some deal consistent with the belief gives them."""
-    from solver.inference.beliefs import UNOPENED, Combiner
+    from solver.inference.combine import Combiner
+    from solver.inference.factors import UNOPENED
 
     b = belief
     if len(vars_) > 1 or UNOPENED in vars_:
@@ -210,7 +211,9 @@ def _possible_memo(record: Record, p: int, chosen: tuple, name: str):
 
 def _consistent(record: Record, turn: Turn) -> bool:
     """Some deal explains the record with this turn; True when the inference cannot tell."""
-    from solver.inference.beliefs import InconsistentRecordError, Combiner, build_belief
+    from solver.inference.beliefs import build_belief
+    from solver.inference.combine import Combiner
+    from solver.inference.factors import InconsistentRecordError
 
     try:
         belief, _ = build_belief(record.with_turns(record.turns + (turn,)), "uniform", budget=FIELD_BUDGET)

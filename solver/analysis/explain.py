@@ -18,7 +18,7 @@ from fractions import Fraction
 from typing import Optional
 
 from solver.rules.cards import Card
-from solver.inference.beliefs import Posterior, unseen_counts
+from solver.inference.posterior import Posterior, unseen_counts
 from solver.records.replay import walk
 
 SPY, GUARD, PRIEST, BARON, HANDMAID, PRINCE, CHANCELLOR, KING, COUNTESS, PRINCESS = tuple(Card)

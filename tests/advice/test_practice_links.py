@@ -7,7 +7,7 @@ import pytest
 
 from solver.advice import practice
 from solver.advice.practice import PracticeError, next_round, play, resume, save, start
-from solver.inference.beliefs import InferenceTooLargeError
+from solver.inference.factors import InferenceTooLargeError
 from solver.rules.errors import LoveLetterError
 from solver.rules.game import legal_actions
 

@@ -4,7 +4,8 @@ expensive position inconsistent."""
 
 import pytest
 
-from solver.inference.beliefs import InconsistentRecordError, InferenceBudgetError, infer
+from solver.inference.factors import InconsistentRecordError, InferenceBudgetError
+from solver.inference.posterior import infer
 from solver.records.notation import parse_record
 from solver.rules.cards import Card
 
@@ -27,7 +28,7 @@ def test_infer_refuses_work_over_its_budget_and_is_unchanged_within_it():
 
 from solver.analysis import entry  # noqa: E402
 from solver.analysis.entry import next_field  # noqa: E402
-from solver.inference import beliefs  # noqa: E402
+from solver.inference import beliefs, factors  # noqa: E402
 from solver.records.record import record_from_events  # noqa: E402
 
 from ..helpers import full_round  # noqa: E402
@@ -70,7 +71,7 @@ def test_one_field_runs_the_inference_once_not_once_per_candidate(monkeypatch, c
 def test_an_expensive_position_is_not_inconsistent_and_never_dead_ends(monkeypatch):
     # The issue's dead end: Guard -> P5 -> Princess offered an Outcome with 0 options when the
     # inference refused the position as too large. Make every inference too large.
-    monkeypatch.setattr(beliefs, "MAX_ROWS", 10)
+    monkeypatch.setattr(factors, "MAX_ROWS", 10)
     f = next_field(parse_record(SIX), {"card": GUARD, "target": 4, "guess": PRINCESS})
     assert f.name == "result" and set(f.options) == {"hit", "miss"} and not f.narrowed
     f = next_field(parse_record(SIX), {"card": PRINCE, "target": 4})
@@ -91,7 +92,7 @@ def _old_options(record, p, chosen, name, values):
             continue
         try:
             infer(record.with_turns(record.turns + (entry._turn(p, {**chosen, name: v}),)), "uniform")
-        except beliefs.InconsistentRecordError:
+        except InconsistentRecordError:
             continue
         out.append(v)
     return tuple(out)

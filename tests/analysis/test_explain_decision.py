@@ -6,7 +6,7 @@ from solver import Play, infer, parse_record
 from solver.advice.advisor import advise
 from solver.advice.decision import decision_graph
 from solver.analysis.explain import how_computed
-from solver.inference.beliefs import unseen_counts
+from solver.inference.posterior import unseen_counts
 
 from ..helpers import COUNTESS, GUARD, PRIEST, PRINCE
 from ..advice.test_advisor import find

@@ -6,7 +6,8 @@ from fractions import Fraction
 import pytest
 
 from solver import apply, deal_round, legal_actions
-from solver.inference.beliefs import InconsistentRecordError, guard_table, infer, unseen_counts
+from solver.inference.factors import InconsistentRecordError
+from solver.inference.posterior import guard_table, infer, unseen_counts
 from solver.records.notation import parse_record
 from solver.records.record import record_from_events
 
@@ -290,10 +291,10 @@ def test_a_joint_too_large_for_exact_inference_is_refused_with_its_reason(monkey
     """Chancellor returns and a card counter's memory tie many hidden cards together: past the
     limit of possible joint rows the exact inference refuses, never approximates; the random
     model (no memory) still answers. (The limit is lowered here to keep the test cheap.)"""
-    from solver.inference import beliefs
-    from solver.inference.beliefs import InferenceTooLargeError
+    from solver.inference import factors
+    from solver.inference.factors import InferenceTooLargeError
 
-    monkeypatch.setattr(beliefs, "MAX_ROWS", 2_000)
+    monkeypatch.setattr(factors, "MAX_ROWS", 2_000)
     record = parse_record(TIED)
     with pytest.raises(InferenceTooLargeError, match="more than 2,000 joint cases") as err:
         infer(record, "card-counter")

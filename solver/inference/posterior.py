@@ -1,0 +1,155 @@
+"""The posterior a person reads: who holds what, the set-aside card, the deck, the Guard table,
+as exact fractions (`infer`)."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Optional
+
+from solver.rules.cards import Card
+from solver.rules.errors import LoveLetterError
+from solver.policies.models import get_model
+from solver.records.record import Record
+from solver.records.replay import Final
+
+SPY, GUARD, PRIEST, BARON, HANDMAID, PRINCE, CHANCELLOR, KING, COUNTESS, PRINCESS = tuple(Card)
+from solver.inference.factors import UNOPENED, Belief
+from solver.inference.beliefs import build_belief
+from solver.inference.combine import Combiner
+
+@dataclass
+class Posterior:
+    """Who holds what, from the viewer's point of view, as exact fractions."""
+
+    record: Record
+    model: str
+    #: seat -> {card: probability} for every player still in the round (viewer included).
+    hands: dict
+    set_aside: dict
+    #: Expected number of each card still in the draw pile.
+    deck_expected: dict
+    #: The Chancellor-returned cards at the bottom of the deck, top first: [{card: p}, ...].
+    bottom: list
+    final: Final
+    belief: Belief = field(repr=False)
+
+    def hand(self, seat) -> dict:
+        return self.hands[self.record.seat(seat)]
+
+    def joint(self, seats) -> dict:
+        """Joint distribution of several players' hands: {(card, card, ...): probability}."""
+        return joint_hands(self, [self.record.seat(s) for s in seats])
+
+
+def _dist(pairs) -> dict:
+    out: dict = defaultdict(Fraction)
+    for c, p in pairs:
+        out[c] += p
+    return {c: out[c] for c in sorted(out) if out[c]}
+
+
+def infer(record: Record, model="uniform", budget: Optional[int] = None) -> Posterior:
+    """The posterior over the hidden state after the record's last turn. `budget` bounds the
+    work (steps of the dynamic programs; about a microsecond each): beyond it,
+    InferenceBudgetError (a refusal, not an inconsistency)."""
+    model = get_model(model)
+    belief, final = build_belief(record, model, budget)
+    comb = Combiner(belief, budget)
+    var_marginal: dict = {}
+    for j, (vars_, _, _) in enumerate(comb.factors):
+        rows = comb.factor_rows(j)
+        for i, v in enumerate(vars_):
+            var_marginal[v] = _dist((row[i], p) for row, p in rows)
+    pool = comb.pool_expectation()
+    pool_size = comb.pool
+    pool_dist = {c: Fraction(pool[c]) / pool_size for c in Card if pool[c]} if pool_size else {}
+
+    def slot(v):
+        if v == UNOPENED:
+            return dict(pool_dist)
+        return var_marginal[v]
+
+    hands = {}
+    for seat, v in enumerate(belief.hand):
+        if v is None:
+            continue
+        if isinstance(v, tuple):  # the viewer mid-turn: two cards
+            hands[seat] = {"cards": [slot(x) for x in v]}
+        else:
+            hands[seat] = slot(v)
+    set_aside = {} if belief.set_aside is None else slot(belief.set_aside)
+    exchangeable = final.public.deck_size - len(belief.tail)
+    deck_expected: dict = defaultdict(Fraction)
+    if pool_size:
+        for c in Card:
+            if pool[c]:
+                deck_expected[c] += Fraction(exchangeable) * pool[c] / pool_size
+    bottom = [var_marginal[v] for v in belief.tail]
+    for m in bottom:
+        for c, p in m.items():
+            deck_expected[c] += p
+    deck_expected = {c: deck_expected[c] for c in sorted(deck_expected) if deck_expected[c]}
+    return Posterior(record, model.name, hands, set_aside, deck_expected, bottom, final, belief)
+
+
+def joint_hands(post: Posterior, seats: list[int]) -> dict:
+    """Exact joint over several seats' single hands (merging their factors)."""
+    import copy
+
+    b = copy.deepcopy(post.belief)
+    vars_ = []
+    for s in seats:
+        v = b.hand[s]
+        if v is None or isinstance(v, tuple):
+            raise LoveLetterError(f"seat {s} has no single hidden hand now")
+        vars_.append(b.hand_var(s))
+    f = b.factors[b.merge(vars_)]
+    comb = Combiner(b)
+    j = next(i for i, (vs, _, _) in enumerate(comb.factors) if vs == f.vars)
+    idx = [f.vars.index(v) for v in vars_]
+    out: dict = defaultdict(Fraction)
+    for row, p in comb.factor_rows(j):
+        out[tuple(row[i] for i in idx)] += p
+    return dict(out)
+
+
+# ---------------------------------------------------------------------------------------------
+# The Guard table
+# ---------------------------------------------------------------------------------------------
+
+@dataclass
+class GuardRow:
+    seat: int
+    probabilities: dict  # card -> Fraction, for every card a Guard may name
+    best: tuple  # the card(s) with the highest probability
+    p_hit: Fraction
+
+
+def guard_table(post: Posterior) -> list[GuardRow]:
+    """For each opponent who can be chosen now: P(holds X) for every card a Guard may name."""
+    record = post.record
+    pub = post.final.public
+    rows = []
+    for seat, dist in post.hands.items():
+        if seat == record.viewer or pub.out[seat] or pub.protected[seat] or "cards" in dist:
+            continue
+        probs = {c: dist.get(c, Fraction(0)) for c in record.edition.guessable}
+        top = max(probs.values()) if probs else Fraction(0)
+        rows.append(GuardRow(seat, probs, tuple(c for c, p in probs.items() if p == top and top > 0), top))
+    return rows
+
+
+def unseen_counts(record: Record) -> dict:
+    """Cards the viewer has not seen anywhere (composition minus everything visible to them)."""
+    from collections import Counter
+
+    from solver.records.replay import public_discards
+
+    piles, final = public_discards(record)
+    seen = Counter(record.face_up)
+    seen.update(c for pile in piles for c in pile if c is not None)
+    seen.update(c for c in final.viewer_hand if c is not None)
+    e = record.edition
+    return {c: e.count(c) - seen[c] for c in e.cards if e.count(c) > seen[c]}
