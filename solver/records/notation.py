@@ -21,7 +21,7 @@ from solver.records.record import (MAX_CARD_CHARS, MAX_RECORD_CHARS, Record, Rec
 
 #: Turn separators. Splitting on one character class and stripping each piece is linear in the
 #: input (the former pattern `\s*(?:\||;|\n)\s*` was quadratic on long runs of spaces).
-_SPLIT_TURNS = re.compile(r"[|;\n]")
+TURN_SEPARATOR = re.compile(r"[|;\n]")
 _PLAY = re.compile(r"^(?P<card>[^>=]+)(?:>(?P<target>[^=]+))?(?:=(?P<guess>.+))?$")
 
 
@@ -91,7 +91,7 @@ def parse_record(text: str, naming: str | None = None, *, check: bool = True) ->
     source = text.strip()
     if not source:
         raise RecordError("empty record", source=text, rule="syntax")
-    chunks = [chunk.strip() for chunk in _SPLIT_TURNS.split(source)]
+    chunks = [chunk.strip() for chunk in TURN_SEPARATOR.split(source)]
     header = chunks[0].split()
     if len(header) < 2:
         raise RecordError("the header is: EDITION PLAYER,PLAYER,... [first:P] [viewer:P] [up:C,C,C] [dealt:C]",

@@ -1,11 +1,11 @@
 """Bounded fuzzing of the two record readers (issue 13): any text or JSON either parses or raises
-the project's `LoveLetterError`, each input within a CPU-time limit.
+the project's `LoveLetterError` with a short message. The cost is bounded by the readers' length
+limits, tested in test_hardening.py (no assertion on time: results never depend on load).
 
 A few seconds in the suite; `FUZZ_EXAMPLES=20000` runs more examples per test."""
 
 import json
 import os
-import time
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -15,9 +15,6 @@ from solver.records.notation import parse_record
 from solver.rules.errors import LoveLetterError
 
 EXAMPLES = int(os.environ.get("FUZZ_EXAMPLES", "100"))
-#: CPU seconds one input may take (a valid record takes milliseconds; the old quadratic splitter
-#: took 30 s on one hostile link).
-LIMIT = 1.0
 FUZZ = settings(max_examples=EXAMPLES, deadline=None, derandomize=True,
                 suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 
@@ -35,14 +32,13 @@ PIECES = [" ", "|", ";", "\n", ",", ":", ">", "=", "/", "+", "0", "1", "5", "9",
           "9" * 60, "2019", "classic", "classic-2019", "true", "false", "no", "two_player_face_up="]
 
 
-def _within_limit(fn, value):
-    start = time.process_time()
+def _parses_or_refuses(fn, value):
+    """The reader accepts the input or refuses it with the project's error and a short message;
+    any other exception fails the test."""
     try:
         fn(value)
     except LoveLetterError as exc:
-        assert len(str(exc)) < 1200
-    elapsed = time.process_time() - start
-    assert elapsed < LIMIT, (elapsed, repr(value)[:200])
+        assert len(str(exc)) < 1200, repr(value)[:200]
 
 
 @st.composite
@@ -67,13 +63,13 @@ def mutated_text(draw):
 @FUZZ
 @given(st.text(max_size=300))
 def test_any_text_parses_or_is_a_record_error(text):
-    _within_limit(parse_record, text)
+    _parses_or_refuses(parse_record, text)
 
 
 @FUZZ
 @given(mutated_text())
 def test_mutated_records_parse_or_are_record_errors(text):
-    _within_limit(parse_record, text)
+    _parses_or_refuses(parse_record, text)
 
 
 JSON_VALUES = st.recursive(
@@ -115,19 +111,19 @@ def mutated_json(draw):
 @FUZZ
 @given(JSON_VALUES)
 def test_any_json_value_reads_or_is_a_record_error(value):
-    _within_limit(from_json, value)
-    _within_limit(from_json, json.dumps(value))
+    _parses_or_refuses(from_json, value)
+    _parses_or_refuses(from_json, json.dumps(value))
 
 
 @FUZZ
 @given(mutated_json())
 def test_mutated_json_records_read_or_are_record_errors(data):
-    _within_limit(from_json, data)
-    _within_limit(from_json, json.dumps(data))
+    _parses_or_refuses(from_json, data)
+    _parses_or_refuses(from_json, json.dumps(data))
 
 
 @FUZZ
 @given(st.text(max_size=200))
 def test_any_json_text_reads_or_is_a_record_error(text):
-    _within_limit(from_json, text)
-    _within_limit(from_json, "{" + text)
+    _parses_or_refuses(from_json, text)
+    _parses_or_refuses(from_json, "{" + text)
