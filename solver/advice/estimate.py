@@ -6,10 +6,11 @@ share one random stream, so differences between plays are paired and far less no
 values. Deals are spent in batches on the contenders only (racing): after each batch a play whose
 paired difference to the leader is below zero with a wide margin (|z| > 3) stops being sampled.
 
-After the play, the viewer's *next* decision is made by a bandit over the viewer's information
-state (what the viewer has observed since the play — the cards a Chancellor drew, what a Priest
-showed — never the hidden cards of the sampled deal), learned across the deals; later decisions
-follow the counting heuristic, and opponents follow the opponent model. So a play whose worth
+After the play, the viewer's *next* decision is taken per information state (what the viewer
+has observed since the play — the cards a Chancellor drew, what a Priest showed — never the
+hidden cards of the sampled deal), from paired records of every action there on earlier deals
+(`NextDecision`); later decisions follow the counting heuristic, and opponents follow the
+opponent model. So a play whose worth
 lies in the choice it prepares (the Chancellor's keep, a Handmaid's next turn) is valued by that
 choice made well, not by the heuristic.
 
