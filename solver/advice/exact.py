@@ -22,7 +22,7 @@ from solver.rules.events import KnockedOut
 from solver.rules.game import apply, legal_actions
 from solver.rules.round_rules import round_apply
 from solver.records.record import Record
-from solver.rules.state import OVER, Round
+from solver.rules.state import HAND_PAIR, OVER, PLAY, Round
 
 from solver.advice.result import Advice, RankedAction, sort_key
 from solver.advice.worlds import OPPONENT_MODELS, TooLargeError, observation, opponent_distribution, root_worlds
@@ -54,6 +54,21 @@ def _draw_orders(free: tuple, k: int) -> tuple:
         for top, rest2, ways in _draw_orders(free[:i] + free[i + 1:], k - 1):
             out.append(((c,) + top, rest2, m * ways))
     return tuple(out)
+
+
+def canonical_round(r: Round, memory: bool) -> Round:
+    """The round with only what decides its future kept, so that rounds with the same future are one
+    state: an ended round is its winners, its Spy bonus and who is out; otherwise hands and discard piles
+    are sorted (the rules never read their order: a showdown compares discard totals, the Spy bonus asks
+    whether a Spy was discarded, the card counter counts cards), the turn counter is dropped and so is
+    the players' memory unless the opponents' model reads it (`memory`)."""
+    if r.phase == OVER:
+        return _make_round((r.edition, (), (), r.out, (), (), None, (), 0, OVER, 0, r.winners, r.spy_bonus, None, ()))
+    hands = tuple(HAND_PAIR[h[1]][h[0]] if len(h) == 2 and h[1] < h[0] else
+                  tuple(sorted(h)) if len(h) > 2 else h for h in r.hands)
+    discards = tuple(tuple(sorted(d)) if len(d) > 1 else d for d in r.discards)
+    return _make_round((r.edition, hands, discards, r.out, r.protected, r.deck, r.set_aside, r.face_up, r.current,
+                        r.phase, 0, (), None, None, r.known if memory else ()))
 
 
 def _falling(n: int, k: int) -> int:
@@ -96,6 +111,9 @@ class ExactSolver:
         self._trans: dict = {}  # (state number, action) -> (outcomes, denominator, outcome list)
         self._acts: dict = {}  # state number -> legal actions
         self._opp: dict = {}  # state number -> ((action, numerator), ...), denominator
+        self._memory = model != "random"  # the card counter reads what players remember
+        self._lin: dict = {}  # state number -> value when the viewer has no decision left, else None
+        self._tlin: dict = {}  # (state number, action) -> value when no outcome leaves a decision, else None
 
     def tick(self) -> None:
         self.nodes += 1
@@ -143,6 +161,7 @@ class ExactSolver:
     # --- numbered states and remembered transitions -------------------------------------------
 
     def _sid(self, state) -> int:
+        state = (canonical_round(state[0], self._memory), state[1])
         sid = self._ids.get(state)
         if sid is None:
             sid = self._ids[state] = len(self._states)
@@ -200,7 +219,7 @@ class ExactSolver:
         if n_deck + returned - d2 < k:  # a resolved card is still on the deck: sort it back
             r2 = self.canon(r2, t2)
         # (otherwise every resolved card was drawn: the rest is sorted, the set-aside last)
-        state = (r2, t2)
+        state = (canonical_round(r2, self._memory), t2)
         ids = self._ids
         c = ids.get(state)
         if c is None:
@@ -309,56 +328,199 @@ class ExactSolver:
         self.tick()
         states = self._states
         r0 = states[worlds[0][0]][0]
-        v = self.viewer
-        if r0.phase == OVER:
-            win = spy = 0
-            for sid, w in worlds:
-                r = states[sid][0]
-                if v in r.winners:
-                    win += w
-                if r.spy_bonus == v:
-                    spy += w
-            win, tokens, den = win, win + spy, total
-        elif r0.current == v:
+        if r0.current == self.viewer and r0.phase != OVER:
             win = tokens = None
+            missed = set()  # targets whose Guard guesses that hit in no world were tried
             for a in self._legal(worlds[0][0]):
+                if a.__class__ is Play and a.guess is not None and self._never_hits(worlds, a):
+                    if a.target in missed:
+                        continue  # the same successors with the same weights: the same value
+                    missed.add(a.target)
                 w2, t2, d2 = self._q(worlds, a)
                 if win is None or (w2 * den, t2 * den) > (win * d2, tokens * d2):
                     win, tokens, den = w2, t2, d2
-            den *= total
         else:
             children: dict = {}
             dens: dict = {}
+            direct: dict = {}
+            share = self._guess_classes(worlds)
             for sid, w in worlds:
                 acts, da = self._opponent(sid)
                 for a, na in acts:
-                    _, dx, out = self._step(sid, a)
-                    d = da * dx
-                    wa = w * na
-                    for c, ways, oid, _ in out:
-                        dens[d] = None
-                        children.setdefault(oid, []).append((c, wa * ways, d))
-            win, tokens, den = self._combine(children, dens)
-            den *= total
+                    if share is not None and a in share:
+                        m = share[a]
+                        if not m:
+                            continue
+                        na *= m
+                    self._follow(sid, a, w * na, da, children, dens, direct)
+            win, tokens, den = self._combine(children, dens, direct)
+        den *= total
         g = gcd(win, tokens, den)
         return win // g, tokens // g, den // g
+
+    def _follow(self, sid: int, action, w: int, d0: int, children: dict, dens: dict, direct: dict) -> None:
+        """Add the outcomes of `action` in state `sid` (weight w / d0): those where the viewer has no
+        decision left straight to `direct` ({denominator: [win, tokens]}), the others to the
+        information states `children` (observation -> [(state, weight, denominator)]). A
+        transition whose outcomes all leave the viewer no decision is remembered as one value and
+        not counted again."""
+        key = (sid, action)
+        lv = self._tlin.get(key, _UNKNOWN)
+        if lv is _UNKNOWN or lv is None:
+            _, dx, out = self._step(sid, action)
+            if lv is _UNKNOWN:
+                lv = self._tlin[key] = self._lin_sum(out, dx)
+        if lv is not None:
+            lw, lt, ld = lv
+            d = d0 * ld
+            found = direct.get(d)
+            if found is None:
+                direct[d] = [w * lw, w * lt]
+            else:
+                found[0] += w * lw
+                found[1] += w * lt
+            return
+        d = d0 * dx
+        dens[d] = None
+        linear = self._linear
+        for c, ways, oid, _ in out:
+            lv = linear(c)
+            if lv is None:
+                children.setdefault(oid, []).append((c, w * ways, d))
+            else:
+                lw, lt, ld = lv
+                dd = d * ld
+                found = direct.get(dd)
+                if found is None:
+                    direct[dd] = [w * ways * lw, w * ways * lt]
+                else:
+                    found[0] += w * ways * lw
+                    found[1] += w * ways * lt
+
+    def _linear(self, sid: int):
+        """The value (win, tokens, denominator) of one state in which the viewer has no decision
+        left — the round is over, or an opponent plays with the deck empty (the round ends with
+        that play) — else None. Without a decision the value of an information state is the
+        weighted sum of its states' values, so these are remembered per state."""
+        found = self._lin.get(sid, _UNKNOWN)
+        if found is not _UNKNOWN:
+            return found
+        r = self._states[sid][0]
+        v = self.viewer
+        if r.phase == OVER:
+            win = 1 if v in r.winners else 0
+            found = (win, win + (r.spy_bonus == v), 1)
+        elif r.phase == PLAY and not r.deck and r.current != v:
+            acts, da = self._opponent(sid)
+            direct: dict = {}
+            misses: dict = {}
+            hands = r.hands
+            for a, na in acts:
+                if a.__class__ is Play and a.guess is not None and hands[a.target][0] != a.guess:
+                    lv = misses.get(a.target)  # every missed guess leads to the same round
+                    if lv is None:
+                        lv = misses[a.target] = self._lin_trans(sid, a)
+                else:
+                    lv = self._lin_trans(sid, a)
+                if lv is None:
+                    found = None
+                    break
+                lw, lt, ld = lv
+                d = da * ld
+                acc = direct.get(d)
+                if acc is None:
+                    direct[d] = [na * lw, na * lt]
+                else:
+                    acc[0] += na * lw
+                    acc[1] += na * lt
+            else:
+                found = _reduce(*_sum(direct))
+        else:
+            found = None
+        self._lin[sid] = found
+        return found
+
+    def _lin_trans(self, sid: int, action):
+        """The value of `action` in the single state `sid` when no outcome leaves the viewer a
+        decision, else None (remembered)."""
+        key = (sid, action)
+        found = self._tlin.get(key, _UNKNOWN)
+        if found is _UNKNOWN:
+            _, dx, out = self._step(sid, action)
+            found = self._tlin[key] = self._lin_sum(out, dx)
+        return found
+
+    def _lin_sum(self, out: tuple, dx: int):
+        """The value of a transition's outcomes (weights over dx) if none leaves the viewer a
+        decision, else None."""
+        direct: dict = {}
+        linear = self._linear
+        for c, ways, _, _ in out:
+            lv = linear(c)
+            if lv is None:
+                return None
+            lw, lt, ld = lv
+            d = dx * ld
+            acc = direct.get(d)
+            if acc is None:
+                direct[d] = [ways * lw, ways * lt]
+            else:
+                acc[0] += ways * lw
+                acc[1] += ways * lt
+        return _reduce(*_sum(direct))
+
+    def _never_hits(self, worlds, action) -> bool:
+        """Whether a Guard guess misses in every world: the round after a miss does not depend on the
+        guess, so every such guess leads to the same successors with the same weights."""
+        states = self._states
+        t, g = action.target, action.guess
+        return all(states[sid][0].hands[t][0] != g for sid, _ in worlds)
+
+    def _guess_classes(self, worlds) -> Optional[dict]:
+        """The opponents' Guard guesses grouped by what they do in each world: the same target, the
+        same probability and the same hit or miss in every world. Guesses of one class lead to
+        information states with the same successors and weights (the round after a miss does not
+        depend on the guess, and two guesses never hit the same world), so they have one value:
+        {guess: the class's size for its first guess, 0 for the others}; None without Guard guesses."""
+        profiles: dict = {}
+        states = self._states
+        for i, (sid, _) in enumerate(worlds):
+            hands = None
+            for a, na in self._opponent(sid)[0]:
+                if a.__class__ is Play and a.guess is not None:
+                    if hands is None:
+                        hands = states[sid][0].hands
+                    profiles.setdefault(a, []).append((i, na, hands[a.target][0] == a.guess))
+        if not profiles:
+            return None
+        classes: dict = {}
+        for a, profile in profiles.items():
+            classes.setdefault((a.target, tuple(profile)), []).append(a)
+        share = {}
+        for members in classes.values():
+            share[members[0]] = len(members)
+            for a in members[1:]:
+                share[a] = 0
+        return share
 
     def _q(self, pairs, action) -> tuple:
         """The mass (win, tokens, denominator) of `action` over (state number, weight) pairs."""
         children: dict = {}
         dens: dict = {}
+        direct: dict = {}
         for sid, w in pairs:
-            _, d, out = self._step(sid, action)
-            dens[d] = None
-            for c, ways, oid, _ in out:
-                children.setdefault(oid, []).append((c, w * ways, d))
-        return self._combine(children, dens)
+            self._follow(sid, action, w, 1, children, dens, direct)
+        return self._combine(children, dens, direct)
 
-    def _combine(self, children: dict, dens: dict) -> tuple:
+    def _combine(self, children: dict, dens: dict, direct: dict) -> tuple:
         """The mass of the children, grouped by observation: (state number, weight, denominator)
         entries; the weights are put over one denominator (integers), each group is an
-        information state."""
+        information state; plus the `direct` masses ({denominator: [win, tokens]})."""
+        win, tokens, den = _sum(direct)
+        if not children:
+            return win, tokens, den
         scale = lcm(*dens)
+        w0, t0, d0 = win, tokens, den
         win = tokens = 0
         den = 1
         for entries in children.values():
@@ -374,7 +536,34 @@ class ExactSolver:
                 win = win * (m // den) + w2 * (m // d2)
                 tokens = tokens * (m // den) + t2 * (m // d2)
                 den = m
-        return win, tokens, den * scale
+        den *= scale
+        if w0 or t0:
+            m = lcm(den, d0)
+            return win * (m // den) + w0 * (m // d0), tokens * (m // den) + t0 * (m // d0), m
+        return win, tokens, den
+
+
+def _sum(direct: dict) -> tuple:
+    """{denominator: [win, tokens]} -> (win, tokens, denominator)."""
+    if not direct:
+        return 0, 0, 1
+    if len(direct) == 1:
+        (d, (w, t)), = direct.items()
+        return w, t, d
+    den = lcm(*direct)
+    win = tokens = 0
+    for d, (w, t) in direct.items():
+        win += w * (den // d)
+        tokens += t * (den // d)
+    return win, tokens, den
+
+
+def _reduce(win: int, tokens: int, den: int) -> tuple:
+    g = gcd(win, tokens, den)
+    return win // g, tokens // g, den // g
+
+
+_UNKNOWN = object()
 
 
 def advise_exact(record: Record, model: str, budget: int, deadline: float | None = None,

