@@ -1,14 +1,13 @@
 """Dealing rounds and playing whole games; the public `legal_actions` / `apply` pair.
 
-Chance is seeded and explicit: a round's shuffle comes from `random.Random(f"{seed}/round/{k}")`
-and a random starter among several round winners from `f"{seed}/starter/{k}"`, so a game
-replays exactly from its seed and its actions, and no global random state is touched.
+Chance is seeded and explicit (`solver.rules.seeding`): a round's shuffle comes from the text
+`f"{seed}/round/{k}"` and a random starter among several round winners from
+`f"{seed}/starter/{k}"`, under the game's seed scheme, so a game replays exactly from its seed,
+its scheme and its actions, and no global random state is touched.
 """
 
 from __future__ import annotations
 
-import random
-from functools import lru_cache
 from typing import Sequence
 
 from solver.rules.actions import NextRound
@@ -17,6 +16,7 @@ from solver.rules.editions import Edition, get_edition
 from solver.rules.errors import IllegalActionError, InvalidOptionError, InvalidPositionError
 from solver.rules.events import CardDealt, CardDrawn, GameEnded, RoundStarted, TokensAwarded
 from solver.rules.round_rules import round_apply, round_legal_actions
+from solver.rules.seeding import SEED_SCHEME, check_scheme, shuffle_round
 from solver.rules.state import GAME_OVER, HAND_OF, HAND_PAIR, IN_ROUND, PLAY, ROUND_OVER, Game, Round, interned_flags
 
 #: Builds a NamedTuple from all its fields without the generated `__new__` (hot path only).
@@ -28,35 +28,28 @@ _DRAWN = tuple(tuple(CardDrawn(s, c, "deck", (s,)) for c in Card) for s in range
 
 def deal_round(
     edition: Edition | str, n_players: int, first_player: int = 0, seed: object = 0,
-    *, round_no: int = 1,
+    *, round_no: int = 1, seed_scheme: int = SEED_SCHEME,
 ) -> tuple[Round, tuple]:
-    """Shuffle and deal a round (§3); the first player has drawn and is to play."""
+    """Shuffle and deal a round (§3); the first player has drawn and is to play. The shuffle
+    is seeded by `seed` and `round_no` under `seed_scheme` (`solver.rules.seeding`)."""
     if type(edition) is not Edition:
         edition = get_edition(edition)
     edition.check_player_count(n_players)
     if not isinstance(first_player, int) or isinstance(first_player, bool) or not 0 <= first_player < n_players:
         raise InvalidOptionError(f"first player {first_player!r:.40} is not a seat (0–{n_players - 1})",
                                  rule="first-player")
+    if type(seed_scheme) is not int or seed_scheme != SEED_SCHEME:
+        _check_scheme(seed_scheme)
     cards = list(edition.full_deck())
-    shuffle(cards, random.Random(f"{seed}/round/{round_no}"))
+    shuffle_round(cards, seed, round_no, seed_scheme)
     return _deal(edition, n_players, first_player, cards, round_no)
 
 
-def shuffle(cards: list, rng: random.Random) -> None:
-    """`rng.shuffle(cards)`, the same permutation from the same generator state, without its
-    per-card method calls (the deal is on every round's path)."""
-    getrandbits = rng.getrandbits
-    for i, n, k in _shuffle_steps(len(cards)):
-        j = getrandbits(k)
-        while j >= n:
-            j = getrandbits(k)
-        cards[i], cards[j] = cards[j], cards[i]
-
-
-@lru_cache(maxsize=64)
-def _shuffle_steps(size: int) -> tuple:
-    """(position, positions to choose from, bits per draw) of each step of `Random.shuffle`."""
-    return tuple((i, i + 1, (i + 1).bit_length()) for i in range(size - 1, 0, -1))
+def _check_scheme(seed_scheme) -> None:
+    try:
+        check_scheme(seed_scheme)
+    except ValueError as e:
+        raise InvalidOptionError(str(e), rule="seed-scheme") from None
 
 
 def deal_from_order(
@@ -102,25 +95,28 @@ def _deal(edition: Edition, n_players: int, first_player: int, cards: list, roun
     return r, tuple(events)
 
 
-def new_round(edition: Edition | str, n_players: int, first_player: int = 0, seed: object = 0) -> Round:
+def new_round(edition: Edition | str, n_players: int, first_player: int = 0, seed: object = 0,
+              *, seed_scheme: int = SEED_SCHEME) -> Round:
     """A freshly dealt round (events dropped; use `deal_round` to keep them)."""
-    return deal_round(edition, n_players, first_player, seed)[0]
+    return deal_round(edition, n_players, first_player, seed, seed_scheme=seed_scheme)[0]
 
 
 def new_game(
     edition: Edition | str, players: int | Sequence[str], first_player: int = 0, seed: object = 0,
-    **options,
+    *, seed_scheme: int = SEED_SCHEME, **options,
 ) -> tuple[Game, tuple]:
     """Start a game: `players` is a count or the names in turn order; the caller names who
-    starts (D1: the edition's flavour rule decides at the table)."""
+    starts (D1: the edition's flavour rule decides at the table). Every round's shuffle and any
+    tie-break for the next starter come from `seed` under `seed_scheme` (`solver.rules.seeding`;
+    scheme 1 replays games seeded before scheme 2 existed)."""
     edition = get_edition(edition, **options)
     if isinstance(players, int):
         names = tuple(f"Player {i + 1}" for i in range(players))
     else:
         names = tuple(str(p) for p in players)
     edition.check_player_count(len(names))
-    r, events = deal_round(edition, len(names), first_player, seed, round_no=1)
-    game = Game(edition, names, (0,) * len(names), seed, 1, first_player, r, IN_ROUND, ())
+    r, events = deal_round(edition, len(names), first_player, seed, round_no=1, seed_scheme=seed_scheme)
+    game = Game(edition, names, (0,) * len(names), seed, 1, first_player, r, IN_ROUND, (), seed_scheme)
     return game, events
 
 
@@ -194,5 +190,6 @@ def next_starter(game: Game) -> int | None:
 def _next_round(game: Game) -> tuple[Game, tuple]:
     starter = next_starter(game)
     k = game.round_no + 1
-    r, events = deal_round(game.edition, len(game.names), starter, game.seed, round_no=k)
+    r, events = deal_round(game.edition, len(game.names), starter, game.seed, round_no=k,
+                           seed_scheme=game.seed_scheme)
     return game._replace(round=r, round_no=k, starter=starter, phase=IN_ROUND), events

@@ -46,6 +46,8 @@ from solver.rules.state import CHANCELLOR, HAND_OF, HAND_PAIR, OVER, PLAY, Round
 
 SPY, GUARD, PRIEST, BARON, HANDMAID, PRINCE, CHANCELLOR_CARD, KING, COUNTESS, PRINCESS = tuple(Card)
 _TARGETS_OTHERS = frozenset({GUARD, PRIEST, BARON, KING})
+#: Plays that can add to or clear the memory beyond the player's own hand (`_update_memory`).
+_MEMORY_CARDS = frozenset({PRIEST, BARON, PRINCE, KING})
 _CARDS = tuple(Card)
 #: How each card chooses (by value in `Card` order): 0 nobody, 1 another player, 2 another player
 #: and a guess (Guard), 3 any player in the round, themselves included (Prince).
@@ -150,6 +152,13 @@ def chancellor_choices(hand: tuple[Card, ...]) -> tuple:
     return _chancellor_actions(hand)
 
 
+@lru_cache(maxsize=4096)
+def _canonical_choices(hand: tuple[Card, ...]) -> dict:
+    """{choice: the same choice with `Card` fields} for a Chancellor hand: an action equal to a
+    legal one (e.g. given with ints) maps to the engine's own object."""
+    return {a: a for a in chancellor_choices(hand)[0]}
+
+
 def _chancellor_actions(hand: tuple[Card, ...]) -> tuple:
     """Every distinct (keep, bottom order) for a 2- or 3-card Chancellor hand."""
     seen = set()
@@ -249,9 +258,15 @@ def round_apply(state: Round, action) -> tuple[Round, tuple]:
                     raise _explain_illegal(state, action) from None
         elif kind is Play and action.player is not None:
             _check_player(state, action.player)
-        if type(action) is not ChancellorChoice or not _member(action, chancellor_choices(state.hands[state.current])[1]):
+        legal = None
+        if type(action) is ChancellorChoice:
+            try:
+                legal = _canonical_choices(hands[p]).get(action)
+            except TypeError:  # unhashable field, e.g. a list as a card
+                legal = None
+        if legal is None:
             raise _explain_illegal(state, action)
-        return _apply_chancellor_choice(state, action)
+        return _apply_chancellor_choice(state, legal)
     raise IllegalActionError("the round is over: no more plays this round", rule="round-over")
 
 
@@ -267,13 +282,6 @@ def _check_player(state: Round, player) -> None:
         raise IllegalActionError(
             f"it is not seat {player}'s turn: seat {state.current} is to move", rule="not-your-turn",
             player=player, current=state.current)
-
-
-def _member(action, legal: frozenset) -> bool:
-    try:
-        return action in legal
-    except TypeError:  # unhashable field, e.g. a list as target
-        return False
 
 
 def _apply_play(state: Round, card: Card, kept: Card, target, guess):
@@ -394,9 +402,16 @@ def _update_memory(known: tuple, events: list, p: int, target, card) -> tuple:
     directly for the plays that only forget or add entries; the King's trade replays them."""
     if card is KING:
         return remember(known, events)
+    last = events[-1]
+    if card not in _MEMORY_CARDS and type(last) is not KnockedOut:
+        # Nobody looked, tied, traded or was knocked out: only what others knew of the
+        # player's hand is forgotten (they may have played it), usually nothing.
+        for e in known:
+            if e[1] == p:
+                return tuple([e for e in known if e[1] != p])
+        return known
     # The player played: what others knew of their hand is forgotten.
     kept = [e for e in known if e[1] != p]
-    last = events[-1]
     if type(last) is KnockedOut:
         gone = last.player
         kept = [e for e in kept if e[0] != gone and e[1] != gone]
@@ -434,12 +449,9 @@ def _knock_out(hands, discards, out, protected, seat, cause, events) -> tuple:
 
 
 def _apply_chancellor_choice(state: Round, action: ChancellorChoice):
+    """Resolve a legal Chancellor choice given as the engine's own object (`Card` fields)."""
     p = state.current
-    hand = state.hands[p]
-    keep = hand[hand.index(action.keep)]
-    bottom = action.bottom
-    if any(type(c) is not Card for c in bottom):
-        bottom = tuple([_CARDS[c] for c in bottom])
+    keep, bottom, _ = action
     hands = list(state.hands)
     hands[p] = HAND_OF[keep]
     deck = state.deck + bottom

@@ -10,13 +10,13 @@ could arise under the rules; `validate_round` names the rule an impossible posit
 
 from __future__ import annotations
 
-import random
 from collections import Counter
 from typing import NamedTuple, Optional, Sequence
 
 from solver.rules.cards import Card
 from solver.rules.editions import DISCARD_TOTAL_THEN_NONE, Edition, get_edition
 from solver.rules.errors import InvalidPositionError
+from solver.rules.seeding import SEED_SCHEME, check_scheme, choose_starter
 
 # Round phases
 PLAY = "play"  #: the current player holds two cards and must play one
@@ -117,6 +117,8 @@ class Game(NamedTuple):
     phase: str = IN_ROUND
     #: Game winners once over (everyone at or above the target at that moment).
     winners: tuple[int, ...] = ()
+    #: How `seed` turns into each round's shuffle and tie-breaks (`solver.rules.seeding`).
+    seed_scheme: int = SEED_SCHEME
 
     @property
     def n_players(self) -> int:
@@ -134,7 +136,7 @@ class Game(NamedTuple):
     def next_starter(self) -> Optional[int]:
         """Who starts the next round, once the current one is over (also when the game is
         over: who would start). The last round's winner; several winners: one of them, seeded
-        by `f"{seed}/starter/{round_no}"` (D14); nobody (classic "nobody scores" option): the
+        by `f"{seed}/starter/{round_no}"` under the game's seed scheme (D14); nobody (classic "nobody scores" option): the
         same starter again (§9). None while the round is being played."""
         if self.round.phase != OVER:
             return None
@@ -143,7 +145,7 @@ class Game(NamedTuple):
             return winners[0]
         if not winners:
             return self.starter
-        return random.Random(f"{self.seed}/starter/{self.round_no}").choice(sorted(winners))
+        return choose_starter(winners, self.seed, self.round_no, self.seed_scheme)
 
 
 def game_position(
@@ -155,6 +157,7 @@ def game_position(
     round_no: Optional[int] = None,
     starter: int = 0,
     seed: object = 0,
+    seed_scheme: int = SEED_SCHEME,
 ) -> Game:
     """Build a game in progress directly (tokens, the current round with who is out, its
     number and starter) and check that it could arise under the rules; impossible positions
@@ -169,6 +172,10 @@ def game_position(
     every winner 1 token, at least one winner unless the edition's tie rule can leave none,
     and at most one Spy bonus)."""
     edition = get_edition(edition)
+    try:
+        check_scheme(seed_scheme)
+    except ValueError as e:
+        raise InvalidPositionError(str(e), rule="seed-scheme") from None
     if isinstance(players, int) and not isinstance(players, bool):
         names = tuple(f"Player {i + 1}" for i in range(players))
     else:
@@ -235,7 +242,7 @@ def game_position(
     if over:
         winners = tuple(i for i, t in enumerate(tokens) if t >= target)
         phase = GAME_OVER if winners else ROUND_OVER
-    return Game(edition, names, tokens, seed, round_no, starter, round, phase, winners)
+    return Game(edition, names, tokens, seed, round_no, starter, round, phase, winners, seed_scheme)
 
 
 def _cards(seq: Sequence, what: str) -> tuple[Card, ...]:
