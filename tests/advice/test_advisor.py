@@ -143,7 +143,9 @@ def test_estimate_agrees_with_exact_within_its_interval_when_no_later_choice_rem
                 if a.exact:  # a certain outcome is computed, not sampled
                     assert a.win == exact[a.action] and a.samples == 0
                     continue
-                assert a.samples == 1500 and a.interval[0] <= float(a.win) <= a.interval[1]
+                # Every play gets its first stage (fewer than 1,500 deals with many plays, never
+                # under 50); racing may stop a hopeless one there.
+                assert 50 <= a.samples <= 1500 and a.interval[0] <= float(a.win) <= a.interval[1]
                 # Checked against a 99.9% interval so that the seeded test is not a 5% coin toss.
                 low, high = wilson(int(a.win * a.samples), a.samples, z=3.29)
                 assert low - 1e-9 <= float(exact[a.action]) <= high + 1e-9, (a.action, exact[a.action], low, high)

@@ -26,7 +26,7 @@ def test_counting_choice_is_the_counting_policy_in_every_state():
     decisions = 0
     for key, n, options in CONFIGS:
         edition = get_edition(key, **options)
-        for k in range(25):
+        for k in range(30):
             r, _ = deal_round(edition, n, k % n, k)
             rng = random.Random(k)
             while r.phase != OVER:

@@ -161,13 +161,17 @@ if bots_to_play(p):
     # Each bot's turn is shown as it happens, on the board and in words (an advisor bot thinks
     # up to its time per decision).
     with status_slot, st.status(t(language, "pr_bots_playing"), expanded=True) as status:
+        told_before = len(history_lines(p.human_record(), language, you=True))
         while bots_to_play(p):
             status.update(label=t(language, "pr_bot_thinking", player=p.game.names[p.game.round.current]))
             p = bot_step(p)
             st.session_state["pr"] = p
             told = history_lines(p.human_record(), language, you=True)
-            if told:
-                st.markdown(f"- {told[-1]}")
+            # What this turn added: the bot's play (a bot's draw is hidden), and when your turn
+            # comes next, your draw.
+            if len(told) > told_before:
+                st.markdown("\n".join(f"- {x}" for x in told[told_before:]))
+            told_before = len(told)
             with board.container():
                 draw_board(p)
         status.update(label=t(language, "pr_bots_done"), state="complete", expanded=False)
