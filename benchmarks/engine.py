@@ -20,6 +20,12 @@ Usage:
         `git archive 5b4eae0 solver | tar -x -C DIR`). For each row, the old public path, the new
         public path and the rollout path run in turn in fresh processes, `--blocks` times; the
         table gives the medians and the factors against the old public path.
+    python benchmarks/engine.py --interleaved DIR [--blocks 31] [--rounds 300]
+        The same comparison in one process, steadier on a shared machine: DIR's `solver` is
+        copied as a package `solver_old` (its imports renamed) and, for each row, blocks of
+        `--rounds` rounds of the old public path, the new public path and the rollout path
+        alternate `--blocks` times; the factor is the median of the paired per-block ratios,
+        with the lower and upper quartiles of those ratios.
 """
 
 from __future__ import annotations
@@ -157,8 +163,79 @@ def against(old: str, blocks: int, seconds: float) -> None:
         print(f"{key:<14}{n:>8}{o:>12,.0f}{p:>12,.0f}{p / o:>6.2f}{f:>10,.0f}{f / o:>7.1f}", flush=True)
 
 
+def interleaved(old: str, blocks: int, count: int) -> None:
+    import importlib
+    import re
+    import shutil
+    import tempfile
+
+    from solver import apply, deal_round, get_edition, legal_actions
+    from solver.rules.fast import Sim
+
+    tmp = Path(tempfile.mkdtemp(prefix="engine_ab_"))
+    shutil.copytree(Path(old) / "solver", tmp / "solver_old",
+                    ignore=shutil.ignore_patterns("__pycache__"))
+    for f in (tmp / "solver_old").rglob("*.py"):
+        text = f.read_text()
+        f.write_text(re.sub(r"\b(from|import) solver\b", r"\1 solver_old", text))
+    sys.path.insert(0, str(tmp))
+    old_mod = importlib.import_module("solver_old")
+
+    def public(m, key, n):
+        e = m.get_edition(key)
+        rng = random.Random(1)
+        choice = rng.choice
+        deal, step, legal = m.deal_round, m.apply, m.legal_actions
+
+        def block(start):
+            for k in range(start, start + count):
+                r, ev = deal(e, n, k % n, k)
+                while r.phase != "over":
+                    r, ev = step(r, choice(legal(r)))
+        return block
+
+    def rollout(key, n):
+        e = get_edition(key)
+        rng = random.Random(1)
+
+        def block(start):
+            for k in range(start, start + count):
+                Sim.deal(e, n, k % n, rng).run(rng)
+        return block
+
+    new_mod = sys.modules["solver"]
+    assert new_mod.apply is apply and new_mod.deal_round is deal_round and new_mod.legal_actions is legal_actions
+    print(f"old: {old} (as solver_old); new: {ROOT}; {blocks} interleaved blocks of {count} rounds, "
+          "rounds per CPU second (medians); factors: median of paired block ratios [quartiles]")
+    print(f"{'edition':<14}{'players':>8}{'old public':>12}{'new public':>12}{'×':>6}{'[q1 q3]':>13}"
+          f"{'rollout':>10}{'×':>7}")
+    for key, n in ROWS:
+        runs = {"old": public(old_mod, key, n), "new": public(new_mod, key, n), "fast": rollout(key, n)}
+        for b in runs.values():
+            b(10**6)  # warm the memos
+        rates: dict = {k: [] for k in runs}
+        for i in range(blocks):
+            for k, b in runs.items():
+                t0 = time.process_time()
+                b(i * count)
+                rates[k].append(count / (time.process_time() - t0))
+        pub = sorted(b / a for a, b in zip(rates["old"], rates["new"]))
+        fast = sorted(b / a for a, b in zip(rates["old"], rates["fast"]))
+        q = lambda xs, f: xs[min(len(xs) - 1, int(f * len(xs)))]
+        o, p, f = (statistics.median(rates[k]) for k in ("old", "new", "fast"))
+        print(f"{key:<14}{n:>8}{o:>12,.0f}{p:>12,.0f}{statistics.median(pub):>6.2f}"
+              f"{f'[{q(pub, .25):.2f} {q(pub, .75):.2f}]':>13}{f:>10,.0f}{statistics.median(fast):>7.1f}", flush=True)
+    shutil.rmtree(tmp, ignore_errors=True)
+
+
 def main() -> None:
     args = sys.argv[1:]
+    if "--interleaved" in args:
+        old = args[args.index("--interleaved") + 1]
+        blocks = int(args[args.index("--blocks") + 1]) if "--blocks" in args else 31
+        count = int(args[args.index("--rounds") + 1]) if "--rounds" in args else 300
+        interleaved(old, blocks, count)
+        return
     if "--against" in args:
         old = args[args.index("--against") + 1]
         blocks = int(args[args.index("--blocks") + 1]) if "--blocks" in args else 5
