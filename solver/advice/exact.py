@@ -329,16 +329,7 @@ class ExactSolver:
         states = self._states
         r0 = states[worlds[0][0]][0]
         if r0.current == self.viewer and r0.phase != OVER:
-            win = tokens = None
-            missed = set()  # targets whose Guard guesses that hit in no world were tried
-            for a in self._legal(worlds[0][0]):
-                if a.__class__ is Play and a.guess is not None and self._never_hits(worlds, a):
-                    if a.target in missed:
-                        continue  # the same successors with the same weights: the same value
-                    missed.add(a.target)
-                w2, t2, d2 = self._q(worlds, a)
-                if win is None or (w2 * den, t2 * den) > (win * d2, tokens * d2):
-                    win, tokens, den = w2, t2, d2
+            win, tokens, den = self._best(worlds, r0)
         else:
             children: dict = {}
             dens: dict = {}
@@ -469,12 +460,25 @@ class ExactSolver:
                 acc[1] += ways * lt
         return _reduce(*_sum(direct))
 
-    def _never_hits(self, worlds, action) -> bool:
-        """Whether a Guard guess misses in every world: the round after a miss does not depend on the
-        guess, so every such guess leads to the same successors with the same weights."""
+    def _best(self, worlds: tuple, r0: Round) -> tuple:
+        """The viewer's best action's mass (win, tokens, denominator): the maximum over actions of
+        (win, tokens). A miss leaves the same round whatever the guess, so the Guard guesses that
+        hit in no world lead to the same successors with the same weights: one of them is tried
+        (`missed`)."""
+        win = tokens = den = None
         states = self._states
-        t, g = action.target, action.guess
-        return all(states[sid][0].hands[t][0] != g for sid, _ in worlds)
+        missed = set()
+        for a in self._legal(worlds[0][0]):
+            if a.__class__ is Play and a.guess is not None:
+                t, g = a.target, a.guess
+                if all(states[sid][0].hands[t][0] != g for sid, _ in worlds):
+                    if t in missed:
+                        continue
+                    missed.add(t)
+            w2, t2, d2 = self._q(worlds, a)
+            if win is None or (w2 * den, t2 * den) > (win * d2, tokens * d2):
+                win, tokens, den = w2, t2, d2
+        return win, tokens, den
 
     def _guess_classes(self, worlds) -> Optional[dict]:
         """The opponents' Guard guesses grouped by what they do in each world: the same target, the
