@@ -62,11 +62,12 @@ def error_text(err, lang: str) -> str:
     where = getattr(err, "where", "") or ""
     turn = re.match(r"turn (\d+)", where)
     params = dict(getattr(err, "params", {}) or {})
-    if params.get("card") is not None:
-        from solver import Card, card_name
-        from tutor.render import naming_for
+    for field in ("card", "guess"):
+        if params.get(field) is not None:
+            from solver import Card, card_name
+            from tutor.render import naming_for
 
-        params["card"] = card_name(Card(params["card"]), naming_for(lang))
+            params[field] = card_name(Card(params[field]), naming_for(lang))
     for key in (f"err.{err.rule}", f"rule.{err.rule}", f"err.{err.rule}-some"):
         needed = {f for _, f, _, _ in Formatter().parse(t("en", key)) if f}
         if (key in catalog(lang) or key in catalog("en")) and needed <= set(params):

@@ -135,7 +135,7 @@ def parse_record(text: str, naming: str | None = None, *, check: bool = True) ->
         try:
             return seat_index(seats, value, where)
         except RecordError as exc:
-            raise RecordError(exc.reason, where=where, source=source, rule=exc.rule) from None
+            raise RecordError(exc.reason, where=where, source=source, rule=exc.rule, **exc.params) from None
 
     first = seat(hopts["first"], "header first:") if "first" in hopts else None
     viewer = seat(hopts["viewer"], "header viewer:") if "viewer" in hopts else None
@@ -198,8 +198,8 @@ def parse_record(text: str, naming: str | None = None, *, check: bool = True) ->
 
         try:
             check_record(record)
-        except RecordError as exc:
-            raise RecordError(exc.reason, where=exc.where, source=source, rule=exc.rule) from None
+        except RecordError as exc:  # the same refusal, echoing the notation as typed
+            raise RecordError(exc.reason, where=exc.where, source=source, rule=exc.rule, **exc.params) from None
     return record
 
 

@@ -220,27 +220,27 @@ def _check_choice(record: Record, t: Turn, before: Public, where: str) -> Turn:
     targets = before.open_targets(p)
     if t.target is not None:
         if card not in _TARGETED:
-            raise RecordError(f"the {card.title} does not choose a player", where=where, rule="no-target-card")
+            raise RecordError(f"the {card.title} does not choose a player", where=where, rule="no-target-card", card=card)
         if t.target == p and card is not PRINCE:
             raise RecordError(f"the {card.title} must choose another player, not yourself", where=where,
-                              rule="target-self")
+                              rule="target-self", card=card)
         if before.out[t.target]:
             raise RecordError(f"{record.seats[t.target]} is out of the round and cannot be chosen",
-                              where=where, rule="target-out")
+                              where=where, rule="target-out", target=record.seats[t.target])
         if before.protected[t.target] and t.target != p:
             raise RecordError(f"{record.seats[t.target]} is protected by a Handmaid and cannot be chosen",
-                              where=where, rule="target-protected")
+                              where=where, rule="target-protected", target=record.seats[t.target])
     elif card is PRINCE and not targets:
         t = replace(t, target=p)  # all others protected: the Prince must choose yourself
     if t.guess is not None:
         if card is not GUARD:
             raise RecordError(f"only the Guard names a card; the {card.title} does not", where=where,
-                              rule="guess-not-guard")
+                              rule="guess-not-guard", card=card)
         if t.guess is GUARD:
             raise RecordError("the Guard cannot name the Guard", where=where, rule="guard-names-guard")
         if t.guess not in e.cards:
             raise RecordError(f"the {t.guess.title} is not in the {e.title} edition", where=where,
-                              rule="guess-not-in-edition")
+                              rule="guess-not-in-edition", guess=t.guess)
     no_effect = card in _TARGETS_OTHERS and not targets
     if no_effect and (t.target is not None or t.guess is not None or t.result or t.saw or t.got):
         raise RecordError(f"every other player is out or protected: the {card.title} has no effect",
@@ -254,11 +254,11 @@ def _check_own_play(table: _Table, card: Card, where: str) -> None:
     if None not in hand:
         if card not in hand:
             raise RecordError(f"you cannot play the {card.title}: your hand is "
-                              f"{' and '.join(c.title for c in hand)}", where=where, rule="card-not-in-hand")
+                              f"{' and '.join(c.title for c in hand)}", where=where, rule="card-not-in-hand", card=card)
         if card is not COUNTESS and COUNTESS in hand and (KING in hand or PRINCE in hand):
             other = hand[1] if hand[0] is COUNTESS else hand[0]
             raise RecordError(f"you must play the Countess: you also hold the {other.title}", where=where,
-                              rule="countess-forced")
+                              rule="countess-forced", card=other)
     hand = list(hand)
     hand.remove(card if card in hand else None)
     table.hand = hand

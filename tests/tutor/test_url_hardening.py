@@ -2,6 +2,8 @@
 
 import pytest
 
+from solver import LoveLetterError
+
 from .app_support import page
 
 
@@ -59,3 +61,24 @@ def test_advice_without_your_own_cards_says_so(record):
     assert info.value.rule == "viewer-hand-unknown"
     for lang in ("en", "es", "fr"):
         assert error_text(info.value, lang) == t(lang, "rule.viewer-hand-unknown")
+
+
+@pytest.mark.parametrize("record, lang, words", [
+    ("2019 A,B first:A viewer:A dealt:1 | A +2 5>A | B +3 1>A=1 miss", "es", ["Turno 1", "Príncipe"]),
+    ("classic A,B first:A viewer:A up:1,1,1 dealt:1 | A +2 2>B=4", "fr", ["Tour 1", "Prêtre"]),
+    ("classic A,B first:A viewer:A up:1,1,1 dealt:1 | A +2 2>A", "en", ["Turn 1", "Priest"]),
+    ("classic A,B first:A viewer:A up:1,1,1 dealt:7 | A +5 5>B", "es", ["Príncipe", "Condesa"]),
+    ("classic A,B first:A viewer:A up:1,1,1 dealt:1 | A +4 4 | B 1>A=2 miss", "en", ["Turn 2", " A "]),
+])
+def test_a_refused_record_names_its_card_or_player_in_the_users_language(record, lang, words):
+    """The notation keeps the detail of a refusal found while replaying the record (its card,
+    its target), so the translated sentence names it instead of a generic one."""
+    from solver.records.notation import parse_record
+    from tutor.analysis import error_text
+    from tutor.i18n import t
+
+    with pytest.raises(LoveLetterError) as e:
+        parse_record(record)
+    text = error_text(e.value, lang)
+    assert t(lang, "err_generic") not in text
+    assert all(w in f" {text} " for w in words), text
