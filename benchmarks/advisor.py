@@ -4,11 +4,17 @@ Random seeded games (uniformly random play) are stopped at the viewer's turn wit
 left in the deck; `advise` in exact mode (random opponents) is timed on up to 6 positions per
 row, with the transitions it counted (the work budget's unit). Positions over the exact
 budget (300,000 transitions or 10 s here) are counted, not timed (the advisor then estimates).
-Usage: python benchmarks/advisor.py
+Usage: python benchmarks/advisor.py [--save FILE] [--positions FILE]
+
+`--save FILE` writes the positions (one line each: edition, cards left, the record's text
+notation, tab-separated) and `--positions FILE` times those instead of dealing new ones, so
+that two versions of the code are compared on the same positions even if the seeded deal
+changes.
 """
 
 from __future__ import annotations
 
+import argparse
 import random
 import statistics
 import sys
@@ -20,6 +26,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from solver import apply, deal_round, legal_actions  # noqa: E402
 from solver.advice.advisor import TooLargeError  # noqa: E402
 from solver.advice.exact import advise_exact  # noqa: E402
+from solver.records.notation import format_record, parse_record  # noqa: E402
 from solver.records.record import record_from_events  # noqa: E402
 
 
@@ -40,13 +47,33 @@ def positions(edition: str, left: int, count: int):
             return
 
 
+def load(path: str) -> dict:
+    """{(edition, cards left): [record, ...]} from a file written by --save."""
+    rows: dict = {}
+    with open(path, encoding="utf-8") as f:
+        for line in f:
+            if line.strip():
+                edition, left, text = line.rstrip("\n").split("\t")
+                rows.setdefault((edition, int(left)), []).append(parse_record(text))
+    return rows
+
+
 def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--positions", help="time the positions of this file (written by --save)")
+    parser.add_argument("--save", help="write the positions timed to this file")
+    args = parser.parse_args()
+    fixed = load(args.positions) if args.positions else None
+    saved = open(args.save, "w", encoding="utf-8") if args.save else None
     print(f"{'edition':<9}{'cards left':>11}{'timed':>7}{'median s':>10}{'worst s':>9}"
           f"{'median work':>13}{'worst work':>12}{'over budget':>13}")
     for edition in ("classic", "2019"):
         for left in (1, 2, 3, 4, 5, 6):
             times, work, over = [], [], 0
-            for record in positions(edition, left, 6):
+            records = fixed.get((edition, left), []) if fixed is not None else positions(edition, left, 6)
+            for record in records:
+                if saved:
+                    saved.write(f"{edition}\t{left}\t{format_record(record)}\n")
                 stats: dict = {}
                 t0 = time.perf_counter()
                 try:
@@ -56,11 +83,15 @@ def main() -> None:
                     continue
                 times.append(time.perf_counter() - t0)
                 work.append(stats["work"])
+            if not times and not over:
+                continue
             med = f"{statistics.median(times):.2f}" if times else "-"
             worst = f"{max(times):.2f}" if times else "-"
             mw = f"{statistics.median(work):,.0f}" if work else "-"
             ww = f"{max(work):,}" if work else "-"
             print(f"{edition:<9}{left:>11}{len(times):>7}{med:>10}{worst:>9}{mw:>13}{ww:>12}{over:>13}", flush=True)
+    if saved:
+        saved.close()
 
 
 if __name__ == "__main__":
