@@ -76,6 +76,15 @@ def _click(at, key):
     assert not at.exception, at.exception
 
 
+def _play_first(at):
+    """Choose the first listed play (nothing is chosen for the person), then press Play."""
+    box = next(b for b in at.selectbox if str(b.key).startswith("pr_action_"))
+    assert box.value is None and at.button(key="pr-play").disabled
+    box.set_value(0).run()
+    assert not at.button(key="pr-play").disabled
+    _click(at, "pr-play")
+
+
 def test_a_complete_seeded_game_through_the_page_with_hint_and_reviews():
     at = AppTest.from_file(APP, default_timeout=120)
     at.run()
@@ -107,7 +116,7 @@ def test_a_complete_seeded_game_through_the_page_with_hint_and_reviews():
             shown = advice(format_record(p.human_record()), model_for(p.bots), 0.4)  # the page's cached answer
             assert best_text(shown, "en") in [s.value for s in list(at.success) + list(at.info)]
             hinted += 1
-        _click(at, "pr-play")
+        _play_first(at)
         decisions += 1
     p = at.session_state["pr"]
     assert p.over and p.game.winners and max(p.game.tokens) == 2
@@ -164,6 +173,6 @@ def test_a_resumed_game_reads_as_sentences_and_each_bot_turn_is_shown():
     your_turn, log_at = (next(i for i, x in enumerate(texts) if isinstance(x, str) and x.startswith(key))
                          for key in (f"**{t('es', 'pr_your_turn')}**", "1. "))
     assert your_turn < log_at  # the Play button comes right after the board, before the log
-    _click(at, "pr-play")
+    _play_first(at)
     bot_lines = [m.value for m in at.markdown if m.value.startswith("- Bot ")]
     assert bot_lines, "the bot's turn is shown as it happens"

@@ -80,6 +80,8 @@ def play_cb(key: str) -> None:
     s = st.session_state
     p = s["pr"]
     actions = legal_actions(p.game)
+    if s.get(key) is None:
+        return  # nothing chosen yet (the button is disabled until a play is chosen)
     try:
         s["pr"] = play(p, actions[s[key]], then_bots=False)
         s["pr_hint"] = False
@@ -192,9 +194,12 @@ if p.my_turn:
     with st.container(border=True):  # right under the board (at 390 px too)
         st.markdown(f"**{t(language, 'pr_your_turn')}**")
         action_key = f"pr_action_{g.round_no}_{len(p.events)}"  # a fresh choice at every turn
-        st.selectbox(t(language, "an_play"), list(range(len(acts))), key=action_key, format_func=PlayLabel(labels))
+        # No play is chosen for you: an accidental click must not play a card.
+        chosen = st.selectbox(t(language, "an_play"), list(range(len(acts))), key=action_key, index=None,
+                              placeholder=t(language, "pr_choose_play"), format_func=PlayLabel(labels))
         c = st.columns(2)
-        c[0].button(t(language, "play"), key="pr-play", on_click=play_cb, args=(action_key,), type="primary")
+        c[0].button(t(language, "play"), key="pr-play", on_click=play_cb, args=(action_key,), type="primary",
+                    disabled=chosen is None)
         c[1].button(t(language, "pr_hint"), key="pr-hint", on_click=hint_cb)
 
 with st.expander(t(language, "event_log"), expanded=True):
