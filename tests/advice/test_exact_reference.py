@@ -1,7 +1,9 @@
 """The exact search (integer weights, numbered states, remembered transitions, only the drawn
-cards resolved) against a straightforward reference: the same expectimax over information
+cards resolved, canonical states, shared Guard guesses, values remembered where the viewer has
+no decision left) against a straightforward reference: the same expectimax over information
 states with `Fraction` probabilities, every draw resolved and every transition applied anew.
-Every figure must be the same Fraction, and the work and node counts the same."""
+Every figure must be the same Fraction; the search counts at most the reference's work and
+information states (what it shares it does not count again)."""
 
 from collections import Counter, defaultdict
 from fractions import Fraction
@@ -172,7 +174,7 @@ def test_the_exact_search_gives_every_figure_of_the_reference(edition, model, le
     assert stats["work"] <= ref.work and stats["nodes"] <= ref.nodes
 
 
-def test_the_work_budget_refuses_exactly_where_the_reference_does():
+def test_the_work_budget_refuses_exactly_beyond_the_work_counted():
     record, _ = find("2019", 3, 0)
     stats: dict = {}
     advise_exact(record, "random", 10**6, stats=stats)
