@@ -91,8 +91,13 @@ class ExactSolver:
     a dict state number -> integer weight, memoised on its primitive weights (divided by their
     gcd: the same key as the normalised probabilities), and a value is a triple
     (win, tokens, denominator) of integers. `Fraction`s are made only at the root, so every
-    figure is the same exact rational as before. The work budget still counts every
-    transition the search uses (a remembered one too), so whether a position fits is unchanged."""
+    figure is the same exact rational as before.
+
+    States are canonical (`canonical_round`); an opponent's Guard guesses that do the same in
+    every world are evaluated once (`_guess_classes`), the viewer's that hit nowhere tried once
+    (`_best`); where the viewer has no decision left a value is remembered per state and per
+    transition (`_linear`, `_follow`). The work budget counts every transition the search steps
+    through (a remembered one too), not the reuse of a remembered value (docs/advisor.md).
 
     def __init__(self, viewer: int, budget: int, deadline: float | None = None, model: str = "random",
                  sa_free: bool = False):
