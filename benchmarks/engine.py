@@ -230,17 +230,14 @@ def interleaved(old: str, blocks: int, count: int) -> None:
 
 def main() -> None:
     args = sys.argv[1:]
+    def option(name, default, kind):
+        return kind(args[args.index(name) + 1]) if name in args else default
+
     if "--interleaved" in args:
-        old = args[args.index("--interleaved") + 1]
-        blocks = int(args[args.index("--blocks") + 1]) if "--blocks" in args else 31
-        count = int(args[args.index("--rounds") + 1]) if "--rounds" in args else 300
-        interleaved(old, blocks, count)
+        interleaved(option("--interleaved", None, str), option("--blocks", 31, int), option("--rounds", 300, int))
         return
     if "--against" in args:
-        old = args[args.index("--against") + 1]
-        blocks = int(args[args.index("--blocks") + 1]) if "--blocks" in args else 5
-        seconds = float(args[args.index("--seconds") + 1]) if "--seconds" in args else 0.5
-        against(old, blocks, seconds)
+        against(option("--against", None, str), option("--blocks", 5, int), option("--seconds", 0.5, float))
         return
     counting = "--counting" in args
     args = [a for a in args if a != "--counting"]
