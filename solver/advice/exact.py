@@ -97,7 +97,7 @@ class ExactSolver:
     every world are evaluated once (`_guess_classes`), the viewer's that hit nowhere tried once
     (`_best`); where the viewer has no decision left a value is remembered per state and per
     transition (`_linear`, `_follow`). The work budget counts every transition the search steps
-    through (a remembered one too), not the reuse of a remembered value (docs/advisor.md).
+    through (a remembered one too), not the reuse of a remembered value (docs/advisor.md)."""
 
     def __init__(self, viewer: int, budget: int, deadline: float | None = None, model: str = "random",
                  sa_free: bool = False):
