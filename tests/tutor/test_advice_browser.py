@@ -156,7 +156,13 @@ def test_practice_round_with_bot_turns_and_review_in_chromium(browser, server):
         review = page.get_by_text(t("fr", "pr_review"))
         if review.count():
             break
-        page.get_by_role("button", name=t("fr", "play"), exact=True).first.click()
+        # Nothing is chosen for you: Play is disabled until a play is chosen.
+        play = page.get_by_role("button", name=t("fr", "play"), exact=True).first
+        assert play.is_disabled()
+        page.locator("[data-testid='stSelectbox']").filter(has_text=t("fr", "an_play")).last.click()
+        page.get_by_role("option").first.click()
+        _settled(page)
+        play.click()
         _settled(page)
     page.get_by_text(t("fr", "pr_review")).first.wait_for(timeout=90000)
     # The bots' turns were told as they happened, and the round is told in sentences.
