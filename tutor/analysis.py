@@ -67,7 +67,12 @@ def error_text(err, lang: str) -> str:
             from solver import Card, card_name
             from tutor.render import naming_for
 
-            params[field] = card_name(Card(params[field]), naming_for(lang))
+            try:
+                card = Card(params[field])
+            except (ValueError, TypeError):  # not a card (e.g. a guess given as 42): not echoed
+                del params[field]
+                continue
+            params[field] = card_name(card, naming_for(lang))
     for key in (f"err.{err.rule}", f"rule.{err.rule}", f"err.{err.rule}-some"):
         needed = {f for _, f, _, _ in Formatter().parse(t("en", key)) if f}
         if (key in catalog(lang) or key in catalog("en")) and needed <= set(params):

@@ -82,3 +82,20 @@ def test_a_refused_record_names_its_card_or_player_in_the_users_language(record,
     text = error_text(e.value, lang)
     assert t(lang, "err_generic") not in text
     assert all(w in f" {text} " for w in words), text
+
+
+def test_a_refusal_whose_guess_is_not_a_card_is_still_translated():
+    """The engine refuses a Guard naming something that is no card (rule guess-not-in-edition,
+    the raw guess as its parameter): the message is a translated sentence, not a traceback."""
+    from solver import Card, Play, apply, new_round
+    from tutor.analysis import error_text
+    from tutor.i18n import t
+
+    r = next(r for r in (new_round("classic", 2, 0, s) for s in range(100))
+             if Card.GUARD in r.hands[0] and Card.COUNTESS not in r.hands[0])
+    with pytest.raises(LoveLetterError) as e:
+        apply(r, Play(Card.GUARD, 1, 42))
+    assert e.value.rule == "guess-not-in-edition"
+    for lang in ("en", "es", "fr"):
+        text = error_text(e.value, lang)
+        assert text and "42" not in text and text == t(lang, "err_generic")
