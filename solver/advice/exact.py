@@ -368,13 +368,7 @@ class ExactSolver:
                 lv = self._tlin[key] = self._lin_sum(out, dx)
         if lv is not None:
             lw, lt, ld = lv
-            d = d0 * ld
-            found = direct.get(d)
-            if found is None:
-                direct[d] = [w * lw, w * lt]
-            else:
-                found[0] += w * lw
-                found[1] += w * lt
+            _add(direct, d0 * ld, w * lw, w * lt)
             return
         d = d0 * dx
         dens[d] = None
@@ -385,13 +379,7 @@ class ExactSolver:
                 children.setdefault(oid, []).append((c, w * ways, d))
             else:
                 lw, lt, ld = lv
-                dd = d * ld
-                found = direct.get(dd)
-                if found is None:
-                    direct[dd] = [w * ways * lw, w * ways * lt]
-                else:
-                    found[0] += w * ways * lw
-                    found[1] += w * ways * lt
+                _add(direct, d * ld, w * ways * lw, w * ways * lt)
 
     def _linear(self, sid: int):
         """The value (win, tokens, denominator) of one state in which the viewer has no decision
@@ -422,13 +410,7 @@ class ExactSolver:
                     found = None
                     break
                 lw, lt, ld = lv
-                d = da * ld
-                acc = direct.get(d)
-                if acc is None:
-                    direct[d] = [na * lw, na * lt]
-                else:
-                    acc[0] += na * lw
-                    acc[1] += na * lt
+                _add(direct, da * ld, na * lw, na * lt)
             else:
                 found = _reduce(*_sum(direct))
         else:
@@ -456,13 +438,7 @@ class ExactSolver:
             if lv is None:
                 return None
             lw, lt, ld = lv
-            d = dx * ld
-            acc = direct.get(d)
-            if acc is None:
-                direct[d] = [ways * lw, ways * lt]
-            else:
-                acc[0] += ways * lw
-                acc[1] += ways * lt
+            _add(direct, dx * ld, ways * lw, ways * lt)
         return _reduce(*_sum(direct))
 
     def _best(self, worlds: tuple, r0: Round) -> tuple:
@@ -550,6 +526,16 @@ class ExactSolver:
             m = lcm(den, d0)
             return win * (m // den) + w0 * (m // d0), tokens * (m // den) + t0 * (m // d0), m
         return win, tokens, den
+
+
+def _add(masses: dict, denominator: int, win: int, tokens: int) -> None:
+    """Add (win, tokens) over `denominator` into `masses` ({denominator: [win, tokens]})."""
+    found = masses.get(denominator)
+    if found is None:
+        masses[denominator] = [win, tokens]
+    else:
+        found[0] += win
+        found[1] += tokens
 
 
 def _sum(direct: dict) -> tuple:

@@ -104,3 +104,20 @@ def test_an_unknown_scheme_is_refused_with_its_rule(bad):
     with pytest.raises(InvalidPositionError) as e:
         game_position("2019", 2, r, tokens=(0, 0), seed_scheme=bad)
     assert e.value.rule == "seed-scheme"
+
+
+def test_a_tie_for_the_next_starter_is_broken_under_the_games_scheme():
+    """Several round winners: who starts next comes from `f"{seed}/starter/{k}"` under the
+    game's own scheme (scheme 1: `random.Random(text).choice` of the sorted winners)."""
+    from solver.rules.state import OVER
+
+    differ = 0
+    for seed in range(40):
+        game, _ = new_game("2019", 4, seed=seed, seed_scheme=1)
+        tied = game._replace(round=game.round._replace(phase=OVER, winners=(3, 1, 2)))
+        old = random.Random(f"{seed}/starter/1").choice([1, 2, 3])
+        assert tied.next_starter == old
+        new = tied._replace(seed_scheme=2).next_starter
+        assert new == choose_starter((1, 2, 3), seed, 1, 2) and new in (1, 2, 3)
+        differ += new != old
+    assert differ > 10  # the schemes really are different draws
