@@ -3,7 +3,8 @@
 Random seeded games (uniformly random play) are stopped at the viewer's turn with k cards
 left in the deck; `advise` in exact mode (random opponents) is timed on up to 6 positions per
 row, with the transitions it counted (the work budget's unit). Positions over the exact
-budget (300,000 transitions or 10 s here) are counted, not timed (the advisor then estimates).
+budget (300,000 transitions or 10 s here; `--budget`, `--seconds`) are counted, not timed (the
+advisor then estimates).
 Usage: python benchmarks/advisor.py [--save FILE] [--positions FILE]
 
 `--save FILE` writes the positions (one line each: edition, cards left, the record's text
@@ -62,6 +63,8 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--positions", help="time the positions of this file (written by --save)")
     parser.add_argument("--save", help="write the positions timed to this file")
+    parser.add_argument("--budget", type=int, default=300_000, help="transitions before a position counts as over")
+    parser.add_argument("--seconds", type=float, default=10.0, help="wall-clock safety cap per position")
     args = parser.parse_args()
     fixed = load(args.positions) if args.positions else None
     saved = open(args.save, "w", encoding="utf-8") if args.save else None
@@ -77,7 +80,8 @@ def main() -> None:
                 stats: dict = {}
                 t0 = time.perf_counter()
                 try:
-                    advise_exact(record, "random", 300_000, deadline=time.perf_counter() + 10, stats=stats)
+                    advise_exact(record, "random", args.budget, deadline=time.perf_counter() + args.seconds,
+                                 stats=stats)
                 except TooLargeError:
                     over += 1
                     continue
