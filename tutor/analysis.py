@@ -164,7 +164,10 @@ def guard_lines(text: str, model: str, lang: str) -> list[str]:
     e = record.edition
     lines = []
     for row in guard_table(posterior(text, model)):
-        best = " / ".join(card_label(c, e, lang) for c in row.best) or t(lang, "none")
+        if not row.best or not row.p_hit:  # e.g. they can only hold a Guard, which no Guard names
+            lines.append(t(lang, "an_guard_none", player=record.seats[row.seat]))
+            continue
+        best = " / ".join(card_label(c, e, lang) for c in row.best)
         lines.append(t(lang, "an_guard_best", player=record.seats[row.seat], cards=best,
                        p=figure(row.p_hit, lang)))
     return lines

@@ -5,7 +5,7 @@ from __future__ import annotations
 import streamlit as st
 
 from solver import Round
-from tutor.i18n import t
+from tutor.i18n import colon, t
 from tutor.render import CARD_CSS, back_html, card_html, row_html, tag_html
 
 
@@ -26,7 +26,7 @@ def show_board(r: Round, names, language: str, *, tokens=None, show_hands: bool 
     `visible`: the seats whose hands are shown face up (default: all when `show_hands`)."""
     css()
     e = r.edition
-    top = [tag_html(f"{t(language, 'deck')}: {t(language, 'cards_left', n=len(r.deck))}")]
+    top = [tag_html(f"{t(language, 'deck')}{colon(language)} {t(language, 'cards_left', n=len(r.deck))}")]
     if r.set_aside is not None:
         top.append(tag_html(t(language, "set_aside")))
     st.markdown(row_html(top + ([back_html()] if r.set_aside is not None else [])), unsafe_allow_html=True)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import tomllib
 from functools import lru_cache
 from pathlib import Path
@@ -21,7 +22,24 @@ def t(lang: str, key: str, **fmt) -> str:
     text = catalog(lang if lang in LANGUAGES else "en").get(key)
     if text is None:
         text = catalog("en").get(key, key)
-    return text.format(**fmt) if fmt else text
+    if not fmt:
+        return text
+    text = text.format(**fmt)
+    return _elide(text) if lang == "fr" else text
+
+
+#: French elision before a name or card that starts with a vowel: "de Ana" -> "d'Ana",
+#: "que Émile" -> "qu'Émile" (the catalog writes "de {player}"; the name is known only here).
+_ELISION = re.compile(r"\b([Dd]|[Qq]u)e ([AEIOUYÀÂÄÉÈÊËÎÏÔÖÛÙÜ])")
+
+
+def _elide(text: str) -> str:
+    return _ELISION.sub(r"\1'\2", text)
+
+
+def colon(lang: str) -> str:
+    """The colon of "label: value" in the language (French puts a no-break space before it)."""
+    return "\u00a0:" if lang == "fr" else ":"
 
 
 def language_name(lang: str) -> str:

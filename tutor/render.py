@@ -10,7 +10,7 @@ from __future__ import annotations
 from html import escape
 
 from solver import EDITIONS, Card, ChancellorChoice, Play, card_name
-from tutor.i18n import LANGUAGE_NAMES, t
+from tutor.i18n import LANGUAGE_NAMES, colon, t
 
 #: Accent colour per card (value badge and border).
 COLOURS = {
@@ -103,7 +103,7 @@ def event_lines(events, edition, lang: str, names) -> list[str]:
     out = []
     for ev in events:
         if isinstance(ev, CardPlayed):
-            out.append(f"{names[ev.player]}: {action_text(Play(ev.card, ev.target, ev.guess), edition, lang, names)}")
+            out.append(f"{names[ev.player]}{colon(lang)} {action_text(Play(ev.card, ev.target, ev.guess), edition, lang, names)}")
         elif isinstance(ev, NoEffect):
             out.append(f"{card_label(ev.card, edition, lang)} — {t(lang, 'no_effect')}")
         elif isinstance(ev, GuardGuessed):
@@ -111,12 +111,12 @@ def event_lines(events, edition, lang: str, names) -> list[str]:
         elif isinstance(ev, BaronResult) and ev.loser is None:
             out.append("=")
         elif isinstance(ev, Protected):
-            out.append(f"{names[ev.player]}: {t(lang, 'protected_marker')}")
+            out.append(f"{names[ev.player]}{colon(lang)} {t(lang, 'protected_marker')}")
         elif isinstance(ev, PrinceDiscarded):
             out.append(f"{names[ev.target]} ↓ {card_label(ev.card, edition, lang)}")
         elif isinstance(ev, KnockedOut):
             shown = ", ".join(card_label(c, edition, lang) for c in ev.cards)
-            out.append(f"{names[ev.player]}: {t(lang, 'out_marker')}" + (f" ({shown})" if shown else ""))
+            out.append(f"{names[ev.player]}{colon(lang)} {t(lang, 'out_marker')}" + (f" ({shown})" if shown else ""))
         elif isinstance(ev, RoundEnded):
             out.append(t(lang, "winners", names=", ".join(names[w] for w in ev.winners) or "—"))
             if ev.spy_bonus is not None:

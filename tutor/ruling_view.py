@@ -14,7 +14,7 @@ import streamlit as st
 from solver import Card, ChancellorChoice, IllegalActionError, Play, apply, legal_actions
 from solver.teaching.ruling import narrate, refusal, ruling
 from tutor.components import play_picker, show_board
-from tutor.i18n import t
+from tutor.i18n import colon, t
 from tutor.render import action_text, say
 
 
@@ -82,7 +82,7 @@ def play_session(start, names, language: str, key: str) -> None:
         state, events = apply(state, action)
         history.append((action, events))
     for action, events in history:
-        st.markdown(f"**{t(language, 'your_play')}:** {action_text(action, edition, language, names)}")
+        st.markdown(f"**{t(language, 'your_play')}{colon(language)}** {action_text(action, edition, language, names)}")
         show_ruling(events, edition, language, names)
     show_board(state, names, language)
     if not state.is_over:

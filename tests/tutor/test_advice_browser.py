@@ -116,8 +116,9 @@ def test_advice_at_the_table_entered_by_clicks_then_shared_in_chromium(browser, 
     c.pill(t("en", "entry_drew"), _card(Card.BARON))
     advise_at = time.time()
     c.click(page.get_by_role("button", name=t("en", "an_advise_me")))
-    page.get_by_text("Ana draws Baron (3). Ana is to play.").wait_for(timeout=30000)
-    page.get_by_text("Ana draws Guard (1). Ana plays Guard (1) on Luis and names Prince (5). Miss: Luis does "
+    # The history speaks to the person who asks (the viewer) in the second person.
+    page.get_by_text("You draw Baron (3). Your turn to play.").wait_for(timeout=30000)
+    page.get_by_text("You draw Guard (1). You play Guard (1) on Luis and name Prince (5). Miss: Luis does "
                      "not hold Prince (5).").wait_for(timeout=30000)
     _ranking_seen(page, "en")
     _timing(f"analyzer advice after 'Advise me', en 1280: {time.time() - advise_at:.2f} s")
@@ -159,9 +160,12 @@ def test_practice_round_with_bot_turns_and_review_in_chromium(browser, server):
         # Nothing is chosen for you: Play is disabled until a play is chosen.
         play = page.get_by_role("button", name=t("fr", "play"), exact=True).first
         assert play.is_disabled()
-        page.locator("[data-testid='stSelectbox']").filter(has_text=t("fr", "an_play")).last.click()
-        page.get_by_role("option").first.click()
+        box = page.locator("[data-testid='stSelectbox']").filter(has_text=t("fr", "an_play")).last
+        box.get_by_role("combobox").click()  # the first listed play, chosen with the keyboard
+        page.keyboard.press("ArrowDown")
+        page.keyboard.press("Enter")
         _settled(page)
+        assert not play.is_disabled()
         play.click()
         _settled(page)
     page.get_by_text(t("fr", "pr_review")).first.wait_for(timeout=90000)

@@ -65,3 +65,27 @@ def test_the_review_prices_choices_in_points_and_shows_the_hand():
         if item.cost:  # a costly choice outside the best plays is priced
             assert row["Coût"] != "0" or item.advice.method == "estimate"
         assert row["Main"] and "% → " in row[t("fr", "pr_chances")]
+
+
+def test_when_no_guard_guess_can_hit_the_page_says_so_in_a_sentence():
+    """After a King trade the viewer knows the opponent holds the Guard they gave, which no
+    Guard can name: the page says no guess can hit instead of an empty 'best guess — 0 %'."""
+    from tutor.analysis import guard_lines
+    from tutor.i18n import t
+
+    traded = "classic Ana,Luis first:Ana viewer:Ana up:2,3,4 dealt:1 | Ana +6 6>Luis got:5"
+    for lang in ("en", "es", "fr"):
+        assert guard_lines(traded, "random", lang) == [t(lang, "an_guard_none", player="Luis")]
+    open_hand = "classic Ana,Luis first:Ana viewer:Ana up:2,3,4 dealt:1 | Ana +1 1>Luis=5 miss"
+    (line,) = guard_lines(open_hand, "random", "en")
+    assert line.startswith("Best Guard guess on Luis: ") and "—" in line and "%" in line
+
+
+def test_french_elides_before_a_vowel_and_spaces_its_colons():
+    """French typography: "le tour d'Ana" (not "de Ana"), and a no-break space before ':'."""
+    from tutor.i18n import colon, t
+
+    assert t("fr", "ev.turn", player="Ana") == "Le tour d'Ana commence."
+    assert t("fr", "ev.turn", player="Luis") == "Le tour de Luis commence."
+    assert t("es", "ev.turn", player="Ana").endswith("de Ana.")  # Spanish does not elide
+    assert colon("fr") == "\u00a0:" and colon("en") == colon("es") == ":"

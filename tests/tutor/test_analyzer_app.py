@@ -151,7 +151,8 @@ def test_position_entered_by_the_guided_form_offers_only_legal_choices():
     choose(Card.PRIEST)  # the last detail: the turn is added without another click
     assert at.session_state["an_text"].endswith("| Luis 7>Ana got:2")
     # The history reads as sentences; the notation is secondary (an expander).
-    assert any("1. Luis plays King (7) on Ana. Ana receives Priest (2)." in m.value for m in at.markdown)
+    # The history speaks to the viewer (the person asking) in the second person.
+    assert any("1. Luis plays King (7) on you. You receive Priest (2)." in m.value for m in at.markdown)
     # Ana's turn: she drew the Prince and asks for advice (a button, not an option of "Card played").
     choose(Card.PRINCE, turn=1)
     assert at.button(key="an-advise-1-card")
@@ -176,8 +177,8 @@ def test_position_entered_by_the_guided_form_offers_only_legal_choices():
 def test_the_history_is_told_in_the_chosen_language_with_the_notation_secondary():
     at = analyzer(record=RECORD, lang="fr")
     lines = next(m.value for m in at.markdown if m.value.startswith("1. "))
-    assert "1. Ana pioche Garde (1). Ana joue Garde (1) sur Luis et annonce Prince (5). Raté : Luis n'a pas " \
-           "Prince (5)." in lines and "4. Ana pioche Prêtre (2). Ana doit jouer." in lines
+    assert "1. Vous piochez Garde (1). Vous jouez Garde (1) sur Luis et annoncez Prince (5). Raté : Luis n'a pas " \
+           "Prince (5)." in lines and "4. Vous piochez Prêtre (2). À vous de jouer." in lines
     assert "`Ana +1" not in lines and "docs/notation.md" not in " ".join(c.value for c in at.caption)
     assert any(e.label.startswith("La même manche en notation") for e in at.expander)
 

@@ -19,7 +19,7 @@ from tutor.components import edition_key, lang
 from solver.rules.editions import SHOWDOWN_TIE_RULES
 from tutor.formatters import CardLabel, EditionTitle, EntryLabel, ModelName, TieRule
 from solver.analysis.setup import cards_left, names_for
-from tutor.i18n import t
+from tutor.i18n import colon, t
 
 language = lang()
 OPTIONS = ("showdown_tie", "spy_eliminated_players_block", "two_player_face_up", "void_target_allowed")
@@ -91,7 +91,7 @@ def turn_choices(record, k: int, render: bool = False) -> tuple[dict, object]:
         fmt = EntryLabel(record.edition.key, language, record.seats, f.name)
         title = t(language, FIELD_TITLES[f.name])
         if value is not None:
-            st.caption(f"{title}: {fmt(value)}")
+            st.caption(f"{title}{colon(language)} {fmt(value)}")
             return value
         box = st.columns([3, 1], vertical_alignment="bottom") if f.can_stop else [st.container()]
         # One click per detail (pills) when the choices fit on a line or two; a list otherwise.
@@ -220,7 +220,7 @@ with tab_form:
         record = record_of(text)
         if record.turns:
             st.markdown(f"**{t(language, 'an_history')}**")
-            st.markdown("\n".join(f"{i}. {line}" for i, line in enumerate(history_lines(record, language), start=1)))
+            st.markdown("\n".join(f"{i}. {line}" for i, line in enumerate(history_lines(record, language, you=True), start=1)))
             st.button(t(language, "an_undo"), key="an-undo", on_click=undo_cb, icon=":material/undo:")
         k = len(record.turns)
         to_play = next_player(record)

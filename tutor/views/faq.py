@@ -9,7 +9,7 @@ import streamlit as st
 from solver.teaching.scenario import play_out
 from tutor.components import lang, show_board
 from tutor.formatters import ScenarioTitle, scenarios
-from tutor.i18n import t
+from tutor.i18n import colon, t
 from tutor.render import action_text
 from tutor.ruling_view import play_session, show_ruling
 
@@ -37,7 +37,7 @@ with demo:
     show_board(sc.start, sc.players, language)
     for i, (action, events) in enumerate(zip(sc.plays, outcome.events), start=1):
         who = sc.players[outcome.states[i - 1].current]
-        st.markdown(f"**{who}: {action_text(action, edition, language, sc.players)}**")
+        st.markdown(f"**{who}{colon(language)} {action_text(action, edition, language, sc.players)}**")
         show_ruling(events, edition, language, sc.players)
     st.caption(t(language, "faq_after"))
     show_board(outcome.final, sc.players, language)

@@ -9,7 +9,7 @@ from solver.teaching.quiz import make_question
 from tutor.components import edition_key, lang
 from tutor.curriculum import load_lessons, next_lesson
 from tutor.formatters import CardNameOnly, LessonTitle, ScenarioTitle, SeatName, SeatOrNobody
-from tutor.i18n import t
+from tutor.i18n import colon, t
 from tutor.render import naming_for, say
 
 language = lang()
@@ -86,8 +86,8 @@ if lesson.quiz:
                                   **many)
         shown = ", ".join(seats[s_] for s_ in sorted(q.answer)) or nobody
     elif kind == "showdown":
-        hands = ", ".join(f"{seats[s_]}: {label(c)}" for s_, c in p["hands"].items())
-        totals = ", ".join(f"{seats[s_]}: {v}" for s_, v in p["totals"].items())
+        hands = ", ".join(f"{seats[s_]}{colon(language)} {label(c)}" for s_, c in p["hands"].items())
+        totals = ", ".join(f"{seats[s_]}{colon(language)} {v}" for s_, v in p["totals"].items())
         st.write(t(language, "quiz_showdown", hands=hands, totals=totals))
         response = st.pills(t(language, "your_answer"), list(q.choices), format_func=SeatName(seats, language),
                                   **many)
