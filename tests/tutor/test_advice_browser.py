@@ -153,6 +153,10 @@ def test_practice_round_with_bot_turns_and_review_in_chromium(browser, server):
     _settled(page)
     page.get_by_role("button", name=t("fr", "pr_new")).first.click()
     _settled(page)
+    # The saved link is a full address: pasted anywhere, it opens this game.
+    page.get_by_text(t("fr", "pr_save")).first.click()
+    _settled(page)
+    assert any(c.startswith(f"{server}/practice?record=") for c in page.locator("code").all_inner_texts())
     for _ in range(12):
         review = page.get_by_text(t("fr", "pr_review"))
         if review.count():

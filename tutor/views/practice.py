@@ -76,6 +76,23 @@ def resume_form_cb() -> None:
               int(s["pr_seed"]), None)
 
 
+def app_origin() -> str:
+    """"http://host:port[/base]" of the app as the browser reached it, so that the saved link works
+    when pasted anywhere; "" (a link relative to the app) where the browser's address is unknown."""
+    from urllib.parse import urlsplit
+
+    try:
+        parts = urlsplit(st.context.url or "")
+    except Exception:  # no browser session (e.g. a test run of the script)
+        return ""
+    if parts.scheme not in ("http", "https") or not parts.netloc:
+        return ""
+    path = parts.path.rstrip("/")
+    if path.endswith("/practice"):  # this page's own address: keep the app's base path only
+        path = path[: -len("/practice")]
+    return f"{parts.scheme}://{parts.netloc}{path}"
+
+
 def play_cb(key: str) -> None:
     s = st.session_state
     p = s["pr"]
@@ -219,7 +236,7 @@ if p.my_turn:
         show_advice(text, model, language, key="pr", seconds=float(p.seconds) * 4)
     with st.expander(t(language, "pr_save")):
         st.markdown(t(language, "pr_save_help"))
-        st.code(f"/practice?{urlencode(saved)}", language=None)
+        st.code(f"{app_origin()}/practice?{urlencode(saved)}", language=None)
         st.code(text, language=None)
         st.caption(t(language, "pr_tokens") + ": " + saved["tokens"])
 
