@@ -164,9 +164,10 @@ def _chancellor(e, rng) -> Question:
 
 
 def _legal_cards(e, rng, kind: str = "legal-cards") -> Question:
-    """A position from a seeded random game; prefer a hand that teaches (Countess, Princess,
-    everyone protected). `countess`: a hand with the Countess and another card."""
-    best = None
+    """A position from a seeded random game. `legal-cards` (the turn lesson): never a hand with the
+    Countess, whose rule comes in a later lesson; a hand with the Princess preferred (she may be
+    played, and knocks her player out). `countess`: a hand with the Countess and another card."""
+    best = fallback = None
     forcing = rng.random() < 0.7
     for attempt in range(300 if kind == "countess" else 60):
         n = rng.randint(e.min_players, min(e.max_players, 4))
@@ -180,7 +181,10 @@ def _legal_cards(e, rng, kind: str = "legal-cards") -> Question:
             r = r2
         hand = r.hands[r.current]
         legal = frozenset(a.card for a in legal_actions(r) if isinstance(a, Play))
-        interesting = hand[0] != hand[1] and (Card.COUNTESS in hand or Card.PRINCESS in hand)
+        if kind == "legal-cards" and Card.COUNTESS in hand:
+            fallback = (r, hand, legal)
+            continue  # the Countess rule has its own, later lesson
+        interesting = hand[0] != hand[1] and Card.PRINCESS in hand
         if kind == "countess":  # mostly a forcing hand (Countess with the King or a Prince)
             interesting = Card.COUNTESS in hand and hand[0] != hand[1] and (
                 not forcing or Card.KING in hand or Card.PRINCE in hand)
@@ -188,7 +192,7 @@ def _legal_cards(e, rng, kind: str = "legal-cards") -> Question:
             best = (r, hand, legal)
         if interesting:
             break
-    r, hand, legal = best
+    r, hand, legal = best or fallback  # (only Countess hands in every try: never seen in practice)
     reasons = (Line("quiz.why_legal", {"cards": tuple(sorted(legal))}),
                *(x for x in (_why_refused(r, c) for c in sorted(set(hand))) if x is not None))
     return Question(kind, e.key, {"player": r.current, "hand": tuple(hand)},

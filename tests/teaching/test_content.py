@@ -138,3 +138,13 @@ def test_quiz_questions_are_answered_by_the_engine(kind, edition):
         if kind == "spy-bonus":
             assert q.answer == (-1 if q.position.spy_bonus is None else q.position.spy_bonus)
         assert q.reasons, kind  # a wrong answer is explained by the engine's rulings
+
+
+@pytest.mark.parametrize("edition", ["2019", "classic", "classic-2019"])
+def test_the_turn_lesson_never_asks_about_the_countess_before_her_lesson(edition):
+    """Lesson 2 ("a turn") comes before the Countess lesson: its question's hand never holds her."""
+    from solver import Card
+
+    questions = [make_question("legal-cards", edition, seed) for seed in range(60)]
+    assert all(Card.COUNTESS not in q.params["hand"] for q in questions)
+    assert any(Card.PRINCESS in q.params["hand"] for q in questions)  # still a hand that teaches
