@@ -315,19 +315,23 @@ def _events_label(events, edition, lang: str, names) -> str:
 
 
 def node_label(data: dict, edition, lang: str, names) -> str:
-    from solver.rules.events import HandsTraded, PriestSaw
+    from solver.rules.events import CardDrawn, HandsTraded, PriestSaw
 
     kind = data["kind"]
     if kind == "play":
         return action_text(data["action"], edition, lang, names)
     if kind == "outcome":
-        parts = []
+        parts, drawn = [], []
         for ev in data["events"]:
-            if isinstance(ev, PriestSaw):
+            if isinstance(ev, CardDrawn) and ev.private_to is not None:
+                # Only the viewer's own draw is among the events they see (a Prince on yourself):
+                # the outcomes differ by it, so it is what tells them apart (said after the discard).
+                drawn.append(t(lang, "hist.drew.you", card=card_label(ev.card, edition, lang)))
+            elif isinstance(ev, PriestSaw):
                 parts.append(t(lang, "an_you_see", card=card_label(ev.card, edition, lang)))
             elif isinstance(ev, HandsTraded):
                 parts.append(t(lang, "an_you_get", card=card_label(ev.received, edition, lang)))
-        text = "\n".join(parts + [_events_label(data["events"], edition, lang, names)]).strip()
+        text = "\n".join(parts + [_events_label(data["events"], edition, lang, names)] + drawn).strip()
         return text or t(lang, "an_nothing_seen")
     if kind == "reply":
         text = f"{names[data['player']]}: {card_label(data['card'], edition, lang)}" if data["card"] is not None \

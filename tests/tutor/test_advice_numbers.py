@@ -89,3 +89,24 @@ def test_french_elides_before_a_vowel_and_spaces_its_colons():
     assert t("fr", "ev.turn", player="Luis") == "Le tour de Luis commence."
     assert t("es", "ev.turn", player="Ana").endswith("de Ana.")  # Spanish does not elide
     assert colon("fr") == "\u00a0:" and colon("en") == colon("es") == ":"
+
+
+def test_the_decision_view_tells_apart_the_outcomes_of_a_prince_on_yourself_by_your_draw():
+    """Each outcome of a Prince on yourself is the card you draw next: every outcome's label
+    names it, so no two outcomes read the same."""
+    from solver import Card, Play
+    from solver.advice.decision import decision_graph
+    from solver.records.notation import parse_record
+    from tutor.analysis import node_label
+    from tutor.i18n import t
+    from tutor.render import card_label
+
+    record = parse_record("classic Ana,Luis first:Ana viewer:Ana up:2,3,4 dealt:5 | Ana +1")
+    g = decision_graph(record, Play(Card.PRINCE, 0), "random")
+    labels = [node_label(d, record.edition, "es", record.seats) for _, d in g.nodes(data=True)
+              if d["kind"] == "outcome"]
+    assert len(labels) > 3 and len(set(labels)) == len(labels)
+    drawn = {c for _, d in g.nodes(data=True) if d["kind"] == "outcome"
+             for c in [ev.card for ev in d["events"] if type(ev).__name__ == "CardDrawn"]}
+    for card in drawn:
+        assert sum(t("es", "hist.drew.you", card=card_label(card, record.edition, "es")) in x for x in labels) == 1
