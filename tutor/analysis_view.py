@@ -55,7 +55,10 @@ def show_how(text: str, model: str, language: str, key: str) -> None:
             c = st.columns(2)
             seat = c[0].selectbox(t(language, "an_player"), seats, key=f"{key}-how-seat",
                                   format_func=SeatName(record.seats, language))
-            card = c[1].selectbox(t(language, "card"), list(e.cards), key=f"{key}-how-card",
+            cards = list(e.cards)
+            likely = post.hands[seat]  # opens on the seat's most likely card, not on a 0 %
+            card = c[1].selectbox(t(language, "card"), cards, key=f"{key}-how-card",
+                                  index=cards.index(max(cards, key=lambda x: likely.get(x, 0))),
                                   format_func=CardLabel(e.key, language))
             how = how_computed(post, seat, card)
             holds = t(language, "an_holds", player=record.seats[seat], card=card_label(card, e, language))
@@ -67,6 +70,10 @@ def show_how(text: str, model: str, language: str, key: str) -> None:
                 st.latex(how.formula.latex(holds))
                 st.caption(t(language, "an_unseen") + ": " + ", ".join(
                     f"{card_label(c, e, language)} × {k}" for c, k in how.formula.counts.items()))
+            elif how.probability == 0:
+                st.markdown(t(language, "an_how_ruled_out"))
+            elif how.probability == 1:
+                st.markdown(t(language, "an_how_forced"))
             else:
                 st.markdown(t(language, "an_how_constraints"))
             for con in how.constraints:

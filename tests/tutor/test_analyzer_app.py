@@ -250,3 +250,16 @@ def test_no_key_or_placeholder_leaks_in_any_language():
         leaks = [x for x in texts if re.search(r"\{[a-z_]+\}|\b(?:hist|err|an|pr|advice)[._][a-z_]+\b", x)
                  and "<style>" not in x]
         assert leaks == [], (lang, leaks)
+
+
+def test_how_is_this_computed_opens_on_the_most_likely_card():
+    """The panel opens on a figure worth explaining (the opponent's most likely card), not on
+    the first card of the edition (here the Guard, all five of which are seen: 0 %)."""
+    from solver.inference.posterior import infer
+    from solver.advice.worlds import OPPONENT_MODELS
+
+    record = "classic Ana,Luis first:Ana viewer:Ana up:1,1,1 dealt:1 | Ana +1 1>Luis=5 miss | Luis 2>Ana"
+    at = analyzer(record=record, model="random")
+    box = next(b for b in at.selectbox if str(b.key).endswith("-how-card"))
+    likely = infer(parse_record(record), OPPONENT_MODELS["random"]).hands[1]
+    assert likely[box.value] == max(likely.values())
