@@ -39,17 +39,10 @@ def deal_round(
         raise InvalidOptionError(f"first player {first_player!r:.40} is not a seat (0–{n_players - 1})",
                                  rule="first-player")
     if type(seed_scheme) is not int or seed_scheme != SEED_SCHEME:
-        _check_scheme(seed_scheme)
+        check_scheme(seed_scheme)
     cards = list(edition.full_deck())
     shuffle_round(cards, seed, round_no, seed_scheme)
     return _deal(edition, n_players, first_player, cards, round_no)
-
-
-def _check_scheme(seed_scheme) -> None:
-    try:
-        check_scheme(seed_scheme)
-    except ValueError as e:
-        raise InvalidOptionError(str(e), rule="seed-scheme") from None
 
 
 def deal_from_order(

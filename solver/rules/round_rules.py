@@ -262,8 +262,8 @@ def round_apply(state: Round, action) -> tuple[Round, tuple]:
         if type(action) is ChancellorChoice:
             try:
                 legal = _canonical_choices(hands[p]).get(action)
-            except TypeError:  # unhashable field, e.g. a list as a card
-                legal = None
+            except TypeError:  # unhashable field, e.g. a list as a card: not legal
+                pass
         if legal is None:
             raise _explain_illegal(state, action)
         return _apply_chancellor_choice(state, legal)

@@ -26,6 +26,8 @@ import random
 from functools import lru_cache
 from hashlib import blake2b
 
+from solver.rules.errors import InvalidOptionError, LoveLetterError
+
 #: The scheme new games use.
 SEED_SCHEME = 2
 SEED_SCHEMES = (1, 2)
@@ -33,17 +35,16 @@ SEED_SCHEMES = (1, 2)
 _from_bytes = int.from_bytes
 
 
-def check_scheme(scheme) -> int:
-    """The scheme if it is one of `SEED_SCHEMES`; else ValueError (the caller names the rule)."""
+def check_scheme(scheme, error: type[LoveLetterError] = InvalidOptionError) -> int:
+    """The scheme if it is one of `SEED_SCHEMES`; else `error` with rule `seed-scheme`
+    (an option by default; `game_position` refuses it as a position)."""
     if type(scheme) is not int or scheme not in SEED_SCHEMES:
-        raise ValueError(f"seed scheme {scheme!r:.20} is not one of {SEED_SCHEMES}")
+        raise error(f"seed scheme {scheme!r:.20} is not one of {SEED_SCHEMES}", rule="seed-scheme")
     return scheme
 
 
 def shuffle_round(cards: list, seed: object, round_no: int, scheme: int = SEED_SCHEME) -> None:
     """Shuffle `cards` in place for round `round_no` of the game seeded by `seed`."""
-    if scheme != 2:
-        check_scheme(scheme)
     if scheme == 2:
         size, steps = _fisher_yates(len(cards))
         x = _from_bytes(blake2b(f"{seed}/round/{round_no}".encode(), digest_size=size).digest(), "big")
@@ -52,17 +53,17 @@ def shuffle_round(cards: list, seed: object, round_no: int, scheme: int = SEED_S
             x //= n
             cards[i], cards[j] = cards[j], cards[i]
     else:
+        check_scheme(scheme)
         mt_shuffle(cards, random.Random(f"{seed}/round/{round_no}"))
 
 
 def choose_starter(winners, seed: object, round_no: int, scheme: int = SEED_SCHEME):
     """One of several tied round winners (sorted first), seeded by the game and the round."""
     ordered = sorted(winners)
-    if scheme != 2:
-        check_scheme(scheme)
     if scheme == 2:
         x = _from_bytes(blake2b(f"{seed}/starter/{round_no}".encode(), digest_size=32).digest(), "big")
         return ordered[x % len(ordered)]
+    check_scheme(scheme)
     return random.Random(f"{seed}/starter/{round_no}").choice(ordered)
 
 

@@ -136,8 +136,9 @@ class Game(NamedTuple):
     def next_starter(self) -> Optional[int]:
         """Who starts the next round, once the current one is over (also when the game is
         over: who would start). The last round's winner; several winners: one of them, seeded
-        by `f"{seed}/starter/{round_no}"` under the game's seed scheme (D14); nobody (classic "nobody scores" option): the
-        same starter again (§9). None while the round is being played."""
+        by `f"{seed}/starter/{round_no}"` under the game's seed scheme (D14); nobody (classic
+        "nobody scores" option): the same starter again (§9). None while the round is being
+        played."""
         if self.round.phase != OVER:
             return None
         winners = self.round.winners
@@ -172,10 +173,7 @@ def game_position(
     every winner 1 token, at least one winner unless the edition's tie rule can leave none,
     and at most one Spy bonus)."""
     edition = get_edition(edition)
-    try:
-        check_scheme(seed_scheme)
-    except ValueError as e:
-        raise InvalidPositionError(str(e), rule="seed-scheme") from None
+    check_scheme(seed_scheme, InvalidPositionError)
     if isinstance(players, int) and not isinstance(players, bool):
         names = tuple(f"Player {i + 1}" for i in range(players))
     else:
