@@ -13,7 +13,7 @@ from html import escape
 from solver import infer, parse_record
 from solver.advice.advisor import OPPONENT_MODELS, advise
 from solver.inference.posterior import guard_table
-from tutor.i18n import t
+from tutor.i18n import colon, t
 from tutor.render import action_text, card_label
 
 #: The opponent models the app offers (advisor names; the inference uses the matching model).
@@ -62,11 +62,11 @@ def error_text(err, lang: str) -> str:
     where = getattr(err, "where", "") or ""
     turn = re.match(r"turn (\d+)", where)
     params = dict(getattr(err, "params", {}) or {})
+    from solver import Card, card_name
+    from tutor.render import naming_for
+
     for field in ("card", "guess"):
         if params.get(field) is not None:
-            from solver import Card, card_name
-            from tutor.render import naming_for
-
             try:
                 card = Card(params[field])
             except (ValueError, TypeError):  # not a card (e.g. a guess given as 42): not echoed
@@ -334,12 +334,12 @@ def node_label(data: dict, edition, lang: str, names) -> str:
         text = "\n".join(parts + [_events_label(data["events"], edition, lang, names)] + drawn).strip()
         return text or t(lang, "an_nothing_seen")
     if kind == "reply":
-        text = f"{names[data['player']]}: {card_label(data['card'], edition, lang)}" if data["card"] is not None \
+        text = f"{names[data['player']]}{colon(lang)} {card_label(data['card'], edition, lang)}" if data["card"] is not None \
             else names[data["player"]]
         if data["target"] is not None:
             text += f" → {names[data['target']]}"
         for seat in data["out"]:
-            text += f"\n{names[seat]}: {t(lang, 'out_marker')}"
+            text += f"\n{names[seat]}{colon(lang)} {t(lang, 'out_marker')}"
         return text
     return t(lang, "an_other_replies", n=data["count"], player=names[data["player"]])
 

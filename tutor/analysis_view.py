@@ -10,7 +10,7 @@ from solver import LoveLetterError
 from tutor.analysis import (advice, advice_rows, best_plays, best_text, decision_dot, error_text, frac, guard_lines,
                             hand_rows, method_text, pct, posterior, record_of, set_aside_rows)
 from tutor.formatters import CardLabel, PlayLabel, SeatName
-from tutor.i18n import t
+from tutor.i18n import colon, t
 from tutor.render import action_text, card_label
 
 
@@ -26,7 +26,7 @@ def show_odds(text: str, model: str, language: str, key: str) -> None:
         mine = post.hands.get(record.viewer)
         if mine and "cards" in mine:
             held = [next(iter(d)) for d in mine["cards"] if len(d) == 1]
-            st.markdown(f"**{t(language, 'hand')}:** " + ", ".join(card_label(c, e, language) for c in held))
+            st.markdown(f"**{t(language, 'hand')}{colon(language)}** " + ", ".join(card_label(c, e, language) for c in held))
     st.subheader(t(language, "an_hands"))
     rows, chart = hand_rows(text, model, language)
     if chart:
@@ -68,7 +68,7 @@ def show_how(text: str, model: str, language: str, key: str) -> None:
             if how.formula is not None:
                 st.markdown(t(language, "an_how_formula"))
                 st.latex(how.formula.latex(holds))
-                st.caption(t(language, "an_unseen") + ": " + ", ".join(
+                st.caption(t(language, "an_unseen") + colon(language) + " " + ", ".join(
                     f"{card_label(c, e, language)} × {k}" for c, k in how.formula.counts.items()))
             elif how.probability == 0:
                 st.markdown(t(language, "an_how_ruled_out"))
@@ -86,7 +86,7 @@ def show_how(text: str, model: str, language: str, key: str) -> None:
                 if "model" in params:
                     params["model"] = t(language, "model_" + params["model"].replace("-", "_"))
                 where = t(language, "an_turn", n=con.turn) if con.turn else t(language, "an_header")
-                st.markdown(f"- {where}: {t(language, con.key, **params)}")
+                st.markdown(f"- {where}{colon(language)} {t(language, con.key, **params)}")
 
 
 def show_advice(text: str, model: str, language: str, key: str, seconds: float = 2.5) -> None:

@@ -21,7 +21,7 @@ from tutor.analysis import advice, error_text, history_lines, review_rows
 from tutor.analysis_view import show_advice, show_odds
 from tutor.components import edition_key, lang, show_board
 from tutor.formatters import EditionTitle, KeyLabel, PlayLabel
-from tutor.i18n import t
+from tutor.i18n import colon, t
 from tutor.render import action_text, event_lines
 
 language = lang()
@@ -238,7 +238,7 @@ if p.my_turn:
         st.markdown(t(language, "pr_save_help"))
         st.code(f"{app_origin()}/practice?{urlencode(saved)}", language=None)
         st.code(text, language=None)
-        st.caption(t(language, "pr_tokens") + ": " + saved["tokens"])
+        st.caption(t(language, "pr_tokens") + colon(language) + " " + saved["tokens"])
 
 if over:
     st.subheader(t(language, "pr_review"))
