@@ -26,6 +26,7 @@ Usage:
         `--rounds` rounds of the old public path, the new public path and the rollout path
         alternate `--blocks` times; the factor is the median of the paired per-block ratios,
         with the lower and upper quartiles of those ratios.
+    Any of these with `--rows 2019:6,classic:2` measures only those rows.
 """
 
 from __future__ import annotations
@@ -233,6 +234,9 @@ def main() -> None:
     def option(name, default, kind):
         return kind(args[args.index(name) + 1]) if name in args else default
 
+    if "--rows" in args:  # e.g. --rows 2019:6,classic:2
+        wanted = {(k, int(n)) for k, n in (r.split(":") for r in option("--rows", "", str).split(","))}
+        ROWS[:] = [row for row in ROWS if row in wanted]
     if "--interleaved" in args:
         interleaved(option("--interleaved", None, str), option("--blocks", 31, int), option("--rounds", 300, int))
         return

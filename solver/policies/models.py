@@ -43,7 +43,7 @@ class UniformModel:
     description = "every deal consistent with the record is equally likely"
 
     def play_likelihood(self, edition, seat, out, protected, hand, card, target, guess, public=None) -> Fraction:
-        actions = legal_plays(edition, hand, seat, out, protected)[0]
+        actions = legal_plays(edition, hand, seat, out, protected)
         return Fraction(1) if matching(actions, card, target, guess) else Fraction(0)
 
     def chancellor_likelihood(self, hand3: tuple, choice, public=None) -> Fraction:
@@ -55,7 +55,7 @@ class RandomModel(UniformModel):
     description = "opponents play uniformly at random among their legal actions"
 
     def play_likelihood(self, edition, seat, out, protected, hand, card, target, guess, public=None) -> Fraction:
-        actions = legal_plays(edition, hand, seat, out, protected)[0]
+        actions = legal_plays(edition, hand, seat, out, protected)
         return Fraction(matching(actions, card, target, guess), len(actions))
 
 
@@ -74,7 +74,7 @@ class CardCounterModel(UniformModel):
     def play_likelihood(self, edition, seat, out, protected, hand, card, target, guess, public=None) -> Fraction:
         from solver.policies.heuristics import policy_round, counting_policy
 
-        actions = legal_plays(edition, hand, seat, out, protected)[0]
+        actions = legal_plays(edition, hand, seat, out, protected)
         match = matching(actions, card, target, guess)
         if not match:
             return Fraction(0)

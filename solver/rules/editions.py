@@ -51,11 +51,17 @@ class Edition:
     guessable: tuple[Card, ...] = field(init=False)
     guessable_set: frozenset = field(init=False, repr=False)
     has_spy: bool = field(init=False)
+    #: Every card's value is its `Card` number (2019): a discard total is the plain sum.
+    values_are_ranks: bool = field(init=False, repr=False, compare=False)
     _full_deck: tuple = field(init=False, repr=False)
     #: Memo of legal play lists for the rules engine (not part of the edition's identity).
     action_cache: dict = field(init=False, repr=False)
     #: Memo of one card's plays per (card, seat, open targets) that `action_cache` is built from.
     card_cache: dict = field(init=False, repr=False)
+    #: Memo of every seat's open targets per (out, protected) and of the legal plays per (hand,
+    #: seat, open targets): what a miss of `action_cache` reads (`round_rules.legal_plays`).
+    targets_cache: dict = field(init=False, repr=False)
+    plays_cache: dict = field(init=False, repr=False)
     _hash: int = field(init=False, repr=False)
 
     def __post_init__(self) -> None:
@@ -64,11 +70,14 @@ class Edition:
         object.__setattr__(self, "deck_size", sum(self.composition.values()))
         value_of = tuple(self.values.get(c, -1) for c in Card)
         object.__setattr__(self, "value_of", value_of)
+        object.__setattr__(self, "values_are_ranks", all(value_of[c] == c for c in cards))
         object.__setattr__(self, "guessable", tuple(c for c in cards if c is not Card.GUARD))
         object.__setattr__(self, "guessable_set", frozenset(self.guessable))
         object.__setattr__(self, "has_spy", self.composition.get(Card.SPY, 0) > 0)
         object.__setattr__(self, "action_cache", {})
         object.__setattr__(self, "card_cache", {})
+        object.__setattr__(self, "targets_cache", {})
+        object.__setattr__(self, "plays_cache", {})
         object.__setattr__(
             self, "_full_deck", tuple(c for c in cards for _ in range(self.composition[c]))
         )

@@ -120,7 +120,7 @@ def legal_actions(state: Game | Round) -> tuple:
             p = state.current
             found = state.edition.action_cache.get((state.hands[p], p, state.out, state.protected))
             if found is not None:
-                return found[0]
+                return found
         return round_legal_actions(state)
     if state.phase == IN_ROUND:
         return round_legal_actions(state.round)

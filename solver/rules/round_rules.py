@@ -108,15 +108,29 @@ def card_plays(edition, card: Card, seat: int, targets: tuple[int, ...]) -> tupl
 
 
 def legal_plays(edition, hand: tuple, seat: int, out: tuple, protected: tuple) -> tuple:
-    """(actions, frozenset) legal for `seat` holding the two cards `hand`, given who is out
-    and protected. The inference asks this of hands it only imagines."""
+    """The plays legal for `seat` holding the two cards `hand`, given who is out and
+    protected, in the engine's order. The inference asks this of hands it only imagines.
+
+    Memoised per edition by (hand, seat, out, protected) (`action_cache`, bounded: with 6
+    players there are over a million such keys, so it is cleared when full). A miss is two
+    small lookups that never need clearing: the open targets of each seat per (out, protected)
+    (`targets_cache`) and the plays per (hand, seat, open targets) (`plays_cache`), whose
+    tuples the first memo shares."""
     key = (hand, seat, out, protected)
     cache = edition.action_cache
     found = cache.get(key)
     if found is None:
-        targets = tuple(i for i in range(len(out)) if i != seat and not out[i] and not protected[i])
-        found = _compute_plays(edition, hand, targets, seat)
-        if len(cache) > 200_000:  # bound the memo; it refills with what is in use
+        flags = (out, protected)
+        per_seat = edition.targets_cache.get(flags)
+        if per_seat is None:
+            n = len(out)
+            per_seat = edition.targets_cache[flags] = tuple(
+                tuple([i for i in range(n) if i != q and not out[i] and not protected[i]]) for q in range(n))
+        short = (hand, seat, per_seat[seat])
+        found = edition.plays_cache.get(short)
+        if found is None:
+            found = edition.plays_cache[short] = _compute_plays(edition, hand, per_seat[seat], seat)
+        if len(cache) >= 250_000:  # bound the memo; it refills with what is in use
             cache.clear()
         cache[key] = found
     return found
@@ -142,7 +156,7 @@ def _compute_plays(edition, hand: tuple, targets: tuple, seat: int) -> tuple:
     acts: tuple = ()
     for card in playable_cards(hand):
         acts += card_plays(edition, Card(card), seat, targets)
-    return acts, frozenset(acts)
+    return acts
 
 
 @lru_cache(maxsize=4096)
@@ -182,7 +196,7 @@ def round_legal_actions(state: Round) -> tuple:
         found = state.edition.action_cache.get((state.hands[p], p, state.out, state.protected))
         if found is None:
             found = legal_plays(state.edition, state.hands[p], p, state.out, state.protected)
-        return found[0]
+        return found
     if phase == CHANCELLOR:
         return chancellor_choices(state.hands[state.current])[0]
     return ()
@@ -234,8 +248,8 @@ def round_apply(state: Round, action) -> tuple[Round, tuple]:
         if found is None:
             found = legal_plays(edition, hand, p, out, protected)
         try:
-            legal = action in found[1]
-        except TypeError:  # unhashable field, e.g. a list as target
+            legal = action in found
+        except TypeError:  # a field that cannot be compared
             legal = False
         if not legal:
             raise _explain_illegal(state, action)
@@ -463,56 +477,70 @@ def _apply_chancellor_choice(state: Round, action: ChancellorChoice):
 def _end_turn(state: Round, hands, discards, out, protected, deck, set_aside, events, known):
     """End-of-turn checks (§8): one player left, else empty deck, else next player's turn.
     `hands` and `discards` are lists; `out` and `protected` tuples."""
-    n = len(hands)
     if out.count(False) == 1:
         return _finish(state, hands, discards, out, deck, set_aside, events,
-                       "last-standing", (out.index(False),), known)
+                       "last-standing", (out.index(False),), known, (), ())
     if not deck:
         edition = state.edition
         value_of = edition.value_of
-        alive = [i for i in range(n) if not out[i]]
-        best = max(value_of[hands[i][0]] for i in alive)
-        tied = [i for i in alive if value_of[hands[i][0]] == best]
+        # Showdown (§8.2): the highest card in hand wins; ties per the edition's setting.
+        shown = [None] * len(hands)
+        best = -1
+        tied: list = []
+        for i, h in enumerate(hands):
+            if not out[i]:
+                c = shown[i] = h[0]
+                v = value_of[c]
+                if v > best:
+                    best = v
+                    tied = [i]
+                elif v == best:
+                    tied.append(i)
+        if edition.values_are_ranks:
+            totals = tuple(map(sum, discards))
+        else:
+            value = value_of.__getitem__
+            totals = tuple([sum(map(value, d)) for d in discards])
         if len(tied) > 1 and edition.showdown_tie != ALL_TIED_WIN:
-            totals = {i: sum(value_of[c] for c in discards[i]) for i in tied}
-            top = max(totals.values())
+            top = max([totals[i] for i in tied])
             tied = [i for i in tied if totals[i] == top]
             if len(tied) > 1 and edition.showdown_tie == DISCARD_TOTAL_THEN_NONE:
                 tied = []
         return _finish(state, hands, discards, out, deck, set_aside, events,
-                       "showdown", tuple(tied), known)
+                       "showdown", tuple(tied), known, tuple(shown), totals)
     return _next_turn(state.edition, hands, discards, out, protected, deck, set_aside, state.face_up,
                       state.current, state.turn, events, known)
 
 
 def spy_bonus_seat(edition, discards, out) -> int | None:
-    """The seat that earns the Spy bonus (§6 Spy), or None."""
+    """The seat that earns the Spy bonus (§6 Spy), or None: the only player still in the round
+    who played or discarded a Spy (with `spy_eliminated_players_block`, also the only one of
+    all players)."""
     if not edition.has_spy:
         return None
-    spies = [i for i in range(len(out)) if SPY in discards[i]]
-    alive_spies = [i for i in spies if not out[i]]
-    if len(alive_spies) != 1:
+    alive = None
+    spies = 0
+    for i, d in enumerate(discards):
+        if SPY in d:
+            spies += 1
+            if not out[i]:
+                if alive is not None:
+                    return None
+                alive = i
+    if alive is not None and spies > 1 and edition.spy_eliminated_players_block:
         return None
-    if edition.spy_eliminated_players_block and len(spies) > 1:
-        return None
-    return alive_spies[0]
+    return alive
 
 
-def _finish(state, hands, discards, out, deck, set_aside, events, reason, winners, known):
+def _finish(state, hands, discards, out, deck, set_aside, events, reason, winners, known, shown, totals):
+    """The round is over: `winners`, and for a showdown the cards `shown` and discard `totals`."""
     edition = state.edition
     bonus = spy_bonus_seat(edition, discards, out) if edition.has_spy else None
-    n = len(out)
+    events.append(_new(RoundEnded, (reason, winners, shown, totals, bonus, None)))
     # Protection ends with the round (§6 Handmaid).
-    if reason == "showdown":
-        value_of = edition.value_of
-        shown = tuple([None if out[i] else hands[i][0] for i in range(n)])
-        totals = tuple([sum([value_of[c] for c in d]) for d in discards])
-        events.append(_new(RoundEnded, (reason, winners, shown, totals, bonus, None)))
-    else:
-        events.append(_new(RoundEnded, (reason, winners, (), (), bonus, None)))
     return (
-        _new(Round, (edition, tuple(hands), tuple(discards), out, interned_flags((False,) * n), deck, set_aside,
-                     state.face_up, state.current, OVER, state.turn, winners, bonus, reason, known)),
+        _new(Round, (edition, tuple(hands), tuple(discards), out, interned_flags((False,) * len(out)), deck,
+                     set_aside, state.face_up, state.current, OVER, state.turn, winners, bonus, reason, known)),
         tuple(events),
     )
 
