@@ -21,6 +21,8 @@ from solver.rules.state import GAME_OVER, HAND_OF, HAND_PAIR, IN_ROUND, PLAY, RO
 
 #: Builds a NamedTuple from all its fields without the generated `__new__` (hot path only).
 _new = tuple.__new__
+#: The shared `out` / `protected` flags of a fresh round, per player count.
+_NO_FLAGS = tuple(interned_flags((False,) * n) for n in range(9))
 #: Interned deal events (events are immutable values): `_DEALT[seat][card]`, `_DRAWN[seat][card]`.
 _DEALT = tuple(tuple(CardDealt(s, c, (s,)) for c in Card) for s in range(8))
 _DRAWN = tuple(tuple(CardDrawn(s, c, "deck", (s,)) for c in Card) for s in range(8))
@@ -34,10 +36,12 @@ def deal_round(
     is seeded by `seed` and `round_no` under `seed_scheme` (`solver.rules.seeding`)."""
     if type(edition) is not Edition:
         edition = get_edition(edition)
-    edition.check_player_count(n_players)
-    if not isinstance(first_player, int) or isinstance(first_player, bool) or not 0 <= first_player < n_players:
-        raise InvalidOptionError(f"first player {first_player!r:.40} is not a seat (0–{n_players - 1})",
-                                 rule="first-player")
+    if type(n_players) is not int or not edition.min_players <= n_players <= edition.max_players:
+        edition.check_player_count(n_players)
+    if type(first_player) is not int or not 0 <= first_player < n_players:
+        if not isinstance(first_player, int) or isinstance(first_player, bool) or not 0 <= first_player < n_players:
+            raise InvalidOptionError(f"first player {first_player!r:.40} is not a seat (0–{n_players - 1})",
+                                     rule="first-player")
     if type(seed_scheme) is not int or seed_scheme != SEED_SCHEME:
         check_scheme(seed_scheme)
     cards = list(edition.full_deck())
@@ -80,7 +84,7 @@ def _deal(edition: Edition, n_players: int, first_player: int, cards: list, roun
     top = cards[pos]
     hands[first_player] = HAND_PAIR[hands[first_player][0]][top]
     events.append(_DRAWN[first_player][top])
-    none = interned_flags((False,) * n_players)
+    none = _NO_FLAGS[n_players]
     r = _new(Round, (
         edition, tuple(hands), ((),) * n_players, none, none, tuple(cards[pos + 1:]), set_aside, face_up,
         first_player, PLAY, 1, (), None, None, (),

@@ -60,6 +60,11 @@ _DRAWN = tuple(tuple(CardDrawn(q, c, "deck", (q,)) for c in Card) for q in _SEAT
 #: `_GUESSED[player][target][guess][hit]`: the Guard's public event.
 _GUESSED = tuple(tuple(tuple((GuardGuessed(p, t, g, False), GuardGuessed(p, t, g, True)) for g in Card)
                        for t in _SEATS) for p in _SEATS)
+#: Interned `CardPlayed` events: `_PLAYED[player][card]` (no target), `_PLAYED_AT[player][card][target]`,
+#: `_GUARD_PLAYED[player][target][guess]`.
+_PLAYED = tuple(tuple(CardPlayed(q, c, None, None) for c in Card) for q in _SEATS)
+_PLAYED_AT = tuple(tuple(tuple(CardPlayed(q, c, t, None) for t in _SEATS) for c in Card) for q in _SEATS)
+_GUARD_PLAYED = tuple(tuple(tuple(CardPlayed(q, GUARD, t, g) for g in Card) for t in _SEATS) for q in _SEATS)
 #: Builds a NamedTuple from all its fields without the generated `__new__` (hot path only).
 _new = tuple.__new__
 
@@ -305,7 +310,13 @@ def _apply_play(state: Round, card: Card, kept: Card, target, guess):
     discards = list(discards)
     hands[p] = HAND_OF[kept]
     discards[p] = discards[p] + HAND_OF[card]
-    events: list = [_new(CardPlayed, (p, card, target, guess, None))]
+    if target is None:
+        events: list = [_PLAYED[p][card]]
+    elif guess is None:
+        events = [_PLAYED_AT[p][card][target]]
+    else:
+        events = [_GUARD_PLAYED[p][target][guess]]
+    out_before = out
     memorable = False
 
     if target is None and (card in _TARGETS_OTHERS or card is PRINCE):
@@ -381,7 +392,7 @@ def _apply_play(state: Round, card: Card, kept: Card, target, guess):
     # Spy and Countess: no effect when played.
     if memorable or known:
         known = _update_memory(known, events, p, target, card)
-    if not deck or out.count(False) == 1:
+    if not deck or (out is not out_before and out.count(False) == 1):
         return _end_turn(state, hands, discards, out, protected, deck, set_aside, events, known)
     return _next_turn(edition, hands, discards, out, protected, deck, set_aside, face_up, p, turn, events, known)
 

@@ -10,7 +10,9 @@ from hypothesis import given, settings, strategies as st
 from solver import InvalidOptionError, apply, deal_round, get_edition, new_game
 from solver.rules.cards import Card
 from solver.rules.errors import InvalidPositionError
-from solver.rules.seeding import SEED_SCHEME, choose_starter, shuffle_round
+from hashlib import blake2b
+
+from solver.rules.seeding import SEED_SCHEME, choose_starter, fisher_yates_digits, shuffle_round
 from solver.rules.state import game_position
 
 
@@ -67,6 +69,22 @@ def test_each_card_reaches_each_place_of_a_real_deck():
         place[cards.index(Card.PRINCESS)] += 1
     sd = (4_200 * (1 / 21) * (20 / 21)) ** 0.5
     assert len(place) == 21 and all(abs(c - 200) < 5 * sd for c in place.values())
+
+
+@settings(max_examples=300, deadline=None)
+@given(seed=st.one_of(st.integers(), st.text(max_size=30)), k=st.integers(1, 40), size=st.integers(0, 30))
+def test_scheme_2_is_its_definition_the_digest_read_as_fisher_yates_digits(seed, k, size):
+    """The fast shuffle (unrolled, digits taken in groups) deals exactly what the documented
+    definition deals: the text's BLAKE2b digest of 17 bytes for 21 cards (14 for 16) read as one
+    number, whose mixed-radix digits are the swap positions, for every deck size."""
+    bits = factorial(size).bit_length() + 64
+    digest = blake2b(f"{seed}/round/{k}".encode(), digest_size=min(64, -(-bits // 8))).digest()
+    expected = list(range(size))
+    fisher_yates_digits(expected, int.from_bytes(digest, "big"))
+    cards = list(range(size))
+    shuffle_round(cards, seed, k, 2)
+    assert cards == expected
+    assert {16: 14, 21: 17}.get(size, len(digest)) == len(digest)
 
 
 @settings(max_examples=200, deadline=None)
