@@ -10,7 +10,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from solver.records.record import Record, Turn
+from typing import Optional
+
+from solver.records.record import Record, RecordError, Turn
+from solver.records.replay import walk
 from solver.rules.cards import Card
 
 
@@ -22,8 +25,9 @@ class Sentence:
     subject: str = ""
 
 
-def turn_sentences(record: Record, turn: Turn) -> list[Sentence]:
-    """The sentences of one turn, in the order things happen."""
+def turn_sentences(record: Record, turn: Turn, hand: Optional[tuple] = None) -> list[Sentence]:
+    """The sentences of one turn, in the order things happen. `hand` is the viewer's hand at
+    the play (`walk(..., hands=)`); with it a King trade says what the viewer gave."""
     p = turn.player
     out: list[Sentence] = []
     if turn.drew is not None:
@@ -48,7 +52,11 @@ def turn_sentences(record: Record, turn: Turn) -> list[Sentence]:
     elif turn.result == "tie":
         out.append(Sentence("hist.tie"))
     if turn.got is not None:
-        out.append(Sentence("hist.got", {"player": viewer, "card": turn.got}, "player"))
+        gave = _given(turn, viewer, hand)
+        if gave is None:
+            out.append(Sentence("hist.got", {"player": viewer, "card": turn.got}, "player"))
+        else:
+            out.append(Sentence("hist.traded", {"player": viewer, "gave": gave, "card": turn.got}, "player"))
     if turn.discarded is not None:
         target = p if turn.target is None else turn.target
         out.append(Sentence("hist.discarded", {"player": target, "card": turn.discarded}, "player"))
@@ -73,6 +81,26 @@ def turn_sentences(record: Record, turn: Turn) -> list[Sentence]:
     return out
 
 
+def _given(turn: Turn, viewer: int, hand: Optional[tuple]) -> Optional[Card]:
+    """The card the viewer gave in a King trade: the one beside the King they played, or the
+    one they held when the King chose them; None when the record does not name it."""
+    if hand is None or None in hand:
+        return None
+    cards = list(hand)
+    if turn.player == viewer:
+        if Card.KING not in cards:
+            return None
+        cards.remove(Card.KING)
+    return cards[0] if len(cards) == 1 else None
+
+
 def history(record: Record) -> list[list[Sentence]]:
     """The sentences of every turn of the record, turn by turn."""
-    return [turn_sentences(record, turn) for turn in record.turns]
+    hands: list = []
+    try:
+        for _ in walk(record, hands=hands):
+            pass
+    except RecordError:  # told as far as it goes; the page reports the error itself
+        pass
+    return [turn_sentences(record, turn, hands[i] if i < len(hands) else None)
+            for i, turn in enumerate(record.turns)]

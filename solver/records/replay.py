@@ -87,9 +87,11 @@ class _Table:
                                   where=where, rule="card-count", card=card)
 
 
-def walk(record: Record, final: Optional[list] = None) -> Iterator[tuple[int, Turn, Public]]:
+def walk(record: Record, final: Optional[list] = None, hands: Optional[list] = None,
+         ) -> Iterator[tuple[int, Turn, Public]]:
     """Yield (turn number, turn, public state at the play). If `final` is a list, the state
-    after the last turn is appended to it.
+    after the last turn is appended to it; if `hands` is a list, the viewer's hand at each
+    turn's play (after that turn's draw; None for a card the record leaves out) is appended.
 
     The map: `_check_header`, then for each turn `_start_turn` (order, draw), `_check_choice`
     (target and guess), `_check_own_play` (the viewer's hand), `_outcomes` (who is knocked out,
@@ -104,6 +106,8 @@ def walk(record: Record, final: Optional[list] = None) -> Iterator[tuple[int, Tu
     for k, t in enumerate(record.turns, start=1):
         where = f"turn {k}"
         before = _start_turn(record, table, t, where)
+        if hands is not None:
+            hands.append(tuple(table.hand))
         p = t.player
         me = p == record.viewer
         if t.card is None:

@@ -47,3 +47,21 @@ def test_the_viewer_is_addressed_in_the_second_person_only_when_asked():
         "Ana draws Baron (3). Ana is to play."]
     assert history_lines(record, "en", you=True)[1] == "Luis plays Guard (1) on you and names Baron (3). " \
                                                         "Miss: you do not hold Baron (3)."
+
+
+def test_a_king_trade_says_what_the_viewer_gave_and_received():
+    """The record holds what the viewer got (got:); what they gave is the card beside the King
+    they played, or the one they held when the King chose them. Both are told."""
+    from solver.records.notation import parse_record
+    from solver.rules.cards import Card
+
+    played = parse_record("classic P1,P2 first:P1 viewer:P1 up:1,1,2 dealt:6 | P1 +3 6>P2 got:5")
+    chosen = parse_record("classic P1,P2 first:P2 viewer:P1 up:1,1,2 dealt:4 | P2 6>P1 got:5")
+    for record, gave in ((played, Card.BARON), (chosen, Card.HANDMAID)):
+        [said] = [s for turn in history(record) for s in turn if s.key.startswith("hist.traded")]
+        assert said.params == {"player": 0, "gave": gave, "card": Card.PRINCE}
+    assert "You give Baron (3) and receive Prince (5)." in history_lines(played, "en", you=True)[0]
+    assert "P1 da Doncella (4) y recibe Príncipe (5)." in history_lines(chosen, "es")[0]
+    # Without the viewer's own card (no dealt:) the trade says only what was received.
+    unknown = parse_record("classic P1,P2 first:P2 viewer:P1 up:1,1,2 | P2 6>P1 got:5")
+    assert [s.key for s in history(unknown)[0]] == ["hist.play_target", "hist.got"]
