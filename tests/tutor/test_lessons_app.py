@@ -118,3 +118,16 @@ def test_you_is_conjugated_in_the_second_person():
     assert lines == ["You show Guard (1); Luis shows King (7)", "You keep King (7) and put Spy (0), Guard (1) under "
                      "the deck", "Luis gives you Priest (2) and takes your Baron (3)"]
     assert not any(re.search(r"You (shows|keeps|gives)", x) for x in lines)
+
+
+@pytest.mark.parametrize("lid", ["turn", "guard-priest-baron", "protection", "prince", "round-end"])
+def test_quiz_questions_name_people_not_seat_numbers(lid):
+    from solver.analysis.setup import DEFAULT_NAMES
+
+    if lid not in LESSONS or not LESSONS[lid].quiz:
+        pytest.skip("no quiz")
+    for lang in LANGUAGES:
+        at = app(lesson=lid, lang=lang)
+        text = " ".join(m.value for m in at.markdown)
+        assert not any(f"P{i}" in text.split() or f"P{i}." in text for i in range(1, 7)), (lid, lang)
+        assert any(name in text for name in DEFAULT_NAMES), (lid, lang)

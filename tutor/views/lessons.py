@@ -5,6 +5,7 @@ from __future__ import annotations
 import streamlit as st
 
 from solver import card_name, get_edition
+from solver.analysis.setup import DEFAULT_NAMES
 from solver.teaching.quiz import make_question
 from tutor.components import edition_key, lang
 from tutor.curriculum import load_lessons, next_lesson
@@ -62,7 +63,7 @@ if lesson.quiz:
     q = make_question(kind, get_edition(edition_key()), seed)
     e = get_edition(q.edition)
     naming = naming_for(language)
-    seats = tuple(f"P{i + 1}" for i in range(6))
+    seats = DEFAULT_NAMES  # people, as in the worked example, not "P1"
     nobody = t(language, "quiz_nobody")
     label = lambda c: f"{card_name(c, naming)} ({e.value(c)})"  # noqa: E731
     listed = lambda flags: ", ".join(seats[i] for i, f in enumerate(flags) if f) or nobody  # noqa: E731
