@@ -13,7 +13,7 @@ from collections import defaultdict
 from fractions import Fraction
 from functools import lru_cache
 from math import gcd, lcm
-from typing import Optional
+from typing import NamedTuple, Optional
 import time
 
 from solver.rules.actions import ChancellorChoice, Play
@@ -22,7 +22,7 @@ from solver.rules.events import KnockedOut
 from solver.rules.game import apply, legal_actions
 from solver.rules.round_rules import round_apply
 from solver.records.record import Record
-from solver.rules.state import HAND_PAIR, OVER, PLAY, Round
+from solver.rules.state import CHANCELLOR, HAND_PAIR, OVER, PLAY, Round
 
 from solver.advice.result import Advice, RankedAction, sort_key
 from solver.advice.worlds import OPPONENT_MODELS, TooLargeError, observation, opponent_distribution, root_worlds
@@ -53,6 +53,67 @@ def _draw_orders(free: tuple, k: int) -> tuple:
         m = free.count(c)
         for top, rest2, ways in _draw_orders(free[:i] + free[i + 1:], k - 1):
             out.append(((c,) + top, rest2, m * ways))
+    return tuple(out)
+
+
+@lru_cache(maxsize=100_000)
+def _deck_orders(segs: tuple, k: int) -> tuple:
+    """Every way to draw the top k cards of a deck made of groups of exchangeable cards
+    (`ExactSolver._segments`: ((sorted cards, how many are on the deck), ...) from the top; the
+    first group's last card is the set-aside one when it has one more card than the deck part):
+    ((deck, set-aside card or None, ways), ...) and the denominator, the probability of a way
+    being ways / denominator. The first way is the deck as it is."""
+    ways_list = [((), None, 1)]
+    den = 1
+    for cards, n in segs:
+        j = min(k, n)
+        k -= j
+        if j and len(cards) > 1:
+            options = [(top + rest, ways) for top, rest, ways in _draw_orders(cards, j)]
+            den *= _falling(len(cards), j)
+        else:
+            options = [(cards, 1)]
+        aside = len(cards) > n
+        new = []
+        for deck, sa, w in ways_list:
+            for seq, ways in options:
+                if aside:
+                    new.append((deck + seq[:-1], seq[-1], w * ways))
+                else:
+                    new.append((deck + seq, sa, w * ways))
+        ways_list = new
+    return tuple(ways_list), den
+
+
+class _Pair(NamedTuple):
+    """An opponent's two Chancellor choices that keep the same card and return the same two
+    different cards in either order, with the same probability (`ExactSolver._pair`)."""
+    first: ChancellorChoice
+    second: ChancellorChoice
+
+
+#: The tail of fixed cards one after another: `_ONES[n]` for n cards.
+_ONES = tuple((1,) * n for n in range(32))
+
+
+def _pairs(acts: tuple) -> tuple:
+    """An opponent's Chancellor choices ((choice, weight), ...) with each two that differ only
+    in the order of two different returned cards, and have the same weight, as one `_Pair` of
+    twice the weight."""
+    weights = dict(acts)
+    out = []
+    taken = set()
+    for a, w in acts:
+        if a in taken:
+            continue
+        b = a.bottom
+        if len(b) == 2 and b[0] != b[1]:
+            other = ChancellorChoice(a.keep, (b[1], b[0]))
+            if weights.get(other) == w:
+                taken.add(other)
+                out.append((_Pair(a, other), 2 * w))
+                continue
+        out.append((a, w))
     return tuple(out)
 
 
@@ -109,6 +170,7 @@ class ExactSolver:
         self.nodes = 0
         self.work = 0
         self.applied = 0
+        self.pairs = 0  # opponents' Chancellor choices merged in pairs (`_pair`)
         self.sa_free = sa_free
         self._ids: dict = {}  # state -> number
         self._states: list = []  # number -> state
@@ -132,48 +194,50 @@ class ExactSolver:
 
     # --- exchangeable cards -------------------------------------------------------------------
 
-    def _free(self, r: Round, tail: int) -> list:
-        exch = list(r.deck[:len(r.deck) - tail])
-        if self.sa_free and r.set_aside is not None:
-            exch.append(r.set_aside)
-        return exch
-
-    def _rebuild(self, r: Round, tail: int, top: tuple, free) -> Round:
-        """`r` with `top` on the deck, then the sorted exchangeable cards `free` (the last one
-        is the set-aside card when it is exchangeable), then the fixed tail."""
-        if self.sa_free and r.set_aside is not None:
-            sa, free = free[-1], free[:-1]
-        else:
-            sa = r.set_aside
+    def _segments(self, r: Round, tail: tuple) -> tuple:
+        """The deck as groups of exchangeable cards from the top, each sorted: ((cards, how many
+        of them are on the deck), ...): the free cards first (with the set-aside card last when it
+        is exchangeable with them), then the tail's groups (`tail`: their sizes; one card is
+        fixed, a group of two is an opponent's returned pair in either order)."""
         deck = r.deck
-        return _make_round((*r[:5], tuple(top) + tuple(free) + deck[len(deck) - tail:], sa, *r[7:]))
+        n_free = len(deck) - sum(tail)
+        free = deck[:n_free]
+        if self.sa_free and r.set_aside is not None:
+            free += (r.set_aside,)
+        segs = [(free, n_free)]
+        i = n_free
+        for s in tail:
+            segs.append((deck[i:i + s], s))
+            i += s
+        return tuple(segs)
 
-    def canon(self, r: Round, tail: int) -> Round:
-        if tail >= len(r.deck) and not (self.sa_free and r.set_aside is not None):
-            return r
-        return self._rebuild(r, tail, (), sorted(self._free(r, tail)))
-
-    def expand(self, r: Round, tail: int, k: int) -> list:
-        """The round with its top k exchangeable cards resolved in every way, with probabilities."""
-        n_exch = len(r.deck) - tail
-        k = min(k, n_exch)
-        if k == 0:
-            return [(r, Fraction(1))]
-        free = tuple(sorted(self._free(r, tail)))
-        den = _falling(len(free), k)
-        return [(self._rebuild(r, tail, top, rest), Fraction(ways, den)) for top, rest, ways in _draw_orders(free, k)]
+    def canon(self, r: Round, tail: tuple) -> Round:
+        """`r` with every group of exchangeable cards sorted (the set-aside card, when exchangeable,
+        the last of the free cards)."""
+        deck = []
+        sa = r.set_aside
+        for cards, n in self._segments(r, tail):
+            if len(cards) > 1:
+                cards = tuple(sorted(cards))
+            if len(cards) > n:  # the exchangeable set-aside card
+                cards, sa = cards[:-1], cards[-1]
+            deck.extend(cards)
+        return _make_round((*r[:5], tuple(deck), sa, *r[7:]))
 
     # --- numbered states and remembered transitions -------------------------------------------
 
     def _sid(self, state) -> int:
-        state = (canonical_round(state[0], self._memory), state[1])
+        r, tail = state
+        if tail.__class__ is int:  # the root's fixed tail: one card after another
+            tail = _ONES[tail]
+        state = (canonical_round(r, self._memory), tail)
         sid = self._ids.get(state)
         if sid is None:
             sid = self._ids[state] = len(self._states)
             self._states.append(state)
         return sid
 
-    def _transition(self, sid: int, action) -> tuple:
+    def _transition(self, sid: int, action, block: bool = False) -> tuple:
         """Apply `action` in state `sid` in every resolution of its draws: (number of
         resolutions, denominator, ((next state, integer weight, observation, events), ...)).
 
@@ -182,46 +246,90 @@ class ExactSolver:
         `_draws` allows (the round ends: none), only the cards it draws are resolved — the
         others go back, and sorting them back makes the outcomes the same — while the work
         still counts every resolution of `_draws` cards, as before."""
+        if action.__class__ is _Pair:
+            return self._pair(sid, action)
         r, tail = self._states[sid]
-        returned = len(action.bottom) if isinstance(action, ChancellorChoice) else 0
-        deck = r.deck
-        n_deck = len(deck)
-        k = min(_draws(r, action), n_deck - tail)
+        returned = len(action.bottom) if action.__class__ is ChancellorChoice else 0
+        n_deck = len(r.deck)
+        k = min(_draws(r, action), n_deck)
         first = round_apply(r, action)
         if k == 0:
-            return 1, 1, (self._outcome(first, n_deck, tail, returned, 0, 1),)
-        free = deck[:n_deck - tail]
-        if self.sa_free and r.set_aside is not None:
-            free += (r.set_aside,)
-        n_work = len(_draw_orders(free, k))
+            return 1, 1, (self._outcome(first, n_deck, tail, returned, 0, 1, block),)
+        segs = self._segments(r, tail)
+        orders, den = _deck_orders(segs, k)
+        n_work = len(orders)
+        if n_work == 1:  # every card it could draw is fixed
+            return 1, 1, (self._outcome(first, n_deck, tail, returned, 0, 1, block),)
         drawn = n_deck + returned - len(first[0].deck)
         if drawn == 0:  # nothing drawn: every resolution has this outcome
-            return n_work, 1, (self._outcome(first, n_deck, tail, returned, 0, 1),)
+            return n_work, 1, (self._outcome(first, n_deck, tail, returned, 0, 1, block),)
         if drawn < k:
-            out = self._resolve(r, tail, action, first, free, drawn, returned)
+            orders2, den2 = _deck_orders(segs, drawn)
+            out = self._resolve(r, tail, action, first, orders2, drawn, returned, True, block)
             if out is not None:
-                return n_work, _falling(len(free), drawn), out
-        return n_work, _falling(len(free), k), self._resolve(r, tail, action, first, free, k, returned, False)
+                return n_work, den2, out
+        return n_work, den, self._resolve(r, tail, action, first, orders, k, returned, False, block)
 
-    def _resolve(self, r: Round, tail: int, action, first, free: tuple, k: int, returned: int, check: bool = True):
-        """The outcomes of resolving the top k exchangeable cards in every way (`first`: the
-        outcome of the first way, the state itself); None if `check` and some way draws a
+    def _pair(self, sid: int, pair) -> tuple:
+        """An opponent's two equally likely Chancellor choices that differ only in the order of
+        the returned pair: the outcomes of both, each with half the weight, the pair kept as one
+        exchangeable group where it is still whole on the deck (so the two orders' outcomes are
+        one state). Exact: nobody reads the order of the deck (the opponents' policies look at
+        their hand, the discards and their memory) until a card of it is drawn, and a draw from
+        the group gives each order's card with its own half of the weight."""
+        self.pairs += 1
+        n1, d1, o1 = self._transition(sid, pair.first, True)
+        n2, d2, o2 = self._transition(sid, pair.second, True)
+        d = lcm(d1, d2)
+        merged: dict = {}
+        for out, dx in ((o1, d1), (o2, d2)):
+            for c, ways, oid, ev in out:
+                key = (c, oid)
+                found = merged.get(key)
+                merged[key] = (c, ways * (d // dx) + (found[1] if found else 0), oid, found[3] if found else ev)
+        return n1 + n2, 2 * d, tuple(merged.values())
+
+    def _resolve(self, r: Round, tail: tuple, action, first, orders: tuple, k: int, returned: int,
+                 check: bool = True, block: bool = False):
+        """The outcomes of resolving the top k cards of the deck in every way (`orders`, the first
+        being the state itself, whose outcome is `first`); None if `check` and some way draws a
         different number of cards than k."""
         n_deck = len(r.deck)
         out = []
-        for i, (top, rest, ways) in enumerate(_draw_orders(free, k)):
-            res = first if i == 0 else round_apply(self._rebuild(r, tail, top, rest), action)
-            if check and n_deck + returned - len(res[0].deck) != k:
-                return None
-            out.append(self._outcome(res, n_deck, tail, returned, k, ways))
+        head = r[:5]
+        rest = r[7:]
+        for i, (deck, sa, ways) in enumerate(orders):
+            if i == 0:
+                res = first
+            else:
+                res = round_apply(_make_round((*head, deck, r.set_aside if sa is None else sa, *rest)), action)
+                if check and n_deck + returned - len(res[0].deck) != k:
+                    return None
+            out.append(self._outcome(res, n_deck, tail, returned, k, ways, block))
         return tuple(out)
 
-    def _outcome(self, applied, n_deck: int, tail: int, returned: int, k: int, ways: int) -> tuple:
-        """(next state number, weight, observation number, events) of one applied resolution."""
+    def _outcome(self, applied, n_deck: int, tail: tuple, returned: int, k: int, ways: int,
+                 block: bool = False) -> tuple:
+        """(next state number, weight, observation number, events) of one applied resolution
+        (`block`: the returned pair is one exchangeable group)."""
         r2, ev = applied
         d2 = len(r2.deck)
-        t2 = min(tail + returned, d2)
-        if n_deck + returned - d2 < k:  # a resolved card is still on the deck: sort it back
+        drawn = n_deck + returned - d2
+        if not block and 2 not in tail:  # every card of the tail fixed
+            t2 = _ONES[min(len(tail) + returned, d2)]
+            sort = drawn < k  # a resolved card is still on the deck: sort it back
+        else:
+            segs = list(tail) + ([2] if block else [1] * returned)
+            over = drawn - (n_deck - sum(tail))  # cards drawn below the free ones
+            while over > 0:
+                if segs[0] <= over:
+                    over -= segs.pop(0)
+                else:
+                    segs[0] -= over
+                    over = 0
+            t2 = tuple(segs)
+            sort = drawn < k or block and t2[-1] == 2
+        if sort:
             r2 = self.canon(r2, t2)
         # (otherwise every resolved card was drawn: the rest is sorted, the set-aside last)
         state = (canonical_round(r2, self._memory), t2)
@@ -277,6 +385,8 @@ class ExactSolver:
                 dist = [(a, Fraction(p)) for a, p in opponent_distribution(r, self.model) if p]
                 den = lcm(*(p.denominator for _, p in dist))
                 found = (tuple((a, p.numerator * (den // p.denominator)) for a, p in dist), den)
+            if r.phase == CHANCELLOR:
+                found = (_pairs(found[0]), found[1])
             self._opp[sid] = found
         return found
 
@@ -564,16 +674,66 @@ _UNKNOWN = object()
 def advise_exact(record: Record, model: str, budget: int, deadline: float | None = None,
                   lazy: bool = True, stats: dict | None = None) -> Advice:
     """The exact ranking; `TooLargeError` beyond `budget` transitions (or the deadline).
-    `stats`, if given, receives the transitions counted (`work`) and the information states
-    solved (`nodes`), also when the budget is exceeded."""
+    `stats`, if given, receives the transitions counted (`work`), the information states
+    solved (`nodes`), the opponents' Chancellor choices merged in pairs (`pairs`) and the root
+    states merged in pairs (`root_pairs`), also when the budget is exceeded."""
     worlds, deals, sa_free = root_worlds(record, OPPONENT_MODELS[model], limit=5_000, lazy=lazy,
                                           deadline=deadline)
+    n_worlds = len(worlds)
+    worlds = merge_returned_pairs(worlds)
     solver = ExactSolver(record.viewer, budget, deadline, model, sa_free=sa_free)
     try:
         return _advise(record, model, solver, worlds, deals)
     finally:
         if stats is not None:
-            stats.update(work=solver.work, nodes=solver.nodes)
+            stats.update(work=solver.work, nodes=solver.nodes, pairs=solver.pairs,
+                         root_pairs=n_worlds - len(worlds))
+
+
+def merge_returned_pairs(worlds: list) -> list:
+    """The root states ((round, tail length), probability) with every two that differ only in
+    the order of two adjacent different cards of the fixed tail (from its bottom: an opponent's
+    Chancellor returns its two cards there) and have the same probability as one state whose
+    pair is an exchangeable group (sorted; tail sizes as in `ExactSolver._segments`), of twice the
+    probability. Exact for the reason `ExactSolver._pair` is."""
+    cur: dict = {}
+    for (r, tail), p in worlds:
+        key = (r, _ONES[tail] if tail.__class__ is int else tail)
+        cur[key] = cur.get(key, 0) + p
+    n_tail = max((sum(t) for _, t in cur), default=0)
+    for j in range(n_tail - 2, -1, -2):  # tail positions j, j + 1 from its top
+        new: dict = {}
+        done = set()
+        for (r, tail), p in cur.items():
+            if (r, tail) in done:
+                continue
+            merged = _swap_pair(r, tail, j)
+            if merged is not None:
+                other, sorted_r, tail2 = merged
+                q = cur.get((other, tail))
+                if q == p:
+                    done.add((other, tail))
+                    new[(sorted_r, tail2)] = new.get((sorted_r, tail2), 0) + 2 * p
+                    continue
+            new[(r, tail)] = new.get((r, tail), 0) + p
+        cur = new
+    return [(state, p) for state, p in cur.items()]
+
+
+def _swap_pair(r: Round, tail: tuple, j: int):
+    """(the round with tail positions j and j + 1 swapped, the round with them sorted, the tail
+    with them one group) if both are fixed single cards and different, else None."""
+    if len(tail) < j + 2 or tail[:j + 2].count(1) != j + 2:  # (the groups made so far are below j + 1)
+        return None
+    i = len(r.deck) - sum(tail) + j
+    a, b = r.deck[i], r.deck[i + 1]
+    if a == b:
+        return None
+    deck = r.deck
+    swapped = r._replace(deck=deck[:i] + (b, a) + deck[i + 2:])
+    lo, hi = (a, b) if a < b else (b, a)
+    ordered = r._replace(deck=deck[:i] + (lo, hi) + deck[i + 2:])
+    return swapped, ordered, tail[:j] + (2,) + tail[j + 2:]
 
 
 def _advise(record: Record, model: str, solver: ExactSolver, worlds: list, deals: int) -> Advice:
