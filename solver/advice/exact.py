@@ -128,11 +128,28 @@ def canonical_round(r: Round, memory: bool) -> Round:
     the players' memory unless the opponents' model reads it (`memory`)."""
     if r.phase == OVER:
         return _make_round((r.edition, (), (), r.out, (), (), None, (), 0, OVER, 0, r.winners, r.spy_bonus, None, ()))
-    hands = tuple(HAND_PAIR[h[1]][h[0]] if len(h) == 2 and h[1] < h[0] else
-                  tuple(sorted(h)) if len(h) > 2 else h for h in r.hands)
-    discards = tuple(tuple(sorted(d)) if len(d) > 1 else d for d in r.discards)
-    return _make_round((r.edition, hands, discards, r.out, r.protected, r.deck, r.set_aside, r.face_up, r.current,
-                        r.phase, 0, (), None, None, r.known if memory else ()))
+    edition, hands, discards, out, protected, deck, set_aside, face_up, current, phase, _, _, _, _, known = r
+    found = _SORTED.get(hands)
+    if found is None:
+        found = _sorted_piles(hands)
+    hands = found
+    found = _SORTED.get(discards)
+    if found is None:
+        found = _sorted_piles(discards)
+    return _make_round((edition, hands, found, out, protected, deck, set_aside, face_up, current,
+                        phase, 0, (), None, None, known if memory else ()))
+
+
+#: Hands or discard piles -> the same sorted (a cache: `_sorted_piles`).
+_SORTED: dict = {}
+
+
+def _sorted_piles(piles: tuple) -> tuple:
+    if len(_SORTED) > 200_000:
+        _SORTED.clear()
+    out = _SORTED[piles] = tuple(HAND_PAIR[h[1]][h[0]] if len(h) == 2 and h[1] < h[0] else
+                                 tuple(sorted(h)) if len(h) > 2 else h for h in piles)
+    return out
 
 
 def _falling(n: int, k: int) -> int:
@@ -184,10 +201,12 @@ class ExactSolver:
         self._memory = model != "random"  # the card counter reads what players remember
         self._lin: dict = {}  # state number -> value when the viewer has no decision left, else None
         self._tlin: dict = {}  # (state number, action) -> value when no outcome leaves a decision, else None
+        self._segs: dict = {}  # state number -> its deck's groups of exchangeable cards (`_segments`)
 
     def release(self) -> None:
         """Forget every remembered state, transition and value (the search's memory)."""
-        for table in (self.memo, self._ids, self._obs, self._trans, self._acts, self._opp, self._lin, self._tlin):
+        for table in (self.memo, self._ids, self._obs, self._trans, self._acts, self._opp, self._lin, self._tlin,
+                      self._segs):
             table.clear()
         self._states.clear()
 
@@ -264,7 +283,9 @@ class ExactSolver:
         first = round_apply(r, action)
         if k == 0:
             return 1, 1, (self._outcome(first, n_deck, tail, returned, 0, 1, block),)
-        segs = self._segments(r, tail)
+        segs = self._segs.get(sid)
+        if segs is None:
+            segs = self._segs[sid] = self._segments(r, tail)
         orders, den = _deck_orders(segs, k)
         n_work = len(orders)
         if n_work == 1:  # every card it could draw is fixed
@@ -347,7 +368,15 @@ class ExactSolver:
         if c is None:
             c = ids[state] = len(self._states)
             self._states.append(state)
-        o = observation(ev, self.viewer)
+        viewer = self.viewer
+        o = []
+        for e in ev:  # `observation`, inlined
+            seen = e.private_to
+            if seen is None or viewer in seen:
+                o.append(e)
+            else:
+                o.append((type(e).__name__, getattr(e, "player", None), getattr(e, "target", None)))
+        o = tuple(o)
         obs_ids = self._obs
         oid = obs_ids.get(o)
         if oid is None:
