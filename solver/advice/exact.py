@@ -202,11 +202,14 @@ class ExactSolver:
         self._lin: dict = {}  # state number -> value when the viewer has no decision left, else None
         self._tlin: dict = {}  # (state number, action) -> value when no outcome leaves a decision, else None
         self._segs: dict = {}  # state number -> its deck's groups of exchangeable cards (`_segments`)
+        #: (state number, action) -> (work, value of the outcomes without a decision or None, the
+        #: other outcomes ((state, weight, observation), ...), denominator) (`_follow`)
+        self._fol: dict = {}
 
     def release(self) -> None:
         """Forget every remembered state, transition and value (the search's memory)."""
         for table in (self.memo, self._ids, self._obs, self._trans, self._acts, self._opp, self._lin, self._tlin,
-                      self._segs):
+                      self._segs, self._fol):
             table.clear()
         self._states.clear()
 
@@ -509,25 +512,47 @@ class ExactSolver:
         transition whose outcomes all leave the viewer no decision is remembered as one value and
         not counted again."""
         key = (sid, action)
-        lv = self._tlin.get(key, _UNKNOWN)
-        if lv is _UNKNOWN or lv is None:
-            _, dx, out = self._step(sid, action)
+        f = self._fol.get(key)
+        if f is None:
+            n, dx, out = self._step(sid, action)
+            lv = self._tlin.get(key, _UNKNOWN)
             if lv is _UNKNOWN:
                 lv = self._tlin[key] = self._lin_sum(out, dx)
+            if lv is not None:
+                f = (0, lv, None, 1)
+            else:  # split once: the outcomes' values without a decision, summed, and the others
+                lin: dict = {}
+                rest = []
+                linear = self._linear
+                for c, ways, oid, _ in out:
+                    v = linear(c)
+                    if v is None:
+                        rest.append((c, ways, oid))
+                    else:
+                        lw, lt, ld = v
+                        _add(lin, dx * ld, ways * lw, ways * lt)
+                f = (n, _reduce(*_sum(lin)) if lin else None, tuple(rest), dx)
+            self._fol[key] = f
+        elif f[0]:  # counted as work every time it is stepped through, as `_step` does
+            self.applied += 1
+            if self.applied % 512 == 0:
+                self.check_time()
+            self.work += f[0]
+            if self.work > self.budget:
+                raise TooLargeError(f"more than {self.budget:,} transitions: too large for an exact answer")
+        n, lv, rest, dx = f
         if lv is not None:
             lw, lt, ld = lv
             _add(direct, d0 * ld, w * lw, w * lt)
-            return
-        d = d0 * dx
-        dens[d] = None
-        linear = self._linear
-        for c, ways, oid, _ in out:
-            lv = linear(c)
-            if lv is None:
-                children.setdefault(oid, []).append((c, w * ways, d))
-            else:
-                lw, lt, ld = lv
-                _add(direct, d * ld, w * ways * lw, w * ways * lt)
+        if rest:
+            d = d0 * dx
+            dens[d] = None
+            for c, ways, oid in rest:
+                found = children.get(oid)
+                if found is None:
+                    children[oid] = [(c, w * ways, d)]
+                else:
+                    found.append((c, w * ways, d))
 
     def _linear(self, sid: int):
         """The value (win, tokens, denominator) of one state in which the viewer has no decision
