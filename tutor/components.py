@@ -6,7 +6,7 @@ import streamlit as st
 
 from solver import Round
 from tutor.i18n import colon, t
-from tutor.render import CARD_CSS, back_html, card_html, row_html, tag_html
+from tutor.render import CARD_CSS, back_html, caption_html, card_html, row_html, tag_html
 
 
 def lang() -> str:
@@ -45,16 +45,18 @@ def show_board(r: Round, names, language: str, *, tokens=None, show_hands: bool 
                 tags.append(tag_html(t(language, "to_play"), "turn"))
             if tokens is not None:
                 tags.append(tag_html(f"♥ {tokens[seat]}"))
-            st.markdown("".join(tags), unsafe_allow_html=True)
+            # The seat is ONE element, whatever it holds: a board redrawn in place during a run
+            # (the practice page's bots' turns) would otherwise keep the cards of an earlier
+            # drawing where this one has fewer elements (streamlit#12069: st.empty keeps them).
+            html = ['<div class="ll-tags">' + "".join(tags) + "</div>"]
             hand = r.hands[seat]
             if hand:
                 face_up = show_hands and (visible is None or seat in visible)
-                parts = [card_html(c, e, language) if face_up else back_html(big=True) for c in hand]
-                st.markdown(row_html(parts), unsafe_allow_html=True)
+                html.append(row_html(card_html(c, e, language) if face_up else back_html(big=True) for c in hand))
             if r.discards[seat]:
-                st.caption(t(language, "discards"))
-                st.markdown(row_html(card_html(c, e, language, small=True) for c in r.discards[seat]),
-                            unsafe_allow_html=True)
+                html.append(caption_html(t(language, "discards")))
+                html.append(row_html(card_html(c, e, language, small=True) for c in r.discards[seat]))
+            st.markdown("\n\n".join(html), unsafe_allow_html=True)
 
 
 def _reset_choices(key: str) -> None:

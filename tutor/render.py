@@ -36,6 +36,7 @@ CARD_CSS = """
   background:#f1e6da;color:#2b1d16}
 .ll-tag.out{background:#7f1d1d;color:#fff}.ll-tag.prot{background:#db2777;color:#fff}
 .ll-tag.turn{background:#166534;color:#fff}
+.ll-cap{font-size:.875rem;color:rgba(49,51,63,.6);margin:.6rem 0 .2rem}
 .ll-card .n,.ll-card .e{word-break:normal!important;overflow-wrap:normal!important;hyphens:auto}
 @media (max-width:640px){.ll-card{width:6rem;min-height:7.6rem}.ll-card .n{font-size:.8rem}.ll-card .e{font-size:.68rem}.ll-back.big{width:5.6rem;min-height:7.6rem}}
 </style>
@@ -74,6 +75,11 @@ def back_html(big: bool = False) -> str:
 
 def row_html(parts) -> str:
     return '<div class="ll-row">' + "".join(parts) + "</div>"
+
+
+def caption_html(text: str) -> str:
+    """A small grey heading inside a board's HTML (like st.caption)."""
+    return f'<div class="ll-cap">{escape(text)}</div>'
 
 
 def tag_html(text: str, kind: str = "") -> str:

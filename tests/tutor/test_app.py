@@ -141,3 +141,25 @@ def test_faq_scenario_played_and_ruling_shown():
     assert "Ana must play the Countess and keeps the King" in at.info[0].value  # the ruling comes first
     assert any("The Countess has no effect when played." in s.value for s in at.success)  # then the demonstration
     assert not at.error
+
+
+def _board_script():
+    from solver.teaching.scenario import play_out
+    from tutor.components import show_board
+    from tutor.formatters import scenarios
+
+    sc = scenarios()["trap-baron-own-loss"]  # Ana is out: no hand, two discards
+    show_board(play_out(sc).final, sc.players, "en")
+
+
+def test_each_seat_of_the_board_is_one_element_whatever_it_holds():
+    """A seat with no hand, or no discards, is as many elements as one with both: the practice page
+    redraws its board in place during the bots' turns, and Streamlit keeps an earlier drawing's
+    extra elements there (a knocked-out bot showed its discards twice)."""
+    at = AppTest.from_function(_board_script).run()
+    assert not at.exception
+    seats = at.columns
+    assert len(seats) == 3
+    for seat in seats:
+        assert len(seat.children) == 1
+    assert "Out of the round" in seats[0].markdown[0].value and "Discards" in seats[0].markdown[0].value
