@@ -315,7 +315,7 @@ def _events_label(events, edition, lang: str, names) -> str:
 
 
 def node_label(data: dict, edition, lang: str, names) -> str:
-    from solver.rules.events import CardDrawn, HandsTraded, PriestSaw
+    from solver.rules.events import BaronCompared, CardDrawn, HandsTraded, PriestSaw
 
     kind = data["kind"]
     if kind == "play":
@@ -340,6 +340,17 @@ def node_label(data: dict, edition, lang: str, names) -> str:
             text += f" → {names[data['target']]}"
         for seat in data["out"]:
             text += f"\n{names[seat]}{colon(lang)} {t(lang, 'out_marker')}"
+        # Replies with the same card and target differ by what you alone learn (the card you draw
+        # next, the card a Baron or a King shows you): said, so no two replies read the same.
+        for ev in data.get("events", ()):
+            if ev.private_to is None:
+                continue
+            if isinstance(ev, CardDrawn):
+                text += "\n" + t(lang, "hist.drew.you", card=card_label(ev.card, edition, lang))
+            elif isinstance(ev, BaronCompared):
+                text += "\n" + t(lang, "an_you_see", card=card_label(ev.player_card, edition, lang))
+            elif isinstance(ev, HandsTraded):
+                text += "\n" + t(lang, "an_you_get", card=card_label(ev.gave, edition, lang))
         return text
     return t(lang, "an_other_replies", n=data["count"], player=names[data["player"]])
 

@@ -110,3 +110,26 @@ def test_the_decision_view_tells_apart_the_outcomes_of_a_prince_on_yourself_by_y
              for c in [ev.card for ev in d["events"] if type(ev).__name__ == "CardDrawn"]}
     for card in drawn:
         assert sum(t("es", "hist.drew.you", card=card_label(card, record.edition, "es")) in x for x in labels) == 1
+
+
+def test_the_decision_view_tells_apart_the_replies_by_what_you_learn():
+    """Replies with the same card and target (a Guard on you, its guess folded in) differ by the
+    card you draw next: each reply's label names it, so no two replies under one outcome read
+    the same (they read "Luis: Guard (1) → Ana" four times, with four different figures)."""
+    from collections import Counter
+
+    from solver import Card, Play
+    from solver.advice.decision import decision_graph
+    from solver.records.notation import parse_record
+    from tutor.analysis import node_label
+
+    record = parse_record("classic Ana,Luis first:Luis viewer:Ana up:2,3,4 dealt:6 | Luis 1>Ana=2 miss | Ana +5")
+    g = decision_graph(record, Play(Card.PRINCE, 1), "card-counter")
+    outcomes = [n for n, d in g.nodes(data=True) if d["kind"] == "outcome"]
+    assert outcomes
+    for parent in outcomes:
+        labels = Counter(node_label(g.nodes[k], record.edition, "fr", record.seats) for k in g.successors(parent)
+                         if g.nodes[k]["kind"] == "reply")
+        assert all(n == 1 for n in labels.values()), labels
+    assert any("Vous piochez" in node_label(d, record.edition, "fr", record.seats)
+               for _, d in g.nodes(data=True) if d["kind"] == "reply")
