@@ -5,12 +5,14 @@ left in the deck; `advise` in exact mode (random opponents) is timed on up to 6 
 row, with the transitions it counted (the work budget's unit). Positions over the exact
 budget (300,000 transitions or 10 s here; `--budget`, `--seconds`) are counted, not timed (the
 advisor then estimates).
-Usage: python benchmarks/advisor.py [--save FILE] [--positions FILE]
+Usage: python benchmarks/advisor.py [--save FILE] [--positions FILE] [--cards 1,...,6] [--count 6]
 
 `--save FILE` writes the positions (one line each: edition, cards left, the record's text
 notation, tab-separated) and `--positions FILE` times those instead of dealing new ones, so
 that two versions of the code are compared on the same positions even if the seeded deal
-changes.
+changes. `--cards` chooses the rows (cards left; 1 to 6 by default, e.g. `--cards 7`) and
+`--count` the positions dealt per row (6 by default; benchmarks/exact_positions.tsv has 20).
+`--each` prints every position's time and work.
 """
 
 from __future__ import annotations
@@ -65,16 +67,19 @@ def main() -> None:
     parser.add_argument("--save", help="write the positions timed to this file")
     parser.add_argument("--budget", type=int, default=300_000, help="transitions before a position counts as over")
     parser.add_argument("--seconds", type=float, default=10.0, help="wall-clock safety cap per position")
+    parser.add_argument("--cards", default="1,2,3,4,5,6", help="rows: cards left in the deck, comma-separated")
+    parser.add_argument("--count", type=int, default=6, help="positions dealt per row (without --positions)")
+    parser.add_argument("--each", action="store_true", help="print every position's time and work")
     args = parser.parse_args()
     fixed = load(args.positions) if args.positions else None
     saved = open(args.save, "w", encoding="utf-8") if args.save else None
     print(f"{'edition':<9}{'cards left':>11}{'timed':>7}{'median s':>10}{'worst s':>9}"
           f"{'median work':>13}{'worst work':>12}{'over budget':>13}")
     for edition in ("classic", "2019"):
-        for left in (1, 2, 3, 4, 5, 6):
+        for left in (int(c) for c in args.cards.split(",")):
             times, work, over = [], [], 0
-            records = fixed.get((edition, left), []) if fixed is not None else positions(edition, left, 6)
-            for record in records:
+            records = fixed.get((edition, left), []) if fixed is not None else positions(edition, left, args.count)
+            for k, record in enumerate(records):
                 if saved:
                     saved.write(f"{edition}\t{left}\t{format_record(record)}\n")
                 stats: dict = {}
@@ -84,9 +89,13 @@ def main() -> None:
                                  stats=stats)
                 except TooLargeError:
                     over += 1
+                    if args.each:
+                        print(f"  {edition} {left} #{k}: over, work {stats.get('work', 0):,}", flush=True)
                     continue
                 times.append(time.perf_counter() - t0)
                 work.append(stats["work"])
+                if args.each:
+                    print(f"  {edition} {left} #{k}: {times[-1]:.3f} s, work {stats['work']:,}", flush=True)
             if not times and not over:
                 continue
             med = f"{statistics.median(times):.2f}" if times else "-"
