@@ -19,6 +19,8 @@ def catalog(lang: str) -> dict:
 
 
 def t(lang: str, key: str, **fmt) -> str:
+    """The catalog text of `key`, formatted (the singular form for a count `n` of one)."""
+    key = plural_key(lang, key, fmt.get("n"))
     text = catalog(lang if lang in LANGUAGES else "en").get(key)
     if text is None:
         text = catalog("en").get(key, key)
@@ -26,6 +28,16 @@ def t(lang: str, key: str, **fmt) -> str:
         return text
     text = text.format(**fmt)
     return _elide(text) if lang == "fr" else text
+
+
+def plural_key(lang: str, key: str, n) -> str:
+    """`key_one` where the count `n` is singular in the language (1; in French 0 or 1) and the
+    catalog has that form ("1 card left", not "1 cards left"); `key` otherwise."""
+    if isinstance(n, int) and not isinstance(n, bool) and (n == 1 or (n == 0 and lang == "fr")):
+        one = f"{key}_one"
+        if one in catalog(lang if lang in LANGUAGES else "en") or one in catalog("en"):
+            return one
+    return key
 
 
 #: French elision before a name or card that starts with a vowel: "de Ana" -> "d'Ana",

@@ -10,7 +10,7 @@ from __future__ import annotations
 from html import escape
 
 from solver import EDITIONS, Card, ChancellorChoice, Play, card_name
-from tutor.i18n import LANGUAGE_NAMES, colon, t
+from tutor.i18n import LANGUAGE_NAMES, colon, plural_key, t
 
 #: Accent colour per card (value badge and border).
 COLOURS = {
@@ -226,5 +226,5 @@ def say(line, edition, lang: str, names) -> str:
             params[key] = ", ".join(card_label(Card(c), edition, lang) for c in value) or "—"
         else:
             params[key] = value
-    text = t(lang, line.key).format_map(params)
+    text = t(lang, plural_key(lang, line.key, line.params.get("n"))).format_map(params)
     return text[:1].upper() + text[1:]

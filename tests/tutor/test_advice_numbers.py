@@ -133,3 +133,25 @@ def test_the_decision_view_tells_apart_the_replies_by_what_you_learn():
         assert all(n == 1 for n in labels.values()), labels
     assert any("Vous piochez" in node_label(d, record.edition, "fr", record.seats)
                for _, d in g.nodes(data=True) if d["kind"] == "reply")
+
+
+def test_a_count_of_one_is_said_in_the_singular():
+    """"1 card left", not "1 cards left" (nor "quedan 1 cartas", "1 cartes restantes"); French
+    also says "0 carte"; a quiz says "with 1 card left", not "card(s)"; a ruling too."""
+    from solver.teaching.ruling import Line
+    from solver import get_edition
+    from tutor.i18n import t
+    from tutor.render import say
+
+    assert t("en", "cards_left", n=1) == "1 card left" and t("en", "cards_left", n=2) == "2 cards left"
+    assert t("es", "cards_left", n=1) == "queda 1 carta" and t("es", "cards_left", n=0) == "quedan 0 cartas"
+    assert t("fr", "cards_left", n=1) == "1 carte restante" and t("fr", "cards_left", n=0) == "0 carte restante"
+    assert t("fr", "cards_left", n=3) == "3 cartes restantes"
+    for lang in ("en", "es", "fr"):
+        for n in (0, 1, 2):
+            assert "(s)" not in t(lang, "quiz_chancellor", player="Noor", n=n)
+    assert "with 1 card left" in t("en", "quiz_chancellor", player="Noor", n=1)
+    assert t("es", "an_other_replies", n=1, player="Luis") == "1 respuesta más de Luis"
+    line = Line("ruling.chancellor_drew", {"player": 0, "n": 1})
+    assert say(line, get_edition("2019"), "en", ("Ana", "Luis")).startswith("Ana draws 1 card and")
+    assert "1 cartas" not in say(line, get_edition("2019"), "es", ("Ana", "Luis"))

@@ -105,7 +105,7 @@ if lesson.quiz:
         shown = nobody if q.answer < 0 else seats[q.answer]
     else:
         if kind == "chancellor-draw":
-            st.write(t(language, "quiz_chancellor", player=seats[p["player"]], deck=p["deck"]))
+            st.write(t(language, "quiz_chancellor", player=seats[p["player"]], n=p["deck"]))
         else:
             st.write(t(language, f"quiz_{kind.replace('-', '_')}", edition=e.title, players=p["players"]))
         response = st.radio(t(language, "your_answer"), list(q.choices), horizontal=True, **one)
