@@ -99,3 +99,19 @@ def test_a_refusal_whose_guess_is_not_a_card_is_still_translated():
     for lang in ("en", "es", "fr"):
         text = error_text(e.value, lang)
         assert text and "42" not in text and text == t(lang, "err_generic")
+
+
+def test_the_practice_hint_shows_right_under_the_turn_box():
+    """The hint appears under the buttons that ask for it, above the round's log: below the log
+    it was off a phone's screen, and the Hint button seemed to do nothing."""
+    at = page("views/practice.py", lang="en", **_link())
+    at.button(key="pr-hint").click().run()
+    assert not at.exception
+    order = []
+    for node in at.main.children.values():
+        if node.type == "expander":
+            order.append(("expander", node.label))
+        elif node.type == "markdown" and node.value.startswith("### "):
+            order.append(("heading", node.value))
+    assert ("heading", "### Hint") in order
+    assert order.index(("heading", "### Hint")) < order.index(("expander", "What happened"))

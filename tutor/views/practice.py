@@ -218,6 +218,11 @@ if p.my_turn:
         c[0].button(t(language, "play"), key="pr-play", on_click=play_cb, args=(action_key,), type="primary",
                     disabled=chosen is None)
         c[1].button(t(language, "pr_hint"), key="pr-hint", on_click=hint_cb)
+    if st.session_state.get("pr_hint"):
+        # Right under the button that asked for it (below the log, it was off a phone's screen).
+        st.markdown(f"### {t(language, 'pr_hint')}")
+        show_odds(text, model, language, key="pr")
+        show_advice(text, model, language, key="pr", seconds=float(p.seconds) * 4)
 
 with st.expander(t(language, "event_log"), expanded=True):
     # The round as you know it, in sentences (a resumed round includes the turns before the save).
@@ -230,10 +235,6 @@ with st.expander(t(language, "event_log"), expanded=True):
         st.markdown("\n".join(f"- {x}" for x in event_lines(ended, e, language, names)))
 
 if p.my_turn:
-    if st.session_state.get("pr_hint"):
-        st.markdown(f"### {t(language, 'pr_hint')}")
-        show_odds(text, model, language, key="pr")
-        show_advice(text, model, language, key="pr", seconds=float(p.seconds) * 4)
     with st.expander(t(language, "pr_save")):
         st.markdown(t(language, "pr_save_help"))
         st.code(f"{app_origin()}/practice?{urlencode(saved)}", language=None)
