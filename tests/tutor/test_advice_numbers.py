@@ -155,3 +155,10 @@ def test_a_count_of_one_is_said_in_the_singular():
     line = Line("ruling.chancellor_drew", {"player": 0, "n": 1})
     assert say(line, get_edition("2019"), "en", ("Ana", "Luis")).startswith("Ana draws 1 card and")
     assert "1 cartas" not in say(line, get_edition("2019"), "es", ("Ana", "Luis"))
+
+
+def test_the_guard_guess_field_says_it_is_a_card_in_spanish():
+    """The Guard's guess field read "Nombre" in Spanish: a player's name, or the card named?"""
+    from tutor.i18n import t
+
+    assert t("es", "guess") == "Carta nombrada"
