@@ -102,3 +102,16 @@ def test_the_example_log_is_sentences_in_order_of_what_the_seat_saw():
     assert "Marta draws" not in log  # Ana's seat does not see Marta's draw
     at.toggle(key="ex_reveal").set_value(True).run()
     assert "Marta draws Handmaid (4)." in next(m.value for m in at.markdown if m.value.startswith("1. "))
+
+
+def test_a_refused_play_is_two_plain_sentences_in_spanish():
+    """The refusal says the engine refuses the play, then the rule as its own sentence (not
+    'rechaza: Debes…' with a capital after a colon)."""
+    step = next(s for s in DECISIONS if s.key == "example_countess")
+    index = STEPS.index(step)
+    at = page(frame_of(step), lang="es")
+    at.selectbox(key=f"ex-{index}-card").set_value(int(Card.PRINCE)).run()
+    at.button(key=f"ex-{index}-go").click().run()
+    assert at.error, "the Prince is refused: the Countess must be played"
+    text = at.error[0].value
+    assert text.startswith("El motor rechaza esta jugada. Debes jugar la Condesa"), text
