@@ -179,6 +179,7 @@ def test_practice_round_with_bot_turns_and_review_in_chromium(browser, server):
     table.wait_for(timeout=90000)
     assert table.locator("th").filter(has_text=t("fr", "pr_best_play")).first.is_visible()
     assert "/" not in "".join(table.locator("td").all_inner_texts()).replace(" / ", "")  # no raw fraction
+    assert page.get_by_text(t("fr", "pr_cost_help")).first.is_visible()  # what the cost and "pts" mean
     assert page.evaluate("() => document.documentElement.scrollWidth") <= 391  # nothing wider than the phone
     _shot(page, "practice_review_fr_390.png")
     page.close()

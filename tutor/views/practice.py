@@ -248,6 +248,7 @@ if over:
         rows = review_rows(review(p.decisions, model, float(p.seconds) * 4, shared), language)
     if rows:
         st.table(pd.DataFrame(rows).set_index("#"))  # wraps: no column cut at 1280 or 390 px
+        st.caption(t(language, "pr_cost_help"))
     else:
         st.caption(t(language, "pr_no_decisions"))
     if p.over:
