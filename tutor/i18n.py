@@ -54,6 +54,12 @@ def colon(lang: str) -> str:
     return "\u00a0:" if lang == "fr" else ":"
 
 
+def semicolon(lang: str) -> str:
+    """The semicolon between list items in the language (French puts a narrow no-break space
+    before it)."""
+    return "\u202f;" if lang == "fr" else ";"
+
+
 def language_name(lang: str) -> str:
     return LANGUAGE_NAMES.get(lang, lang)
 

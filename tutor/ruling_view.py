@@ -14,7 +14,7 @@ import streamlit as st
 from solver import Card, ChancellorChoice, IllegalActionError, Play, apply, legal_actions
 from solver.teaching.ruling import narrate, refusal, ruling
 from tutor.components import play_picker, show_board
-from tutor.i18n import colon, t
+from tutor.i18n import colon, semicolon, t
 from tutor.render import action_text, say
 
 
@@ -38,7 +38,7 @@ def legal_summary(legal, edition, language: str, names) -> str:
     parts, seen = [], []
     for a in legal:
         if not isinstance(a, Play):
-            return "; ".join(action_text(x, edition, language, names) for x in legal)
+            return f"{semicolon(language)} ".join(action_text(x, edition, language, names) for x in legal)
         if a.card not in seen:
             seen.append(a.card)
     for card in seen:
@@ -50,7 +50,7 @@ def legal_summary(legal, edition, language: str, names) -> str:
         if any(a.guess is not None for a in plays):
             text += " " + t(language, "legal_any_guess")
         parts.append(text)
-    return "; ".join(parts)
+    return f"{semicolon(language)} ".join(parts)
 
 
 def show_ruling(events, edition, language: str, names) -> None:

@@ -158,6 +158,9 @@ def test_legal_plays_are_summarised_by_card():
     at = page("views/rulings.py", source="faq", scenario="faq-classic-version", lang="en")
     assert any(m.value == "Legal plays now: Guard (1) → Luis, Marta (naming any card but the Guard); "
                           "Priest (2) → Luis, Marta" for m in at.markdown)
+    fr = page("views/rulings.py", source="faq", scenario="faq-classic-version", lang="fr")
+    line = next(m.value for m in fr.markdown if "Garde (1) → Luis, Marta" in m.value)
+    assert "Garde)\u202f; Prêtre (2)" in line, line  # French: a narrow no-break space before ";"
 
 
 def test_ruling_checker_on_a_deal_consistent_with_the_analyzers_position():
