@@ -293,11 +293,16 @@ def diff_text(a, lang: str) -> str:
     return t(lang, "an_diff_interval", diff=text, low=fmt(low).replace("-", "−"), high=fmt(high).replace("-", "−"))
 
 
+def estimate_samples(adv) -> int:
+    """The most deals any play of an estimate was evaluated on."""
+    return max((a.samples for a in adv.actions), default=0)
+
+
 def method_text(adv, lang: str) -> str:
     if adv.method == "exact":
         return t(lang, "an_method_exact", worlds=adv.worlds, model=t(lang, "model_" + adv.model.replace("-", "_")))
-    samples = max((a.samples for a in adv.actions), default=0)
-    text = t(lang, "an_method_estimate", samples=samples, model=t(lang, "model_" + adv.model.replace("-", "_")))
+    text = t(lang, "an_method_estimate", samples=estimate_samples(adv),
+             model=t(lang, "model_" + adv.model.replace("-", "_")))
     if adv.posterior != "exact":
         text += " " + t(lang, "an_posterior_approx")
     return text

@@ -7,8 +7,8 @@ import pandas as pd
 import streamlit as st
 
 from solver import LoveLetterError
-from tutor.analysis import (advice, advice_rows, best_plays, best_text, decision_dot, error_text, frac, guard_lines,
-                            hand_rows, method_text, pct, posterior, record_of, set_aside_rows)
+from tutor.analysis import (advice, advice_rows, best_plays, best_text, decision_dot, error_text, estimate_samples,
+                            frac, guard_lines, hand_rows, method_text, pct, posterior, record_of, set_aside_rows)
 from tutor.formatters import CardLabel, PlayLabel, SeatName
 from tutor.i18n import colon, t
 from tutor.render import action_text, card_label
@@ -124,7 +124,12 @@ def show_ranking(adv, language: str, key: str) -> None:
     """The advisor's ranking: how it was computed, the best play (named only when resolved:
     `tutor.analysis.best_plays`) and the table (`tutor.analysis.advice_rows`). The one place
     the ranking is drawn, for the analyzer and practice hints."""
-    st.caption(method_text(adv, language))
+    if adv.method == "exact":
+        st.caption(method_text(adv, language))
+    else:  # one plain sentence; the method in full for who asks
+        st.caption(t(language, "an_method_estimate_short", samples=estimate_samples(adv)))
+        with st.expander(t(language, "an_method_how")):
+            st.caption(method_text(adv, language))
     resolved, plays = best_plays(adv)
     if resolved and len(plays) == 1:
         st.success(best_text(adv, language), icon=":material/star:")

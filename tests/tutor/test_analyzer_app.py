@@ -49,6 +49,23 @@ def test_a_shared_link_restores_the_position_and_its_advice():
     assert any("Best Guard guess on Luis" in m.value for m in at.markdown)
 
 
+def test_an_estimate_says_so_in_one_sentence_and_keeps_the_method_for_who_asks():
+    """RECORD is a 3-player round early on: an estimate. The caption is one plain sentence; the
+    full method is in an expander under it (in French too)."""
+    from tutor.analysis import estimate_samples, method_text
+
+    text = format_record(parse_record(RECORD))
+    for lang in ("en", "fr"):
+        at = analyzer(record=RECORD, model="random", lang=lang)
+        shown = advice(text, "random", 2.5)
+        assert shown.method == "estimate"
+        captions = [c.value for c in at.caption]
+        short = t(lang, "an_method_estimate_short", samples=estimate_samples(shown))
+        assert short in captions and short.count(". ") == 0
+        assert any(e.label == t(lang, "an_method_how") for e in at.expander)
+        assert method_text(shown, lang) in captions  # inside the expander
+
+
 def test_the_best_play_shown_is_the_advisors_answer_under_either_model():
     from ..advice.test_advisor import find
 
@@ -152,7 +169,7 @@ def test_position_entered_by_the_guided_form_offers_only_legal_choices():
     assert at.session_state["an_text"].endswith("| Luis 7>Ana got:2")
     # The history reads as sentences; the notation is secondary (an expander).
     # The history speaks to the viewer (the person asking) in the second person.
-    assert any("1. Luis plays King (7) on you. You receive Priest (2)." in m.value for m in at.markdown)
+    assert any("1. Luis plays King (7) on you. You give Countess (8) and receive Priest (2)." in m.value for m in at.markdown)
     # Ana's turn: she drew the Prince and asks for advice (a button, not an option of "Card played").
     choose(Card.PRINCE, turn=1)
     assert at.button(key="an-advise-1-card")
