@@ -743,7 +743,8 @@ def advise_exact(record: Record, model: str, budget: int, deadline: float | None
     worlds, deals, sa_free = root_worlds(record, OPPONENT_MODELS[model], limit=5_000, lazy=lazy,
                                           deadline=deadline)
     n_worlds = len(worlds)
-    worlds = merge_returned_pairs(worlds)
+    if lazy:  # (otherwise every deal is its own world: the reference the lazy search is tested against)
+        worlds = merge_returned_pairs(worlds)
     solver = ExactSolver(record.viewer, budget, deadline, model, sa_free=sa_free)
     with _no_cyclic_gc():
         try:
