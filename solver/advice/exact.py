@@ -160,11 +160,13 @@ def _falling(n: int, k: int) -> int:
 
 
 class ExactSolver:
-    """Expectimax over the viewer's information states. A state is (round, tail): the last
-    `tail` cards of the deck are fixed (Chancellor returns, or everything in the reference
-    mode); the cards above them — and the set-aside card when `sa_free` — are exchangeable and
-    kept sorted, and a draw from them is resolved when it happens, each distinct card with
-    probability (copies left) / (cards left).
+    """Expectimax over the viewer's information states. A state is (round, tail): `tail` gives
+    the sizes of the groups at the bottom of the deck (Chancellor returns, or everything in the
+    reference mode; a root tail may be given as a number of fixed cards): a group of one is a
+    fixed card, a group of two an opponent's returned pair in either order (`_pair`,
+    `merge_returned_pairs`). The cards above them — and the set-aside card when `sa_free` — are
+    exchangeable. Every group is kept sorted, and a draw from it is resolved when it happens,
+    each distinct card with probability (copies left) / (cards left) (`_deck_orders`).
 
     Inside the search everything is integers: states are numbered once (`_ids`), a transition
     (state number, action) is applied once and remembered (its outcomes, their integer draw
@@ -177,7 +179,8 @@ class ExactSolver:
     States are canonical (`canonical_round`); an opponent's Guard guesses that do the same in
     every world are evaluated once (`_guess_classes`), the viewer's that hit nowhere tried once
     (`_best`); where the viewer has no decision left a value is remembered per state and per
-    transition (`_linear`, `_follow`). The work budget counts every transition the search steps
+    transition (`_linear`, `_follow`); an opponent's two equally likely orders of one returned
+    pair are one evaluation (`_pair`). The work budget counts every transition the search steps
     through (a remembered one too), not the reuse of a remembered value (docs/advisor.md)."""
 
     def __init__(self, viewer: int, budget: int, deadline: float | None = None, model: str = "random",

@@ -104,7 +104,8 @@ def root_worlds(record: Record, model, limit: int, lazy: bool, deadline: float |
 
     `lazy`: the untouched cards of the deck (and the untouched set-aside card) are exchangeable
     under the posterior — every arrangement has the same weight — so they are kept as one
-    canonical arrangement (sorted) and each draw is resolved when it happens (`_Solver.expand`).
+    canonical arrangement (sorted) and each draw is resolved when it happens
+    (`ExactSolver._transition`).
     Only the tracked cards and the untouched hands are enumerated. Otherwise every arrangement is
     a separate world (the reference the lazy search is tested against)."""
     from math import factorial
