@@ -74,3 +74,24 @@ def test_the_canonical_round_has_the_future_of_the_round(edition, players):
                     checked += 1
             r, _ = apply(r, rng.choice(legal_actions(r)))
     assert checked > 500
+
+
+def test_the_search_leaves_the_garbage_collector_as_it_found_it():
+    """The exact search pauses Python's cyclic collector while it runs (it makes almost no
+    cycles); afterwards — answered or refused — the collector is as it was."""
+    import gc
+
+    from solver.advice.worlds import TooLargeError
+
+    record = parse_record(POSITIONS[0])
+    was = gc.isenabled()
+    try:
+        for enabled in (True, False):
+            (gc.enable if enabled else gc.disable)()
+            advise_exact(record, "random", 10**7)
+            assert gc.isenabled() == enabled
+            with pytest.raises(TooLargeError):
+                advise_exact(record, "random", 10)
+            assert gc.isenabled() == enabled
+    finally:
+        (gc.enable if was else gc.disable)()
