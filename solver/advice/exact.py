@@ -364,7 +364,7 @@ class ExactSolver:
                     segs[0] -= over
                     over = 0
             t2 = tuple(segs)
-            sort = drawn < k or block and t2[-1] == 2
+            sort = drawn < k or block and t2 != () and t2[-1] == 2  # the pair still whole: sort it
         if sort:
             r2 = self.canon(r2, t2)
         # (otherwise every resolved card was drawn: the rest is sorted, the set-aside last)
