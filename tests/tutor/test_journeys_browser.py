@@ -37,7 +37,7 @@ settled = partial(_settled, pause_ms=250, timeout_ms=60000)
 
 def choose(page, label: str, option: str) -> None:
     """Pick `option` in the Streamlit selectbox labelled `label` (the last one on the page)."""
-    page.get_by_role("combobox", name=label).last.click()
+    page.get_by_role("combobox", name=label, exact=True).last.click()
     page.get_by_role("option", name=option, exact=True).first.click()
     settled(page)
 
