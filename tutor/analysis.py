@@ -373,7 +373,7 @@ def to_dot(graph, edition, lang: str, names) -> str:
         out.append(f"{q(node)} [label={q(node_label(data, edition, lang, names))}, fillcolor={q(colour)}];")
     for a, b, data in graph.edges(data=True):
         p = data["p"]
-        label = figure(p, lang) if exact else f"≈ {pct(p, lang)}"
+        label = figure(p, lang) if data.get("exact", exact) else f"≈ {pct(p, lang)}"
         out.append(f"{q(a)} -> {q(b)} [label=\"{label}\"];")
     out.append("}")
     return "\n".join(out)

@@ -5,7 +5,12 @@ or miss, the card a Priest shows, a Baron's result…) with its probability; und
 next player's reply as the viewer will see it, with its probability *given* that outcome.
 Probabilities are exact Fractions over every deal consistent with the record, weighted by the
 opponent model — or, when the position has too many deals, frequencies over deals drawn from
-the exact posterior (`graph.graph["exact"]` is False and the sample count is recorded).
+the exact posterior (`graph.graph["exact"]` is False and the sample count is recorded). Even
+then, the outcomes of a play that only depend on the chosen opponent's card (a Guard, Priest,
+Baron, King, or a Prince on another player, when the round does not go to a showdown) are
+exact: their probabilities come from that card's exact posterior, the same figures as the
+page's hidden-card table, and their edges say so (`edge["exact"]`); only the replies under
+them are sampled.
 """
 
 from __future__ import annotations
@@ -18,10 +23,16 @@ import networkx as nx
 from solver.inference.factors import InferenceTooLargeError
 from solver.advice.advisor import OPPONENT_MODELS, TooLargeError, observation, opponent_distribution, sample_worlds, \
     worlds_from_record
+from solver.rules.actions import Play
+from solver.rules.cards import Card
+from solver.rules.errors import LoveLetterError
 from solver.rules.events import seen_by
 from solver.rules.game import apply
 from solver.records.record import Record
 from solver.rules.state import OVER
+
+#: Plays whose outcome, seen by the viewer, depends only on the chosen opponent's card.
+_TARGET_ONLY = frozenset({Card.GUARD, Card.PRIEST, Card.BARON, Card.KING, Card.PRINCE})
 
 
 def visible(events, viewer: int) -> tuple:
@@ -67,14 +78,53 @@ def decision_graph(record: Record, action, model: str = "random", top: int = 4, 
         key = observation(ev, viewer)
         outcomes[key].append((r2, p))
         shown.setdefault(key, visible(ev, viewer))
-    ranked = sorted(outcomes.items(), key=lambda kv: -sum(p for _, p in kv[1]))
-    for i, (key, group) in enumerate(ranked):
-        mass = sum(p for _, p in group)
+    masses = None if exact else exact_outcomes(record, action, model, worlds[0][0])
+    if masses is not None:
+        for key, (_, events) in masses.items():
+            shown.setdefault(key, events)
+        order = sorted(masses, key=lambda k: -masses[k][0])
+    else:
+        order = sorted(outcomes, key=lambda k: -sum(p for _, p in outcomes[k]))
+    for i, key in enumerate(order):
+        group = outcomes.get(key, [])
+        sampled = sum(p for _, p in group)
+        mass = masses[key][0] if masses is not None else sampled
         node = f"o{i}"
         g.add_node(node, kind="outcome", events=shown[key], p=mass)
-        g.add_edge("play", node, p=mass)
-        _replies(g, node, group, mass, viewer, model, top)
+        g.add_edge("play", node, p=mass, exact=exact or masses is not None)
+        if group:  # replies are sampled where the deals were
+            _replies(g, node, group, sampled, viewer, model, top)
     return g
+
+
+def exact_outcomes(record: Record, action, model: str, deal) -> dict | None:
+    """{the viewer's observation: (exact probability, the events the viewer sees)} of a play
+    whose outcome depends only on the chosen opponent's card, from that card's exact posterior
+    (`solver.inference`); None for any other play, when the round would end in a showdown (the
+    other hands then show), or when the exact posterior is refused. `deal` is any deal
+    consistent with the record (the target's card in it is replaced by each possible one)."""
+    from solver.inference.posterior import infer
+
+    viewer = record.viewer
+    if not isinstance(action, Play) or action.card not in _TARGET_ONLY or action.target in (None, viewer):
+        return None
+    try:
+        marginal = infer(record, OPPONENT_MODELS[model]).hand(action.target)
+    except (LoveLetterError, InferenceTooLargeError):
+        return None
+    out: dict = {}
+    for card, p in marginal.items():
+        if not p:
+            continue
+        hands = list(deal.hands)
+        hands[action.target] = (card,)
+        r2, ev = apply(deal._replace(hands=tuple(hands)), action)
+        if r2.phase == OVER and r2.end_reason == "showdown":
+            return None
+        key = observation(ev, viewer)
+        mass, events = out.get(key, (Fraction(0), visible(ev, viewer)))
+        out[key] = (mass + p, events)
+    return out
 
 
 def _replies(g: nx.DiGraph, parent: str, group, mass: Fraction, viewer: int, model: str, top: int) -> None:

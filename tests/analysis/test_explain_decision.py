@@ -77,3 +77,32 @@ def test_decision_graph_is_labelled_as_an_estimate_when_there_are_too_many_deals
     g = decision_graph(record, Play(PRIEST, 1), "random", limit=100, samples=200)
     assert not g.graph["exact"] and g.graph["samples"] == 200
     assert sum(g.edges["play", o]["p"] for o in g.successors("play")) == 1
+
+
+def test_a_sampled_decision_graph_keeps_the_outcomes_that_depend_on_one_card_exact():
+    """Too many deals for the whole graph, but what a Priest shows depends only on Luis's card:
+    those outcomes carry the exact posterior of that card (the page's hidden-card table), every
+    possible card once, and say they are exact; a Handmaid's outcome is sampled."""
+    from solver.inference.posterior import infer
+    from solver.rules.cards import Card
+
+    record = parse_record("2019 Ana,Luis,Marta first:Ana viewer:Ana dealt:8 | Ana +2")
+    marginal = infer(record, "random").hand(1)
+    g = decision_graph(record, Play(PRIEST, 1), "random", limit=100, samples=50)
+    assert not g.graph["exact"]
+    seen = {}
+    for o in g.successors("play"):
+        assert g.edges["play", o]["exact"]
+        card = next(ev.card for ev in g.nodes[o]["events"] if type(ev).__name__ == "PriestSaw")
+        seen[card] = g.edges["play", o]["p"]
+    assert seen == marginal  # every card Luis may hold, even one no sampled deal gave him
+    assert len(seen) > 5 and sum(seen.values()) == 1
+    # A Guard naming a card: hit and miss are exact too.
+    guard = decision_graph(parse_record("2019 Ana,Luis,Marta first:Ana viewer:Ana dealt:8 | Ana +1"),
+                           Play(Card.GUARD, 1, Card.PRINCE), "random", limit=100, samples=50)
+    assert all(guard.edges["play", o]["exact"] for o in guard.successors("play"))
+    assert sum(guard.edges["play", o]["p"] for o in guard.successors("play")) == 1
+    # A Handmaid depends on no card: its outcome stays an estimate.
+    maid = decision_graph(parse_record("2019 Ana,Luis,Marta first:Ana viewer:Ana dealt:8 | Ana +4"),
+                          Play(Card.HANDMAID), "random", limit=100, samples=50)
+    assert not any(maid.edges["play", o]["exact"] for o in maid.successors("play"))

@@ -162,3 +162,23 @@ def test_the_guard_guess_field_says_it_is_a_card_in_spanish():
     from tutor.i18n import t
 
     assert t("es", "guess") == "Carta nombrada"
+
+
+def test_a_sampled_decision_view_marks_only_the_sampled_figures_as_estimates():
+    """The outcomes of a Priest depend only on Luis's card: exact, the figures of the page's
+    hidden-card table (no ≈); the replies under them are sampled (≈)."""
+    import re
+
+    from solver import Card, Play, parse_record
+    from solver.advice.decision import decision_graph
+    from solver.inference.posterior import infer
+    from tutor.analysis import figure, to_dot
+
+    record = parse_record("2019 Ana,Luis,Marta first:Ana viewer:Ana dealt:8 | Ana +2")
+    g = decision_graph(record, Play(Card.PRIEST, 1), "random", limit=100, samples=50)
+    dot = to_dot(g, record.edition, "en", record.seats)
+    play_labels = re.findall(r'"play" -> "o\d+" \[label="([^"]*)"\]', dot)
+    reply_labels = re.findall(r'"o\d+" -> "o\d+r[^"]*" \[label="([^"]*)"\]', dot)
+    marginal = infer(record, "random").hand(1)
+    assert sorted(play_labels) == sorted(figure(p, "en") for p in marginal.values())
+    assert reply_labels and all(label.startswith("≈ ") for label in reply_labels)
