@@ -28,7 +28,7 @@ from solver.records.record import Record
 from solver.rules.state import CHANCELLOR, HAND_PAIR, OVER, PLAY, Round
 
 from solver.advice.result import Advice, RankedAction, sort_key
-from solver.advice.worlds import OPPONENT_MODELS, TooLargeError, observation, opponent_distribution, root_worlds
+from solver.advice.worlds import OPPONENT_MODELS, TooLargeError, opponent_distribution, root_worlds
 
 
 def _draws(r: Round, action) -> int:

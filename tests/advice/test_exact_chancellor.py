@@ -16,7 +16,7 @@ from solver.advice.exact import _deck_orders, advise_exact
 from solver.records.notation import parse_record
 from solver.rules.cards import Card
 
-from .test_exact_reference import reference
+from .test_exact_reference import assert_same_as_reference
 
 # 2019, 2 players, at the viewer's turn with 3 or 4 cards in the deck (from
 # benchmarks/exact_positions.tsv); every one but the last has an opponent's Chancellor ("P2 6")
@@ -33,14 +33,7 @@ POSITIONS = [
 @pytest.mark.parametrize("text", POSITIONS)
 @pytest.mark.parametrize("model", ["random", "card-counter"])
 def test_the_returned_pair_kept_unordered_gives_every_figure_of_the_plain_search(text, model):
-    record = parse_record(text)
-    stats: dict = {}
-    advice = advise_exact(record, model, 10**7, stats=stats)
-    rows, deals, ref = reference(record, model, budget=10**7)
-    got = {a.action: (a.win, a.tokens, a.knock_out_now, a.out_before_next_turn) for a in advice.actions}
-    assert got == rows
-    assert advice.worlds == deals
-    assert stats["work"] <= ref.work and stats["nodes"] <= ref.nodes
+    stats = assert_same_as_reference(parse_record(text), model, budget=10**7)
     # The positions exercise the merging: in the search, at the root (a past "P2 6"), or both.
     assert stats["pairs"] > 0 or stats["root_pairs"] > 0
     if "P2 6 " in text:

@@ -156,6 +156,21 @@ def reference(record, model, budget=10**6):
     return rows, deals, ref
 
 
+def assert_same_as_reference(record, model, budget=10**6) -> dict:
+    """The exact search's figures equal the reference's, value by value (Fractions), over the
+    same deals, with never more work or information states; the search's stats."""
+    stats: dict = {}
+    advice = advise_exact(record, model, budget, stats=stats)
+    rows, deals, ref = reference(record, model, budget=budget)
+    got = {a.action: (a.win, a.tokens, a.knock_out_now, a.out_before_next_turn) for a in advice.actions}
+    assert got == rows
+    assert all(isinstance(x, Fraction) for row in got.values() for x in row)
+    assert advice.worlds == deals
+    # Shared evaluations only ever save work: never more transitions or information states than the reference.
+    assert stats["work"] <= ref.work and stats["nodes"] <= ref.nodes
+    return stats
+
+
 CASES = [(edition, model, left, start) for edition in ("classic", "2019") for model in ("random", "card-counter")
          for left, start in ((1, 0), (2, 40), (3, 0), (3, 120))]
 
@@ -163,15 +178,7 @@ CASES = [(edition, model, left, start) for edition in ("classic", "2019") for mo
 @pytest.mark.parametrize("edition,model,left,start", CASES)
 def test_the_exact_search_gives_every_figure_of_the_reference(edition, model, left, start):
     record, _ = find(edition, left, start)
-    stats: dict = {}
-    advice = advise_exact(record, model, 10**6, stats=stats)
-    rows, deals, ref = reference(record, model)
-    got = {a.action: (a.win, a.tokens, a.knock_out_now, a.out_before_next_turn) for a in advice.actions}
-    assert got == rows
-    assert all(isinstance(x, Fraction) for row in got.values() for x in row)
-    assert advice.worlds == deals
-    # Shared evaluations only ever save work: never more transitions or information states than the reference.
-    assert stats["work"] <= ref.work and stats["nodes"] <= ref.nodes
+    assert_same_as_reference(record, model)
 
 
 def test_the_work_budget_refuses_exactly_beyond_the_work_counted():

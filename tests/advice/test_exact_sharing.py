@@ -15,7 +15,7 @@ from solver.advice.exact import advise_exact, canonical_round
 from solver.advice.worlds import observation
 from solver.records.notation import parse_record
 
-from .test_exact_reference import reference
+from .test_exact_reference import assert_same_as_reference
 
 # Positions at the viewer's turn from seeded random games (2 players; 3 to 5 cards in the deck).
 POSITIONS = [
@@ -42,14 +42,7 @@ POSITIONS = [
 @pytest.mark.parametrize("text", POSITIONS)
 @pytest.mark.parametrize("model", ["random", "card-counter"])
 def test_the_shared_search_gives_every_figure_of_the_plain_one(text, model):
-    record = parse_record(text)
-    stats: dict = {}
-    advice = advise_exact(record, model, 10**7, stats=stats)
-    rows, deals, ref = reference(record, model, budget=10**7)
-    got = {a.action: (a.win, a.tokens, a.knock_out_now, a.out_before_next_turn) for a in advice.actions}
-    assert got == rows
-    assert advice.worlds == deals
-    assert stats["work"] <= ref.work and stats["nodes"] <= ref.nodes
+    assert_same_as_reference(parse_record(text), model, budget=10**7)
 
 
 @pytest.mark.parametrize("edition,players", [("classic", 2), ("2019", 2), ("2019", 4)])
