@@ -28,7 +28,7 @@ from solver.records.record import Record
 from solver.rules.state import CHANCELLOR, HAND_PAIR, OVER, PLAY, Round
 
 from solver.advice.result import Advice, RankedAction, sort_key
-from solver.advice.worlds import OPPONENT_MODELS, TooLargeError, opponent_distribution, root_worlds
+from solver.advice.worlds import OPPONENT_MODELS, TooLargeError, observation, opponent_distribution, root_worlds
 
 
 def _draws(r: Round, action) -> int:
@@ -374,15 +374,7 @@ class ExactSolver:
         if c is None:
             c = ids[state] = len(self._states)
             self._states.append(state)
-        viewer = self.viewer
-        o = []
-        for e in ev:  # `observation`, inlined
-            seen = e.private_to
-            if seen is None or viewer in seen:
-                o.append(e)
-            else:
-                o.append((type(e).__name__, getattr(e, "player", None), getattr(e, "target", None)))
-        o = tuple(o)
+        o = observation(ev, self.viewer)
         obs_ids = self._obs
         oid = obs_ids.get(o)
         if oid is None:
