@@ -141,11 +141,6 @@ def legal_plays(edition, hand: tuple, seat: int, out: tuple, protected: tuple) -
     return found
 
 
-def _play_actions(state: Round) -> tuple:
-    p = state.current
-    return legal_plays(state.edition, state.hands[p], p, state.out, state.protected)
-
-
 def playable_cards(hand: tuple) -> tuple:
     """The cards of a two-card hand that may be played, lowest first (the Countess rule, §6:
     with the King or a Prince she is the only one)."""
