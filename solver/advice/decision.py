@@ -79,6 +79,8 @@ def decision_graph(record: Record, action, model: str = "random", top: int = 4, 
         outcomes[key].append((r2, p))
         shown.setdefault(key, visible(ev, viewer))
     masses = None if exact else exact_outcomes(record, action, model, worlds[0][0])
+    if masses is not None and not outcomes.keys() <= masses.keys():
+        masses = None  # a sampled outcome the exact ones do not name: show every sampled one instead
     if masses is not None:
         for key, (_, events) in masses.items():
             shown.setdefault(key, events)

@@ -106,3 +106,23 @@ def test_a_sampled_decision_graph_keeps_the_outcomes_that_depend_on_one_card_exa
     maid = decision_graph(parse_record("2019 Ana,Luis,Marta first:Ana viewer:Ana dealt:8 | Ana +4"),
                           Play(Card.HANDMAID), "random", limit=100, samples=50)
     assert not any(maid.edges["play", o]["exact"] for o in maid.successors("play"))
+
+
+def test_a_sampled_outcome_the_exact_outcomes_miss_is_shown_not_dropped(monkeypatch):
+    """Should the exact outcomes ever not name an outcome a sampled deal gave, the view falls
+    back to the sampled figures for every outcome instead of silently leaving one out."""
+    import solver.advice.decision as decision
+
+    record = parse_record("2019 Ana,Luis,Marta first:Ana viewer:Ana dealt:8 | Ana +2")
+    full = decision.exact_outcomes
+
+    def partial(*args):
+        masses = full(*args)
+        top = max(masses, key=lambda k: masses[k][0])
+        return {top: masses[top]}
+
+    monkeypatch.setattr(decision, "exact_outcomes", partial)
+    g = decision_graph(record, Play(PRIEST, 1), "random", limit=100, samples=50)
+    outcomes = list(g.successors("play"))
+    assert len(outcomes) > 1 and not any(g.edges["play", o]["exact"] for o in outcomes)
+    assert sum(g.edges["play", o]["p"] for o in outcomes) == 1
