@@ -160,8 +160,18 @@ def hand_rows(text: str, model: str, lang: str) -> tuple[list[dict], dict]:
 
 
 def guard_lines(text: str, model: str, lang: str) -> list[str]:
+    """The best Guard guess on each opponent — none when your hand is known and holds no Guard
+    (a "best Guard guess" beside a hand of Priest and Prince reads as advice to play a card
+    you do not have)."""
+    from solver import Card
+    from solver.analysis.entry import final_state
+
     record = record_of(text)
     e = record.edition
+    if record.viewer is not None:
+        hand = [c for c in final_state(record).viewer_hand if c is not None]
+        if hand and Card.GUARD not in hand:
+            return []
     lines = []
     for row in guard_table(posterior(text, model)):
         if not row.best or not row.p_hit:  # e.g. they can only hold a Guard, which no Guard names

@@ -73,12 +73,28 @@ def test_when_no_guard_guess_can_hit_the_page_says_so_in_a_sentence():
     from tutor.analysis import guard_lines
     from tutor.i18n import t
 
-    traded = "classic Ana,Luis first:Ana viewer:Ana up:2,3,4 dealt:1 | Ana +6 6>Luis got:5"
+    # Luis kept the Guard Ana gave him (he played the Priest he drew); Ana then draws a Guard.
+    traded = "classic Ana,Luis first:Ana viewer:Ana up:2,3,4 dealt:1 | Ana +6 6>Luis got:5 | Luis 2>Ana | Ana +1"
     for lang in ("en", "es", "fr"):
         assert guard_lines(traded, "random", lang) == [t(lang, "an_guard_none", player="Luis")]
     open_hand = "classic Ana,Luis first:Ana viewer:Ana up:2,3,4 dealt:1 | Ana +1 1>Luis=5 miss"
     (line,) = guard_lines(open_hand, "random", "en")
     assert line.startswith("Best Guard guess on Luis: ") and "—" in line and "%" in line
+
+
+def test_no_best_guard_guess_is_shown_when_your_hand_holds_no_guard():
+    """Your hand is Priest and Prince: a 'best Guard guess' line would read as advice to play a
+    card you do not have, on the analyzer and in practice hints alike. With a Guard in hand, or
+    without a viewer (a spectator's record), the lines are there."""
+    from tutor.analysis import guard_lines
+
+    no_guard = "2019 Ana,Luis first:Luis viewer:Ana up:1,1,2 dealt:8 | Luis 7>Ana got:2 | Ana +5"
+    for lang in ("en", "es", "fr"):
+        assert guard_lines(no_guard, "card-counter", lang) == []
+    with_guard = "2019 Ana,Luis first:Luis viewer:Ana up:1,1,2 dealt:8 | Luis 7>Ana got:2 | Ana +1"
+    assert guard_lines(with_guard, "card-counter", "en")[0].startswith("Best Guard guess on Luis: ")
+    spectator = "2019 Ana,Luis first:Luis | Luis 7>Ana"
+    assert len(guard_lines(spectator, "random", "en")) == 2
 
 
 def test_french_elides_before_a_vowel_and_spaces_its_colons():

@@ -58,7 +58,8 @@ def test_shared_analyzer_link_restores_the_position_in_chromium(browser, server)
             .wait_for(timeout=60000)
         page.locator("[data-testid='stTable']").filter(has_text="Why").filter(has_text=best).first \
             .wait_for(timeout=30000)
-        page.get_by_text("Best Guard guess on Luis").wait_for(timeout=30000)
+        page.get_by_text("Hand: Priest (2), Prince (5)").wait_for(timeout=30000)
+        assert page.get_by_text("Best Guard guess").count() == 0  # Ana holds no Guard
         page.locator("[data-testid='stGraphVizChart'] svg").first.wait_for(timeout=30000)
         page.screenshot(path=str(ARTIFACTS / "analyzer_shared_link.png"), full_page=True)
     finally:
