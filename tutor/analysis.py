@@ -13,7 +13,7 @@ from html import escape
 from solver import infer, parse_record
 from solver.advice.advisor import OPPONENT_MODELS, advise
 from solver.inference.posterior import guard_table
-from tutor.i18n import colon, t
+from tutor.i18n import colon, semicolon, t
 from tutor.render import action_text, card_label
 
 #: The opponent models the app offers (advisor names; the inference uses the matching model).
@@ -94,7 +94,11 @@ def sentence_text(sentence, record, lang: str, you: bool = False) -> str:
     params = {}
     for name, value in sentence.params.items():
         if name in ("player", "target"):
-            params[name] = t(lang, "hist_you_object") if you and value == record.viewer else record.seats[value]
+            if you and value == record.viewer:  # "on you"; "on yourself" when you play it
+                mine = name == "target" and sentence.params.get("player") == record.viewer
+                params[name] = t(lang, "play_yourself" if mine else "hist_you_object")
+            else:
+                params[name] = record.seats[value]
         elif name == "cards":
             params[name] = ", ".join(card_label(c, e, lang) for c in value) or "—"
         else:
@@ -227,7 +231,9 @@ def best_text(adv, lang: str) -> str:
     """"Best play: X" when resolved; otherwise "Equally good within the estimate: X, Y"."""
     record = adv.record
     resolved, plays = best_plays(adv)
-    names = ", ".join(action_text(a.action, record.edition, lang, record.seats) for a in plays)
+    # A play may contain a comma ("Guard (1) on Luis, naming Prince (5)"): plays are separated by ";".
+    names = f"{semicolon(lang)} ".join(action_text(a.action, record.edition, lang, record.seats, you=record.viewer)
+                                       for a in plays)
     if resolved and len(plays) == 1:
         return t(lang, "an_best", play=names)
     return t(lang, "an_equal_exact" if adv.method == "exact" else "an_equal_estimate", plays=names)
@@ -241,7 +247,7 @@ def advice_rows(adv, lang: str) -> list[dict]:
     for i, a in enumerate(adv.actions, start=1):
         rows.append({
             "#": i,
-            t(lang, "an_play"): action_text(a.action, e, lang, record.seats),
+            t(lang, "an_play"): action_text(a.action, e, lang, record.seats, you=record.viewer),
             t(lang, "an_win"): win_text(a, lang),
             t(lang, "an_why"): explanation_text(a, lang),
             t(lang, "an_tokens"): f"{float(a.tokens):.2f}" if lang == "en" else f"{float(a.tokens):.2f}".replace(".", ","),
@@ -265,8 +271,8 @@ def review_rows(items, lang: str) -> list[dict]:
     for i, item in enumerate(items, start=1):
         record = item.decision.record
         e, names = record.edition, record.seats
-        def say(action, e=e, names=names) -> str:
-            return action_text(action, e, lang, names)
+        def say(action, e=e, names=names, you=record.viewer) -> str:
+            return action_text(action, e, lang, names, you=you)
 
         row = {"#": i, t(lang, "pr_your_play"): say(item.decision.action)}
         if isinstance(item.advice, Exception):  # too large for the exact inference: said, not guessed
@@ -329,12 +335,12 @@ def _events_label(events, edition, lang: str, names) -> str:
     return "\n".join(lines[1:] or lines)  # the first line repeats the play
 
 
-def node_label(data: dict, edition, lang: str, names) -> str:
+def node_label(data: dict, edition, lang: str, names, you=None) -> str:
     from solver.rules.events import BaronCompared, CardDrawn, HandsTraded, PriestSaw
 
     kind = data["kind"]
     if kind == "play":
-        return action_text(data["action"], edition, lang, names)
+        return action_text(data["action"], edition, lang, names, you=you)
     if kind == "outcome":
         parts, drawn = [], []
         for ev in data["events"]:
@@ -349,10 +355,12 @@ def node_label(data: dict, edition, lang: str, names) -> str:
         text = "\n".join(parts + [_events_label(data["events"], edition, lang, names)] + drawn).strip()
         return text or t(lang, "an_nothing_seen")
     if kind == "reply":
-        text = f"{names[data['player']]}{colon(lang)} {card_label(data['card'], edition, lang)}" if data["card"] is not None \
-            else names[data["player"]]
-        if data["target"] is not None:
-            text += f" → {names[data['target']]}"
+        from solver import Play
+
+        text = names[data["player"]]
+        if data["card"] is not None:
+            play = Play(data["card"], data["target"], None)
+            text += f"{colon(lang)} {action_text(play, edition, lang, names, you=you, by=data['player'])}"
         for seat in data["out"]:
             text += f"\n{names[seat]}{colon(lang)} {t(lang, 'out_marker')}"
         # Replies with the same card and target differ by what you alone learn (the card you draw
@@ -370,7 +378,7 @@ def node_label(data: dict, edition, lang: str, names) -> str:
     return t(lang, "an_other_replies", n=data["count"], player=names[data["player"]])
 
 
-def to_dot(graph, edition, lang: str, names) -> str:
+def to_dot(graph, edition, lang: str, names, you=None) -> str:
     """DOT text of the decision graph (rendered in the browser: no system Graphviz needed)."""
     def q(s: str) -> str:
         return '"' + escape(s, quote=False).replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n") + '"'
@@ -380,7 +388,7 @@ def to_dot(graph, edition, lang: str, names) -> str:
            'fontname="Helvetica", fontsize=10];', 'edge [fontname="Helvetica", fontsize=9];']
     for node, data in graph.nodes(data=True):
         colour = {"play": "#fde68a", "outcome": "#e0f2fe", "reply": "#f1e6da", "other": "#eeeeee"}[data["kind"]]
-        out.append(f"{q(node)} [label={q(node_label(data, edition, lang, names))}, fillcolor={q(colour)}];")
+        out.append(f"{q(node)} [label={q(node_label(data, edition, lang, names, you))}, fillcolor={q(colour)}];")
     for a, b, data in graph.edges(data=True):
         p = data["p"]
         label = figure(p, lang) if data.get("exact", exact) else f"≈ {pct(p, lang)}"
@@ -397,4 +405,4 @@ def decision_dot(text: str, model: str, action_index: int, lang: str, seconds: f
     record = record_of(text)
     action = adv.actions[action_index].action
     g = decision_graph(record, action, model)
-    return to_dot(g, record.edition, lang, record.seats), g.graph["exact"], g.graph["samples"]
+    return to_dot(g, record.edition, lang, record.seats, record.viewer), g.graph["exact"], g.graph["samples"]

@@ -101,7 +101,7 @@ def show_advice(text: str, model: str, language: str, key: str, seconds: float =
             st.error(error_text(err, language))
             return
     show_ranking(adv, language, key)
-    labels = tuple(action_text(a.action, e, language, record.seats) for a in adv.actions)
+    labels = tuple(action_text(a.action, e, language, record.seats, you=record.viewer) for a in adv.actions)
     decision_view(text, model, language, key, seconds, labels)
 
 

@@ -86,19 +86,25 @@ def tag_html(text: str, kind: str = "") -> str:
     return f'<span class="ll-tag {kind}">{escape(text)}</span>'
 
 
-def action_text(action, edition, lang: str, names) -> str:
-    """A play in words: "Guard (1) → Luis: Prince (5)"."""
+def action_text(action, edition, lang: str, names, you=None, by=None) -> str:
+    """A play in words: "Guard (1) on Luis, naming Prince (5)". With `you` (the viewer's seat),
+    a play on the viewer says "on yourself" when the viewer makes it (`by`, the viewer unless
+    said otherwise) and "on you" when another player does."""
     if isinstance(action, ChancellorChoice):
         bottom = ", ".join(card_label(c, edition, lang) for c in action.bottom)
         return t(lang, "keep_under", keep=card_label(action.keep, edition, lang), cards=bottom or "—")
     if not isinstance(action, Play):
         return str(action)
-    text = card_label(Card(action.card), edition, lang)
-    if action.target is not None:
-        text += f" → {names[action.target]}"
-    if action.guess is not None:
-        text += f": {card_label(Card(action.guess), edition, lang)}"
-    return text
+    card = card_label(Card(action.card), edition, lang)
+    if action.target is None:
+        return card
+    if you is not None and action.target == you:
+        target = t(lang, "play_yourself" if (you if by is None else by) == you else "hist_you_object")
+    else:
+        target = names[action.target]
+    if action.guess is None:
+        return t(lang, "play_on", card=card, target=target)
+    return t(lang, "play_naming", card=card, target=target, guess=card_label(Card(action.guess), edition, lang))
 
 
 def event_lines(events, edition, lang: str, names) -> list[str]:

@@ -31,8 +31,8 @@ def decode(data):
 
 
 def legal_summary(legal, edition, language: str, names) -> str:
-    """The legal actions grouped by card: "Guard (1) → Luis, Marta (naming any card but the
-    Guard); Priest (2) → Luis, Marta" instead of one entry per target and guess."""
+    """The legal actions grouped by card: "Guard (1) on Luis, Marta (naming any card but
+    the Guard); Priest (2) on Luis, Marta" instead of one entry per target and guess."""
     from tutor.render import card_label
 
     parts, seen = [], []
@@ -46,7 +46,7 @@ def legal_summary(legal, edition, language: str, names) -> str:
         targets = sorted({a.target for a in plays if a.target is not None})
         text = card_label(Card(card), edition, language)
         if targets:
-            text += " → " + ", ".join(names[x] for x in targets)
+            text = t(language, "play_on", card=text, target=", ".join(names[x] for x in targets))
         if any(a.guess is not None for a in plays):
             text += " " + t(language, "legal_any_guess")
         parts.append(text)

@@ -36,15 +36,15 @@ def test_a_best_play_is_named_only_when_resolved():
                                                   _ranked(c, "0.30", (0.26, 0.35), False, (-0.26, -0.18))), 0, 0,
                    resolved=False)
     assert best_plays(close) == (False, close.actions[:2])
-    assert best_text(close, "en") == "Equally good within the estimate: Guard (1) → Luis: Prince (5), " \
-                                     "Guard (1) → Luis: King (7)"
+    assert best_text(close, "en") == "Equally good within the estimate: Guard (1) on Luis, naming Prince (5); " \
+                                     "Guard (1) on Luis, naming King (7)"
     assert win_text(close.actions[0]) == "≈ 52% (47%–57%)"
     # Overlapping intervals of the values, but the paired difference is resolved: one best play.
     clear = Advice(RECORD, "random", "estimate", (_ranked(a, "0.52", (0.47, 0.57), True),
                                                   _ranked(b, "0.50", (0.45, 0.55), False, (-0.03, -0.01))), 0, 0,
                    resolved=True)
     assert best_plays(clear) == (True, clear.actions[:1])
-    assert best_text(clear, "en") == "Best play: Guard (1) → Luis: Prince (5)"
+    assert best_text(clear, "en") == "Best play: Guard (1) on Luis, naming Prince (5)"
     exact = Advice(RECORD, "random", "exact", (_ranked(a, Fraction(2, 3), None, True), _ranked(b, Fraction(2, 3), None, True),
                                                _ranked(c, Fraction(1, 3))), 10, 10, resolved=False)
     assert best_plays(exact) == (False, exact.actions[:2])
@@ -198,3 +198,44 @@ def test_a_sampled_decision_view_marks_only_the_sampled_figures_as_estimates():
     marginal = infer(record, "random").hand(1)
     assert sorted(play_labels) == sorted(figure(p, "en") for p in marginal.values())
     assert reply_labels and all(label.startswith("≈ ") for label in reply_labels)
+
+
+def test_a_play_reads_as_a_phrase_and_the_viewer_as_you_in_each_language():
+    """"Guard (1) on Luis, naming Prince (5)", not the notation-like "Guard (1) → Luis: Prince (5)";
+    a play on the viewer says "on yourself" in their own ranking and "on you" in a reply."""
+    from solver import Card, Play, get_edition
+    from tutor.render import action_text
+
+    e, names = get_edition("2019"), ("Ana", "Luis")
+    guard, prince, baron = Play(Card.GUARD, 1, Card.PRINCE), Play(Card.PRINCE, 0), Play(Card.BARON, 0)
+    expected = {
+        "en": ("Guard (1) on Luis, naming Prince (5)", "Prince (5) on yourself", "Baron (3) on you"),
+        "es": ("Guardia (1) sobre Luis, nombrando Príncipe (5)", "Príncipe (5) sobre ti", "Barón (3) sobre ti"),
+        "fr": ("Garde (1) sur Luis, en annonçant Prince (5)", "Prince (5) sur vous-même", "Baron (3) sur vous"),
+    }
+    for lang, (g, p, b) in expected.items():
+        assert action_text(guard, e, lang, names, you=0) == g
+        assert action_text(prince, e, lang, names, you=0) == p
+        assert action_text(baron, e, lang, names, you=0, by=1) == b
+        assert action_text(prince, e, lang, names).endswith(" Ana")  # no viewer: the seat's name
+
+
+def test_the_analyzer_ranking_and_history_say_yourself_for_a_prince_on_the_viewer():
+    from solver import Card, get_edition
+    from solver.advice.advisor import advise
+    from tutor.analysis import advice_rows, history_lines, node_label
+    from tutor.i18n import t
+
+    record = parse_record("2019 Ana,Luis first:Luis viewer:Ana up:1,1,2 dealt:8 | Luis 7>Ana got:2 | Ana +5")
+    adv = advise(record, "random")
+    for lang in ("en", "es", "fr"):
+        plays = [row[t(lang, "an_play")] for row in advice_rows(adv, lang)]
+        assert t(lang, "play_on", card=("Prince (5)", "Príncipe (5)", "Prince (5)")[("en", "es", "fr").index(lang)],
+                 target=t(lang, "play_yourself")) in plays, plays
+        assert not any("→" in p or "Ana" in p for p in plays), plays
+    done = parse_record("2019 Ana,Luis first:Ana viewer:Ana up:1,1,2 dealt:5 | Ana +3 5>Ana disc:3 new:4")
+    assert history_lines(done, "en", you=True)[0].startswith("You draw Baron (3). You play Prince (5) on yourself.")
+    assert "sur vous-même" in history_lines(done, "fr", you=True)[0]
+    # a reply in the decision view: "Luis: Guard (1) on you"
+    reply = {"kind": "reply", "player": 1, "card": Card.GUARD, "target": 0, "out": (), "events": ()}
+    assert node_label(reply, get_edition("2019"), "en", ("Ana", "Luis"), you=0) == "Luis: Guard (1) on you"

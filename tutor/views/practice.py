@@ -207,7 +207,7 @@ if p.my_turn:
     for k, v in saved.items():
         st.query_params[k] = v
     acts = legal_actions(g)
-    labels = tuple(action_text(a, e, language, names) for a in acts)
+    labels = tuple(action_text(a, e, language, names, you=p.human) for a in acts)
     with st.container(border=True):  # right under the board (at 390 px too)
         st.markdown(f"**{t(language, 'pr_your_turn')}**")
         action_key = f"pr_action_{g.round_no}_{len(p.events)}"  # a fresh choice at every turn
