@@ -168,6 +168,11 @@ def test_a_count_of_one_is_said_in_the_singular():
             assert "(s)" not in t(lang, "quiz_chancellor", player="Noor", n=n)
     assert "with 1 card left" in t("en", "quiz_chancellor", player="Noor", n=1)
     assert t("es", "an_other_replies", n=1, player="Luis") == "1 respuesta más de Luis"
+    # practice's round heading: "1 token wins" when the game is played to one token
+    assert t("en", "pr_round_of", round=2, n=1) == "Round 2 — 1 token wins"
+    assert t("es", "pr_round_of", round=2, n=1) == "Ronda 2 — gana 1 ficha"
+    assert t("fr", "pr_round_of", round=2, n=1) == "Manche 2 — 1 jeton pour gagner"
+    assert t("fr", "pr_round_of", round=1, n=6) == "Manche 1 — 6 jetons pour gagner"
     line = Line("ruling.chancellor_drew", {"player": 0, "n": 1})
     assert say(line, get_edition("2019"), "en", ("Ana", "Luis")).startswith("Ana draws 1 card and")
     assert "1 cartas" not in say(line, get_edition("2019"), "es", ("Ana", "Luis"))

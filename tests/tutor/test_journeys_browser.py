@@ -124,7 +124,7 @@ def test_learn_in_chromium(browser, server, lang, width):
         settled(page)
         page.reload(wait_until="domcontentloaded")
         settled(page)
-        page.get_by_text(t(lang, "progress", done=1, total=len(load_lessons()))).first.wait_for(timeout=30000)
+        page.get_by_text(t(lang, "progress", n=1, total=len(load_lessons()))).first.wait_for(timeout=30000)
         if width < 600:
             no_horizontal_overflow(page)
 

@@ -70,7 +70,13 @@ def test_progress_survives_a_reload():
     assert again.selectbox(key="lesson").value == second
     from tutor.i18n import t
 
-    assert again.get("progress")[0].proto.text == t("en", "progress", done=1, total=len(LESSONS))
+    assert again.get("progress")[0].proto.text == t("en", "progress", n=1, total=len(LESSONS))
+    # French says "0 leçon", "1 leçon" in the singular (not "1 leçons sur 13")
+    total = len(LESSONS)
+    assert app(lang="fr").get("progress")[0].proto.text == f"Progression : 0 leçon sur {total}"
+    assert app(lang="fr", done=first).get("progress")[0].proto.text == f"Progression : 1 leçon sur {total}"
+    assert app(lang="fr", done=f"{first},{second}").get("progress")[0].proto.text == \
+        f"Progression : 2 leçons sur {total}"
 
 
 def test_reference_shows_whole_effects_and_the_rules_people_look_up():

@@ -115,3 +115,16 @@ def test_the_practice_hint_shows_right_under_the_turn_box():
             order.append(("heading", node.value))
     assert ("heading", "### Hint") in order
     assert order.index(("heading", "### Hint")) < order.index(("expander", "What happened"))
+
+
+def test_a_practice_game_to_one_token_says_token_in_the_singular():
+    from solver.advice.practice import save, start
+    from tutor.i18n import t
+
+    p = start("2019", ("You", "Ana"), 0, "card-counter", seed=1101, first_player=1, target=1, seconds=0.05)
+    for lang, heading in (("en", "Round 1 — 1 token wins"), ("es", "Ronda 1 — gana 1 ficha"),
+                          ("fr", "Manche 1 — 1 jeton pour gagner")):
+        at = page("views/practice.py", lang=lang, **save(p))
+        assert not at.exception
+        assert heading in [s.value for s in at.subheader], [s.value for s in at.subheader]
+    assert t("en", "pr_round_of", round=1, n=3) == "Round 1 — 3 tokens win"

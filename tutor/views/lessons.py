@@ -39,7 +39,7 @@ def finish(lid: str) -> None:
 
 
 st.title(t(language, "nav_lessons"))
-st.progress(len(done) / len(lessons), text=t(language, "progress", done=len(done), total=len(lessons)))
+st.progress(len(done) / len(lessons), text=t(language, "progress", n=len(done), total=len(lessons)))
 lid = st.selectbox(t(language, "lesson_pick"), [lesson.id for lesson in lessons], key="lesson",
                    format_func=LessonTitle(language))
 st.query_params["lesson"] = st.session_state["lesson_url"] = lid

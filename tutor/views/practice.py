@@ -168,7 +168,7 @@ if p is None:
 
 def draw_board(p) -> None:
     g = p.game
-    st.subheader(t(language, "pr_round_of", n=g.round_no, target=g.edition.token_target(len(g.names))))
+    st.subheader(t(language, "pr_round_of", round=g.round_no, n=g.edition.token_target(len(g.names))))
     show_board(g.round, g.names, language, tokens=g.tokens, visible=None if p.round_over else {p.human})
 
 
