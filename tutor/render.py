@@ -107,8 +107,10 @@ def action_text(action, edition, lang: str, names, you=None, by=None) -> str:
     return t(lang, "play_naming", card=card, target=target, guess=card_label(Card(action.guess), edition, lang))
 
 
-def event_lines(events, edition, lang: str, names) -> list[str]:
-    """Public events in words for the event log (private details stay with their viewers)."""
+def event_lines(events, edition, lang: str, names, you=None) -> list[str]:
+    """Public events in words for the event log (private details stay with their viewers). With
+    `you` (a seat), that player is addressed in the second person where a verb follows the name
+    ("You gain the Spy bonus", not "You gains")."""
     from solver.rules.events import (BaronResult, CardPlayed, GuardGuessed, KnockedOut, NoEffect, PrinceDiscarded,
                                Protected, RoundEnded)
 
@@ -131,7 +133,9 @@ def event_lines(events, edition, lang: str, names) -> list[str]:
             out.append(f"{names[ev.player]}{colon(lang)} {t(lang, 'out_marker')}" + (f" ({shown})" if shown else ""))
         elif isinstance(ev, RoundEnded):
             out.append(t(lang, "winners", names=", ".join(names[w] for w in ev.winners) or "—"))
-            if ev.spy_bonus is not None:
+            if ev.spy_bonus is not None and ev.spy_bonus == you:
+                out.append(t(lang, "spy_bonus_you"))
+            elif ev.spy_bonus is not None:
                 out.append(t(lang, "spy_bonus", name=names[ev.spy_bonus]))
     return out
 

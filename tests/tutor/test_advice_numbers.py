@@ -244,3 +244,18 @@ def test_the_analyzer_ranking_and_history_say_yourself_for_a_prince_on_the_viewe
     # a reply in the decision view: "Luis: Guard (1) on you"
     reply = {"kind": "reply", "player": 1, "card": Card.GUARD, "target": 0, "out": (), "events": ()}
     assert node_label(reply, get_edition("2019"), "en", ("Ana", "Luis"), you=0) == "Luis: Guard (1) on you"
+
+
+def test_practice_says_you_gain_the_spy_bonus_with_the_verb_agreeing():
+    """In practice you are the seat named "You"/"Tú"/"Vous": "You gain the Spy bonus", not
+    "You gains" ("Tú gana", "Vous gagne"); another player keeps the third person."""
+    from solver import get_edition
+    from solver.rules.events import RoundEnded
+    from tutor.render import event_lines
+
+    e = get_edition("2019")
+    ended = RoundEnded(winners=(0,), reason="showdown", spy_bonus=0)
+    for lang, you, line in (("en", "You", "You gain the Spy bonus"), ("es", "Tú", "Ganas la ficha de la Espía"),
+                            ("fr", "Vous", "Vous gagnez le pion de l'Espionne")):
+        assert event_lines([ended], e, lang, (you, "Ana"), you=0)[-1] == line
+    assert event_lines([ended], e, "en", ("Luis", "Ana"))[-1] == "Luis gains the Spy bonus"

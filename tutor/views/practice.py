@@ -232,7 +232,7 @@ with st.expander(t(language, "event_log"), expanded=True):
     st.markdown("\n".join(f"{i}. {x}" for i, x in enumerate(lines, start=1)) or "-")
     ended = [ev for ev in p.events if isinstance(ev, RoundEnded)]
     if ended:
-        st.markdown("\n".join(f"- {x}" for x in event_lines(ended, e, language, names)))
+        st.markdown("\n".join(f"- {x}" for x in event_lines(ended, e, language, names, you=p.human)))
 
 if p.my_turn:
     with st.expander(t(language, "pr_save")):
