@@ -7,7 +7,8 @@ heuristic continuation (the earlier method).
 Prints, per method: how often the estimate's top play is an exact best play, the mean and
 worst regret (exact value of the best play minus exact value of the estimate's top play), how
 often a single best play was named although it is not exactly best (a wrong "Best play"), and
-the mean bias (estimate minus exact value) of the plays by card.
+the mean bias (estimate minus exact value) of the plays by card, and by edition, opponent model
+and cards left in the deck.
 
 Usage: python benchmarks/estimate_vs_exact.py [positions-per-row] [deals]
 """
@@ -40,7 +41,7 @@ def positions(edition: str, count: int, lefts=(3, 4, 5)):
         while r.phase != "over":
             if r.current == 0 and r.phase == "play" and len(r.deck) == want:
                 if len(legal_actions(r)) > 1:
-                    yield record_from_events(r.edition, 2, events, 0)
+                    yield want, record_from_events(r.edition, 2, events, 0)
                     found += 1
                 break
             a = counting_policy(r, rng) if rng.random() < 0.9 else rng.choice(legal_actions(r))
@@ -53,11 +54,11 @@ def positions(edition: str, count: int, lefts=(3, 4, 5)):
 def main() -> None:
     count = int(sys.argv[1]) if len(sys.argv) > 1 else 20
     deals = int(sys.argv[2]) if len(sys.argv) > 2 else 1000
-    stats = {m: {"n": 0, "match": 0, "regret": [], "wrong_best": 0, "bias": defaultdict(list)}
-             for m in ("next-decision", "heuristic")}
+    stats = {m: {"n": 0, "match": 0, "regret": [], "wrong_best": 0, "bias": defaultdict(list),
+                 "by_row": defaultdict(list)} for m in ("next-decision", "heuristic")}
     for edition in ("classic", "2019"):
         for model in ("random", "card-counter"):
-            for record in positions(edition, count):
+            for left, record in positions(edition, count):
                 try:
                     exact = advise_exact(record, model, 3_000_000)
                 except TooLargeError:
@@ -76,6 +77,8 @@ def main() -> None:
                     for a in est.actions:
                         if not a.exact and isinstance(a.action, Play):
                             s["bias"][a.action.card.name].append(float(a.win) - value[a.action])
+                        if not a.exact:
+                            s["by_row"][(edition, model, left)].append(float(a.win) - value[a.action])
     print(f"{'method':<15}{'positions':>10}{'top = best':>11}{'mean regret':>12}{'worst':>7}{'wrong best':>11}")
     for method, s in stats.items():
         print(f"{method:<15}{s['n']:>10}{s['match'] / max(s['n'], 1):>11.3f}"
@@ -85,6 +88,11 @@ def main() -> None:
     for method, s in stats.items():
         print(f"{method:<15}" + "  ".join(f"{c} {statistics.mean(s['bias'][c]):+.3f}" if s["bias"][c] else f"{c} -"
                                          for c in cards))
+    print("mean bias by edition, opponent model and cards left (plays estimated):")
+    rows = sorted(set().union(*(s["by_row"] for s in stats.values())))
+    for method, s in stats.items():
+        print(f"{method:<15}" + "  ".join(f"{e} {m} {k}: {statistics.mean(s['by_row'][(e, m, k)]):+.3f}"
+                                         for e, m, k in rows if s["by_row"][(e, m, k)]))
 
 
 if __name__ == "__main__":
