@@ -181,5 +181,8 @@ def test_practice_round_with_bot_turns_and_review_in_chromium(browser, server):
     assert "/" not in "".join(table.locator("td").all_inner_texts()).replace(" / ", "")  # no raw fraction
     assert page.get_by_text(t("fr", "pr_cost_help")).first.is_visible()  # what the cost and "pts" mean
     assert page.evaluate("() => document.documentElement.scrollWidth") <= 391  # nothing wider than the phone
+    # and no column of the review cut at the phone's edge (the table fits its own box)
+    assert table.evaluate("t => t.querySelector('table').scrollWidth <= t.clientWidth + 1"), \
+        table.evaluate("t => [t.querySelector('table').scrollWidth, t.clientWidth]")
     _shot(page, "practice_review_fr_390.png")
     page.close()
