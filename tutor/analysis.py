@@ -13,7 +13,7 @@ from html import escape
 from solver import infer, parse_record
 from solver.advice.advisor import OPPONENT_MODELS, advise
 from solver.inference.posterior import guard_table
-from tutor.i18n import colon, semicolon, t
+from tutor.i18n import colon, number, semicolon, t
 from tutor.render import action_text, card_label
 
 #: The opponent models the app offers (advisor names; the inference uses the matching model).
@@ -314,11 +314,23 @@ def estimate_samples(adv) -> int:
     return max((a.samples for a in adv.actions), default=0)
 
 
+def _two_players(adv) -> bool:
+    """Whether the estimate's sentences may say when a 2-player round's answer becomes exact."""
+    return adv.record.n_players == 2
+
+
+def estimate_sentence(adv, lang: str) -> str:
+    """An estimate in one plain sentence: how many deals, and why it is not exact."""
+    key = "an_method_estimate_short" if _two_players(adv) else "an_method_estimate_short_many"
+    return t(lang, key, samples=number(lang, estimate_samples(adv)))
+
+
 def method_text(adv, lang: str) -> str:
+    model = t(lang, "model_" + adv.model.replace("-", "_"))
     if adv.method == "exact":
-        return t(lang, "an_method_exact", worlds=adv.worlds, model=t(lang, "model_" + adv.model.replace("-", "_")))
-    text = t(lang, "an_method_estimate", samples=estimate_samples(adv),
-             model=t(lang, "model_" + adv.model.replace("-", "_")))
+        return t(lang, "an_method_exact", worlds=number(lang, adv.worlds), model=model)
+    key = "an_method_estimate" if _two_players(adv) else "an_method_estimate_many"
+    text = t(lang, key, samples=number(lang, estimate_samples(adv)), model=model)
     if adv.posterior != "exact":
         text += " " + t(lang, "an_posterior_approx")
     return text

@@ -7,7 +7,7 @@ import pandas as pd
 import streamlit as st
 
 from solver import LoveLetterError
-from tutor.analysis import (advice, advice_rows, best_plays, best_text, decision_dot, error_text, estimate_samples,
+from tutor.analysis import (advice, advice_rows, best_plays, best_text, decision_dot, error_text, estimate_sentence,
                             frac, guard_lines, hand_rows, method_text, pct, posterior, record_of, set_aside_rows)
 from tutor.formatters import CardLabel, PlayLabel, SeatName
 from tutor.i18n import colon, t
@@ -127,7 +127,7 @@ def show_ranking(adv, language: str, key: str) -> None:
     if adv.method == "exact":
         st.caption(method_text(adv, language))
     else:  # one plain sentence; the method in full for who asks
-        st.caption(t(language, "an_method_estimate_short", samples=estimate_samples(adv)))
+        st.caption(estimate_sentence(adv, language))
         with st.expander(t(language, "an_method_how")):
             st.caption(method_text(adv, language))
     resolved, plays = best_plays(adv)

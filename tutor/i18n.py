@@ -60,6 +60,17 @@ def semicolon(lang: str) -> str:
     return "\u202f;" if lang == "fr" else ";"
 
 
+def number(lang: str, n: int) -> str:
+    """A whole number as the language writes it: "2,000" in English, "2 000" in French (a narrow
+    no-break space), "2000" and "20 000" in Spanish (groups only from five digits on)."""
+    digits = f"{n:,}"
+    if lang == "fr":
+        return digits.replace(",", "\u202f")
+    if lang == "es":
+        return digits.replace(",", "\u00a0") if abs(n) >= 10_000 else str(n)
+    return digits
+
+
 def language_name(lang: str) -> str:
     return LANGUAGE_NAMES.get(lang, lang)
 

@@ -53,7 +53,8 @@ def test_a_shared_link_restores_the_position_and_its_advice():
 def test_an_estimate_says_so_in_one_sentence_and_keeps_the_method_for_who_asks():
     """RECORD is a 3-player round early on: an estimate. The caption is one plain sentence; the
     full method is in an expander under it (in French too)."""
-    from tutor.analysis import estimate_samples, method_text
+    from tutor.analysis import estimate_samples, estimate_sentence, method_text
+    from tutor.i18n import number
 
     text = format_record(parse_record(RECORD))
     for lang in ("en", "fr"):
@@ -61,8 +62,11 @@ def test_an_estimate_says_so_in_one_sentence_and_keeps_the_method_for_who_asks()
         shown = advice(text, "random", 2.5)
         assert shown.method == "estimate"
         captions = [c.value for c in at.caption]
-        short = t(lang, "an_method_estimate_short", samples=estimate_samples(shown))
+        short = estimate_sentence(shown, lang)
         assert short in captions and short.count(". ") == 0
+        assert number(lang, estimate_samples(shown)) in short
+        # A 3-player round: no word of when a 2-player round's answer becomes exact.
+        assert "2-player" not in short and "à 2 joueurs" not in short
         assert any(e.label == t(lang, "an_method_how") for e in at.expander)
         assert method_text(shown, lang) in captions  # inside the expander
 
