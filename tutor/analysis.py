@@ -340,11 +340,19 @@ def method_text(adv, lang: str) -> str:
 # The decision view: DOT text for st.graphviz_chart
 # ---------------------------------------------------------------------------------------------
 
-def _events_label(events, edition, lang: str, names) -> str:
+def _events_label(events, edition, lang: str, names, you=None) -> str:
     from tutor.render import event_lines
 
-    lines = event_lines(events, edition, lang, names)
+    lines = event_lines(events, edition, lang, _you_named(names, lang, you), you)
     return "\n".join(lines[1:] or lines)  # the first line repeats the play
+
+
+def _you_named(names, lang: str, you) -> tuple:
+    """The seat names with the viewer's as "You" (the view speaks to them: "You: out of the
+    round", as its replies say "on you")."""
+    if you is None:
+        return tuple(names)
+    return tuple(t(lang, "pr_you") if i == you else n for i, n in enumerate(names))
 
 
 def node_label(data: dict, edition, lang: str, names, you=None) -> str:
@@ -364,7 +372,7 @@ def node_label(data: dict, edition, lang: str, names, you=None) -> str:
                 parts.append(t(lang, "an_you_see", card=card_label(ev.card, edition, lang)))
             elif isinstance(ev, HandsTraded):
                 parts.append(t(lang, "an_you_get", card=card_label(ev.received, edition, lang)))
-        text = "\n".join(parts + [_events_label(data["events"], edition, lang, names)] + drawn).strip()
+        text = "\n".join(parts + [_events_label(data["events"], edition, lang, names, you)] + drawn).strip()
         return text or t(lang, "an_nothing_seen")
     if kind == "reply":
         from solver import Play
@@ -374,7 +382,7 @@ def node_label(data: dict, edition, lang: str, names, you=None) -> str:
             play = Play(data["card"], data["target"], None)
             text += f"{colon(lang)} {action_text(play, edition, lang, names, you=you, by=data['player'])}"
         for seat in data["out"]:
-            text += f"\n{names[seat]}{colon(lang)} {t(lang, 'out_marker')}"
+            text += f"\n{_you_named(names, lang, you)[seat]}{colon(lang)} {t(lang, 'out_marker')}"
         # Replies with the same card and target differ by what you alone learn (the card you draw
         # next, the card a Baron or a King shows you): said, so no two replies read the same.
         for ev in data.get("events", ()):

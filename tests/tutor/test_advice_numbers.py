@@ -259,3 +259,22 @@ def test_practice_says_you_gain_the_spy_bonus_with_the_verb_agreeing():
                             ("fr", "Vous", "Vous gagnez le pion de l'Espionne")):
         assert event_lines([ended], e, lang, (you, "Ana"), you=0)[-1] == line
     assert event_lines([ended], e, "en", ("Luis", "Ana"))[-1] == "Luis gains the Spy bonus"
+
+
+def test_the_decision_view_calls_the_viewer_you_in_outcomes_and_replies():
+    """A Baron that can lose: the outcome where the viewer is knocked out says "You: out of the
+    round" (not the viewer's name, while the replies already say "on you"), in each language."""
+    from solver import Card, Play
+    from solver.advice.decision import decision_graph
+    from solver.records.notation import parse_record
+    from tutor.analysis import node_label
+    from tutor.i18n import t
+
+    record = parse_record("classic Ana,Luis first:Ana viewer:Ana up:2,3,4 dealt:3 | Ana +5")
+    g = decision_graph(record, Play(Card.BARON, 1), "random")
+    for lang in ("en", "es", "fr"):
+        labels = [node_label(d, record.edition, lang, record.seats, record.viewer) for _, d in g.nodes(data=True)
+                  if d["kind"] in ("outcome", "reply")]
+        you_out = f"{t(lang, 'pr_you')}{':' if lang != 'fr' else chr(0xa0) + ':'} {t(lang, 'out_marker')}"
+        assert any(you_out in x for x in labels), labels
+        assert not any(x.startswith("Ana") or "\nAna" in x for x in labels), labels
