@@ -11,7 +11,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from solver import Card, card_name, get_edition
-from tutor.i18n import t
+from tutor.i18n import french_spacing, t
 from tutor.render import card_label, naming_for
 
 SCENARIO_FILE = Path(__file__).resolve().parent.parent / "lessons" / "scenarios.toml"
@@ -20,9 +20,17 @@ SCENARIO_FILE = Path(__file__).resolve().parent.parent / "lessons" / "scenarios.
 @lru_cache(maxsize=1)
 def scenarios() -> dict:
     """The FAQ and trap scenarios (lessons/scenarios.toml), loaded once, by id."""
+    from dataclasses import replace
+
     from solver.teaching.scenario import load_file
 
-    return {sc.id: sc for sc in load_file(SCENARIO_FILE)}
+    def spaced(sc):
+        if "fr" not in sc.text:
+            return sc
+        fr = {k: french_spacing(v) if isinstance(v, str) else v for k, v in sc.text["fr"].items()}
+        return replace(sc, text={**sc.text, "fr": fr})
+
+    return {sc.id: spaced(sc) for sc in load_file(SCENARIO_FILE)}
 
 
 class CardLabel:

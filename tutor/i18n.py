@@ -15,7 +15,26 @@ _DIR = Path(__file__).resolve().parent / "i18n"
 @lru_cache(maxsize=None)
 def catalog(lang: str) -> dict:
     with open(_DIR / f"{lang}.toml", "rb") as fh:
-        return tomllib.load(fh)
+        data = tomllib.load(fh)
+    if lang == "fr":
+        data = {k: french_spacing(v) if isinstance(v, str) else v for k, v in data.items()}
+    return data
+
+
+_FRENCH_SPACE = re.compile(r" ([:;?!»])|« ")
+
+
+def french_spacing(text: str) -> str:
+    """French typography for text written with plain spaces: a no-break space before ':' and
+    inside « », a narrow no-break space before ';', '?' and '!', so that a narrow screen never
+    starts a line with the sign (the catalogs and lessons are written with plain spaces)."""
+    def sub(m: re.Match) -> str:
+        sign = m.group(1)
+        if sign is None:
+            return "«\u00a0"
+        return ("\u00a0" if sign in ":»" else "\u202f") + sign
+
+    return _FRENCH_SPACE.sub(sub, text)
 
 
 def t(lang: str, key: str, **fmt) -> str:

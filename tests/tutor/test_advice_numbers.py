@@ -278,3 +278,21 @@ def test_the_decision_view_calls_the_viewer_you_in_outcomes_and_replies():
         you_out = f"{t(lang, 'pr_you')}{':' if lang != 'fr' else chr(0xa0) + ':'} {t(lang, 'out_marker')}"
         assert any(you_out in x for x in labels), labels
         assert not any(x.startswith("Ana") or "\nAna" in x for x in labels), labels
+
+
+def test_french_text_never_lets_a_line_start_with_a_colon_or_question_mark():
+    """French puts a no-break space before ':' (and inside « »), a narrow one before ';', '?'
+    and '!': every French catalog string, lesson and scenario text as the app shows it, so a
+    narrow screen never breaks the line before the sign."""
+    import re
+
+    from tutor.curriculum import load_lessons
+    from tutor.formatters import scenarios
+    from tutor.i18n import catalog, french_spacing
+
+    assert french_spacing("Raté : « oui » ; non ? Si !") == "Raté\u00a0: «\u00a0oui\u00a0»\u202f; non\u202f? Si\u202f!"
+    texts = [v for v in catalog("fr").values() if isinstance(v, str)]
+    texts += [lesson.body("fr") for lesson in load_lessons()] + [lesson.title("fr") for lesson in load_lessons()]
+    texts += [v for sc in scenarios().values() for v in sc.text.get("fr", {}).values() if isinstance(v, str)]
+    bad = [x for x in texts if re.search(r" [:;?!»]|« ", x)]
+    assert len(texts) > 300 and not bad, bad[:3]

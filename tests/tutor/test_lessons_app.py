@@ -73,10 +73,10 @@ def test_progress_survives_a_reload():
     assert again.get("progress")[0].proto.text == t("en", "progress", n=1, total=len(LESSONS))
     # French says "0 leçon", "1 leçon" in the singular (not "1 leçons sur 13")
     total = len(LESSONS)
-    assert app(lang="fr").get("progress")[0].proto.text == f"Progression : 0 leçon sur {total}"
-    assert app(lang="fr", done=first).get("progress")[0].proto.text == f"Progression : 1 leçon sur {total}"
+    assert app(lang="fr").get("progress")[0].proto.text == f"Progression\u00a0: 0 leçon sur {total}"
+    assert app(lang="fr", done=first).get("progress")[0].proto.text == f"Progression\u00a0: 1 leçon sur {total}"
     assert app(lang="fr", done=f"{first},{second}").get("progress")[0].proto.text == \
-        f"Progression : 2 leçons sur {total}"
+        f"Progression\u00a0: 2 leçons sur {total}"
 
 
 def test_reference_shows_whole_effects_and_the_rules_people_look_up():

@@ -78,7 +78,7 @@ def test_ruling_checker_rules_the_set_aside_draw_and_lists_events_in_order():
 
 @pytest.mark.parametrize("lang,words", [
     ("es", "Debes jugar la Condesa: también tienes Rey (7)."),
-    ("fr", "Vous devez jouer la Comtesse : vous avez aussi Roi (7)."),
+    ("fr", "Vous devez jouer la Comtesse\u00a0: vous avez aussi Roi (7)."),
     ("en", "You must play the Countess: you also hold King (7)."),
 ])
 def test_ruling_checker_explains_a_refusal_in_the_chosen_language(lang, words):
@@ -130,7 +130,7 @@ def test_the_countess_chancellor_trap_plays_to_its_end(page_path, key):
     at.button(key=f"{key}-0-go").click().run()
     keep = at.selectbox(key=f"{key}-1-keep")
     assert len(keep.options) == 6 and all(o.startswith("Garder ") for o in keep.options)
-    choice = keep.options.index("Garder Roi (7) · sous la pioche : Comtesse (8), Prince (5)")
+    choice = keep.options.index("Garder Roi (7) · sous la pioche\u00a0: Comtesse (8), Prince (5)")
     keep.set_value(choice).run()
     at.button(key=f"{key}-1-go").click().run()
     assert not at.exception and not at.error
@@ -176,7 +176,7 @@ def test_ruling_checker_on_a_deal_consistent_with_the_analyzers_position():
     at.selectbox(key="rc-an-0-0-target").set_value(1).run()
     at.button(key="rc-an-0-0-go").click().run()
     assert not at.exception and not at.error
-    assert at.success[0].value.endswith("Ana regarde en secret la main de Luis ; personne d'autre ne voit la carte.")
+    assert at.success[0].value.endswith("Ana regarde en secret la main de Luis\u202f; personne d'autre ne voit la carte.")
 
 
 def test_a_showdown_tie_is_the_ruling():
