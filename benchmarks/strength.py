@@ -10,7 +10,13 @@ Rows (seeded rounds, seats alternating who starts, 95% Wilson intervals):
 * 4 players (2019): seat 0's share of rounds won as the advisor against three card-counting
   bots, and as a card-counting bot (the baseline share).
 
+With `--bounds`: instead, what seeing the opponent's card is worth (an upper bound for an honest
+player of the same kind), 2 players, against ISMCTS at the given iterations: the counting
+heuristic given the opponent's card as its memory, and ISMCTS whose deals all give the
+opponent its true card.
+
 Usage: python benchmarks/strength.py [rounds-per-row] [deals-per-decision]
+       python benchmarks/strength.py --bounds [rounds-per-row] [classic-iterations] [2019-iterations]
 """
 
 from __future__ import annotations
@@ -51,6 +57,47 @@ class Player:
         return action
 
 
+class SeesCard(Player):
+    """A player who sees the opponents' cards (not the deck): `kind` "card-counter" (the seen
+    cards as its memory) or "ismcts" (every deal gives the opponents their true cards)."""
+
+    def act(self, r, events, seat: int, seed: int, rng):
+        if self.kind == "card-counter":
+            known = tuple(sorted((seat, o, h[0]) for o, h in enumerate(r.hands) if o != seat and h and not r.out[o]))
+            return counting_policy(r._replace(known=known), rng)
+        from solver.advice.worlds import deal_sampler
+
+        record = record_from_events(r.edition, len(r.hands), events, seat)
+        base = deal_sampler(record, "uniform")
+
+        def draw(g):
+            d = base(g)
+            hands, deck, aside = [list(h) for h in d.hands], list(d.deck), d.set_aside
+            for o, hand in enumerate(r.hands):
+                if o == seat or not hand or d.out[o] or hands[o][0] == hand[0]:
+                    continue
+                want, have = hand[0], hands[o][0]
+                if want in deck:
+                    deck[deck.index(want)] = have
+                elif aside == want:
+                    aside = have
+                else:
+                    continue
+                hands[o][0] = want
+            return d._replace(hands=tuple(tuple(h) for h in hands), deck=tuple(deck), set_aside=aside)
+
+        return ismcts_action(record, iterations=self.iterations, seed=seed, sampler=draw)
+
+
+def bounds(rounds: int, iterations: dict) -> None:
+    for edition in ("classic", "2019"):
+        its = iterations[edition]
+        row(f"card-counter seeing the card vs ISMCTS({its})", edition, 2, rounds,
+            [SeesCard("card-counter"), Player("ismcts", iterations=its)])
+        row(f"ISMCTS({its}) seeing the card vs ISMCTS({its})", edition, 2, rounds,
+            [SeesCard("ismcts", iterations=its), Player("ismcts", iterations=its)])
+
+
 def play_round(edition: str, n: int, seed: int, players: list) -> tuple:
     rng = random.Random(seed)
     r, ev = deal_round(edition, n, seed % n, seed)
@@ -87,6 +134,11 @@ def calibrate(edition: str, deals: int, rounds: int = 6) -> tuple[float, int]:
 
 
 def main() -> None:
+    if len(sys.argv) > 1 and sys.argv[1] == "--bounds":
+        args = [int(x) for x in sys.argv[2:]]
+        rounds = args[0] if args else 200
+        bounds(rounds, {"classic": args[1] if len(args) > 1 else 1435, "2019": args[2] if len(args) > 2 else 3143})
+        return
     rounds = int(sys.argv[1]) if len(sys.argv) > 1 else 100
     deals = int(sys.argv[2]) if len(sys.argv) > 2 else 300
     print(f"{'seat 0 vs opponents':<44}{'edition':<9}{'n':>3}{'rounds':>7}{'wins':>8}{'95% interval':>15}"
