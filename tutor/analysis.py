@@ -289,7 +289,7 @@ def review_rows(items, lang: str) -> list[dict]:
         rows.append({
             **row,
             t(lang, "hand"): ", ".join(card_label(c, e, lang) for c in hand),
-            t(lang, "pr_best_play"): " / ".join(say(a.action) for a in plays),
+            t(lang, "pr_best_play"): f"{semicolon(lang)} ".join(say(a.action) for a in plays),
             t(lang, "pr_cost"): cost,
             t(lang, "pr_chances"): f"{yours} → {approx}{pct(adv.actions[0].win, lang)}",
         })
@@ -328,7 +328,7 @@ def estimate_sentence(adv, lang: str) -> str:
 def method_text(adv, lang: str) -> str:
     model = t(lang, "model_" + adv.model.replace("-", "_"))
     if adv.method == "exact":
-        return t(lang, "an_method_exact", worlds=number(lang, adv.worlds), model=model)
+        return t(lang, "an_method_exact", worlds=number(lang, adv.worlds), model=model, n=adv.worlds)
     key = "an_method_estimate" if _two_players(adv) else "an_method_estimate_many"
     text = t(lang, key, samples=number(lang, estimate_samples(adv)), model=model)
     if adv.posterior != "exact":

@@ -21,13 +21,13 @@ def catalog(lang: str) -> dict:
     return data
 
 
-_FRENCH_SPACE = re.compile(r" ([:;?!»])|« ")
+_FRENCH_SPACE = re.compile(r" ([:;?!»%])|« ")
 
 
 def french_spacing(text: str) -> str:
     """French typography for text written with plain spaces: a no-break space before ':' and
-    inside « », a narrow no-break space before ';', '?' and '!', so that a narrow screen never
-    starts a line with the sign (the catalogs and lessons are written with plain spaces)."""
+    inside « », a narrow no-break space before ';', '?', '!' and '%', so that a narrow screen
+    never starts a line with the sign (the catalogs and lessons are written with plain spaces)."""
     def sub(m: re.Match) -> str:
         sign = m.group(1)
         if sign is None:
@@ -88,6 +88,18 @@ def number(lang: str, n: int) -> str:
     if lang == "es":
         return digits.replace(",", "\u00a0") if abs(n) >= 10_000 else str(n)
     return digits
+
+
+def either(lang: str, items) -> str:
+    """Alternatives as a list: "Luis or Marta", "Luis, Marta or Sofía" ("o"/"u" in Spanish,
+    "ou" in French)."""
+    items = list(items)
+    if len(items) < 2:
+        return "".join(items)
+    word = {"es": "o", "fr": "ou"}.get(lang, "or")
+    if lang == "es" and re.match(r"(?i)h?[oó]", items[-1]):
+        word = "u"  # "Luis u Óscar"
+    return f"{', '.join(items[:-1])} {word} {items[-1]}"
 
 
 def language_name(lang: str) -> str:

@@ -118,7 +118,8 @@ def event_lines(events, edition, lang: str, names, you=None) -> list[str]:
     out = []
     for ev in events:
         if isinstance(ev, CardPlayed):
-            out.append(f"{names[ev.player]}{colon(lang)} {action_text(Play(ev.card, ev.target, ev.guess), edition, lang, names)}")
+            play = Play(ev.card, ev.target, ev.guess)
+            out.append(f"{names[ev.player]}{colon(lang)} {action_text(play, edition, lang, names, you=you, by=ev.player)}")
         elif isinstance(ev, NoEffect):
             out.append(f"{card_label(ev.card, edition, lang)} — {t(lang, 'no_effect')}")
         elif isinstance(ev, GuardGuessed):
@@ -133,7 +134,11 @@ def event_lines(events, edition, lang: str, names, you=None) -> list[str]:
             shown = ", ".join(card_label(c, edition, lang) for c in ev.cards)
             out.append(f"{names[ev.player]}{colon(lang)} {t(lang, 'out_marker')}" + (f" ({shown})" if shown else ""))
         elif isinstance(ev, RoundEnded):
-            out.append(t(lang, "winners", names=", ".join(names[w] for w in ev.winners) or "—"))
+            if you is not None and ev.winners == (you,):
+                out.append(t(lang, "you_win_round"))
+            else:
+                out.append(t(lang, "winners", names=", ".join(t(lang, "you_subject") if w == you else names[w]
+                                                              for w in ev.winners) or "—"))
             if ev.spy_bonus is not None and ev.spy_bonus == you:
                 out.append(t(lang, "spy_bonus_you"))
             elif ev.spy_bonus is not None:

@@ -14,7 +14,7 @@ import streamlit as st
 from solver import Card, ChancellorChoice, IllegalActionError, Play, apply, legal_actions
 from solver.teaching.ruling import narrate, refusal, ruling
 from tutor.components import play_picker, show_board
-from tutor.i18n import colon, semicolon, t
+from tutor.i18n import colon, either, semicolon, t
 from tutor.render import action_text, say
 
 
@@ -31,8 +31,8 @@ def decode(data):
 
 
 def legal_summary(legal, edition, language: str, names) -> str:
-    """The legal actions grouped by card: "Guard (1) on Luis, Marta (naming any card but
-    the Guard); Priest (2) on Luis, Marta" instead of one entry per target and guess."""
+    """The legal actions grouped by card: "Guard (1) on Luis or Marta (naming any card but
+    the Guard); Priest (2) on Luis or Marta" instead of one entry per target and guess."""
     from tutor.render import card_label
 
     parts, seen = [], []
@@ -46,7 +46,7 @@ def legal_summary(legal, edition, language: str, names) -> str:
         targets = sorted({a.target for a in plays if a.target is not None})
         text = card_label(Card(card), edition, language)
         if targets:
-            text = t(language, "play_on", card=text, target=", ".join(names[x] for x in targets))
+            text = t(language, "play_on", card=text, target=either(language, (names[x] for x in targets)))
         if any(a.guess is not None for a in plays):
             text += " " + t(language, "legal_any_guess")
         parts.append(text)

@@ -290,9 +290,35 @@ def test_french_text_never_lets_a_line_start_with_a_colon_or_question_mark():
     from tutor.formatters import scenarios
     from tutor.i18n import catalog, french_spacing
 
-    assert french_spacing("Raté : « oui » ; non ? Si !") == "Raté\u00a0: «\u00a0oui\u00a0»\u202f; non\u202f? Si\u202f!"
+    assert french_spacing("Raté : « oui » ; non ? Si ! 95 %") == \
+        "Raté\u00a0: «\u00a0oui\u00a0»\u202f; non\u202f? Si\u202f! 95\u202f%"
     texts = [v for v in catalog("fr").values() if isinstance(v, str)]
     texts += [lesson.body("fr") for lesson in load_lessons()] + [lesson.title("fr") for lesson in load_lessons()]
     texts += [v for sc in scenarios().values() for v in sc.text.get("fr", {}).values() if isinstance(v, str)]
-    bad = [x for x in texts if re.search(r" [:;?!»]|« ", x)]
+    bad = [x for x in texts if re.search(r" [:;?!»%]|« ", x)]
     assert len(texts) > 300 and not bad, bad[:3]
+
+
+def test_alternatives_read_as_or_and_the_viewer_wins_in_the_second_person():
+    """Targets to choose from are alternatives ("Luis or Marta", Spanish "u" before an o sound);
+    a round the viewer wins says "You win the round", one they share "… you, Marta"; one
+    deal is "the only deal"."""
+    from solver import Card
+    from solver.rules.events import CardPlayed, RoundEnded
+    from solver.rules.editions import get_edition
+    from tutor.i18n import either, t
+    from tutor.render import event_lines
+
+    assert either("en", ["Luis", "Marta", "Sofía"]) == "Luis, Marta or Sofía"
+    assert either("es", ["Luis", "Marta"]) == "Luis o Marta" and either("es", ["Luis", "Óscar"]) == "Luis u Óscar"
+    assert either("fr", ["Luis", "Marta"]) == "Luis ou Marta" and either("fr", ["Luis"]) == "Luis"
+    e = get_edition("2019")
+    names = ("Ana", "Luis", "Marta")
+    alone = RoundEnded(winners=(0,), spy_bonus=None, reason="last-standing")
+    shared = RoundEnded(winners=(0, 2), spy_bonus=None, reason="showdown")
+    assert event_lines([alone], e, "es", names, you=0) == ["Ganas la ronda"]
+    assert event_lines([shared], e, "fr", names, you=0) == ["Vainqueur de la manche\u00a0: vous, Marta"]
+    assert event_lines([alone], e, "en", names) == ["Winner of the round: Ana"]
+    play = CardPlayed(player=1, card=Card.GUARD, target=0, guess=Card.PRIEST)
+    assert event_lines([play], e, "es", names, you=0)[0] == "Luis: Guardia (1) sobre ti, nombrando Sacerdote (2)"
+    assert t("en", "an_method_exact", worlds="1", model="x", n=1).startswith("Exact: the only deal")

@@ -156,10 +156,10 @@ def test_every_scenario_play_has_a_ruling_sentence_in_every_language(sid):
 
 def test_legal_plays_are_summarised_by_card():
     at = page("views/rulings.py", source="faq", scenario="faq-classic-version", lang="en")
-    assert any(m.value == "Legal plays now: Guard (1) on Luis, Marta (naming any card but the Guard); "
-                          "Priest (2) on Luis, Marta" for m in at.markdown)
+    assert any(m.value == "Legal plays now: Guard (1) on Luis or Marta (naming any card but the Guard); "
+                          "Priest (2) on Luis or Marta" for m in at.markdown)
     fr = page("views/rulings.py", source="faq", scenario="faq-classic-version", lang="fr")
-    line = next(m.value for m in fr.markdown if "Garde (1) sur Luis, Marta" in m.value)
+    line = next(m.value for m in fr.markdown if "Garde (1) sur Luis ou Marta" in m.value)
     assert "Garde)\u202f; Prêtre (2)" in line, line  # French: a narrow no-break space before ";"
 
 
