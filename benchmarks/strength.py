@@ -65,6 +65,12 @@ class SeesCard(Player):
         if self.kind == "card-counter":
             known = tuple(sorted((seat, o, h[0]) for o, h in enumerate(r.hands) if o != seat and h and not r.out[o]))
             return counting_policy(r._replace(known=known), rng)
+        try:
+            return self._ismcts(r, events, seat, seed)
+        except LoveLetterError:
+            return counting_policy(r, rng)
+
+    def _ismcts(self, r, events, seat: int, seed: int):
         from solver.advice.worlds import deal_sampler
 
         record = record_from_events(r.edition, len(r.hands), events, seat)
@@ -90,10 +96,14 @@ class SeesCard(Player):
 
 
 def bounds(rounds: int, iterations: dict) -> None:
+    print(f"{'seat 0 (sees the opponent card) vs opponent':<44}{'edition':<9}{'n':>3}{'rounds':>7}{'wins':>8}"
+          f"{'95% interval':>15}{'s/decision':>10}")
     for edition in ("classic", "2019"):
         its = iterations[edition]
         row(f"card-counter seeing the card vs ISMCTS({its})", edition, 2, rounds,
             [SeesCard("card-counter"), Player("ismcts", iterations=its)])
+        row("counter seeing the card vs card-counter", edition, 2, rounds,
+            [SeesCard("card-counter"), Player("card-counter")])
         row(f"ISMCTS({its}) seeing the card vs ISMCTS({its})", edition, 2, rounds,
             [SeesCard("ismcts", iterations=its), Player("ismcts", iterations=its)])
 
