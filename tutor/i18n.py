@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import string
 import tomllib
 from functools import lru_cache
 from pathlib import Path
@@ -38,15 +39,73 @@ def french_spacing(text: str) -> str:
 
 
 def t(lang: str, key: str, **fmt) -> str:
-    """The catalog text of `key`, formatted (the singular form for a count `n` of one)."""
+    """The catalog text of `key`, formatted (the singular form for a count `n` of one). A card
+    placeholder may ask for its article: `{card:le}` (see `Articled`)."""
     key = plural_key(lang, key, fmt.get("n"))
     text = catalog(lang if lang in LANGUAGES else "en").get(key)
     if text is None:
         text = catalog("en").get(key, key)
     if not fmt:
         return text
-    text = text.format(**fmt)
+    text = _FORMATTER.format(text, **fmt)
     return _elide(text) if lang == "fr" else text
+
+
+#: The article forms a catalog may ask of a card: French "le" (le, la, l'), "un" (un, une), "de"
+#: (du, de la, de l'), "à" (au, à la, à l'); Spanish "el" (el, la), "un" (un, una), "del" (del,
+#: de la), "al" (al, a la). Capitalised ("Le", "El"), the article starts a sentence.
+_ARTICLES = {
+    "fr": {"le": ("le ", "la ", "l'"), "un": ("un ", "une ", None), "de": ("du ", "de la ", "de l'"),
+           "à": ("au ", "à la ", "à l'")},
+    "es": {"el": ("el ", "la ", None), "un": ("un ", "una ", None), "del": ("del ", "de la ", None),
+           "al": ("al ", "a la ", None)},
+}
+_SPECS = frozenset(spec for forms in _ARTICLES.values() for spec in forms)
+
+
+class Articled(str):
+    """A card's label ("Garde (1)") that knows its grammatical gender, so that a catalog
+    template can ask for it with an article: "{card:le}" → "le Garde (1)", "la Comtesse (8)",
+    "l'Espionne (0)"; "{card:de}" → "du Garde (1)"; Spanish "{card:el}" → "la Guardia (1)". With
+    no format spec it is the plain label; any other value given to such a placeholder (a list
+    of cards, a dash) is written as it is."""
+
+    feminine: bool = False
+    lang: str = "en"
+
+    def __new__(cls, text: str, feminine: bool = False, lang: str = "en"):
+        obj = super().__new__(cls, text)
+        obj.feminine, obj.lang = feminine, lang
+        return obj
+
+    def __format__(self, spec: str) -> str:
+        forms = _ARTICLES.get(self.lang, {}).get(spec.lower())
+        if forms is None:
+            return str(self) if spec.lower() in _SPECS else str.__format__(str(self), spec)
+        masculine, feminine, elided = forms
+        if elided and re.match(r"[AEIOUYÀÂÄÉÈÊËÎÏÔÖÛÙÜH]", self):
+            article = elided
+        else:
+            article = feminine if self.feminine else masculine
+        if spec[0].isupper():  # at the start of a sentence: "Le Garde", "L'Espionne"
+            article = article[0].upper() + article[1:]
+        return article + self
+
+
+class _Formatter(string.Formatter):
+    def format_field(self, value, spec: str) -> str:
+        if spec.lower() in _SPECS and not isinstance(value, Articled):
+            return str(value)  # not a single card: no article to add
+        return super().format_field(value, spec)
+
+
+_FORMATTER = _Formatter()
+
+
+def fill(text: str, params) -> str:
+    """`text.format_map(params)` where a card placeholder may ask for its article (`Articled`);
+    `params` may be a dict that answers a missing key itself."""
+    return _FORMATTER.vformat(text, (), params)
 
 
 def plural_key(lang: str, key: str, n) -> str:

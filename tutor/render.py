@@ -10,7 +10,7 @@ from __future__ import annotations
 from html import escape
 
 from solver import EDITIONS, Card, ChancellorChoice, Play, card_name
-from tutor.i18n import LANGUAGE_NAMES, colon, plural_key, t
+from tutor.i18n import LANGUAGE_NAMES, Articled, colon, fill, plural_key, t
 
 #: Accent colour per card (value badge and border).
 COLOURS = {
@@ -57,9 +57,17 @@ def naming_for(lang: str) -> str:
     return lang if lang in ("en", "es", "fr") else "en"
 
 
-def card_label(card: Card, edition, lang: str) -> str:
-    """"Guard (1)" in the chosen language."""
-    return f"{card_name(card, naming_for(lang))} ({edition.value(card)})"
+#: The cards whose name is feminine in the app's Spanish and French decks (for their articles).
+FEMININE = {
+    "es": frozenset({Card.SPY, Card.GUARD, Card.HANDMAID, Card.COUNTESS, Card.PRINCESS}),
+    "fr": frozenset({Card.SPY, Card.HANDMAID, Card.COUNTESS, Card.PRINCESS}),
+}
+
+
+def card_label(card: Card, edition, lang: str) -> Articled:
+    """"Guard (1)" in the chosen language (a catalog may ask for it with its article)."""
+    return Articled(f"{card_name(card, naming_for(lang))} ({edition.value(card)})",
+                    card in FEMININE.get(lang, ()), naming_for(lang))
 
 
 def card_html(card: Card, edition, lang: str, small: bool = False) -> str:
@@ -242,5 +250,5 @@ def say(line, edition, lang: str, names) -> str:
             params[key] = ", ".join(card_label(Card(c), edition, lang) for c in value) or "—"
         else:
             params[key] = value
-    text = t(lang, plural_key(lang, line.key, line.params.get("n"))).format_map(params)
+    text = fill(t(lang, plural_key(lang, line.key, line.params.get("n"))), params)
     return text[:1].upper() + text[1:]

@@ -61,7 +61,7 @@ def test_a_king_trade_says_what_the_viewer_gave_and_received():
         [said] = [s for turn in history(record) for s in turn if s.key.startswith("hist.traded")]
         assert said.params == {"player": 0, "gave": gave, "card": Card.PRINCE}
     assert "You give Baron (3) and receive Prince (5)." in history_lines(played, "en", you=True)[0]
-    assert "P1 da Doncella (4) y recibe Príncipe (5)." in history_lines(chosen, "es")[0]
+    assert "P1 da la Doncella (4) y recibe el Príncipe (5)." in history_lines(chosen, "es")[0]
     # Without the viewer's own card (no dealt:) the trade says only what was received.
     unknown = parse_record("classic P1,P2 first:P2 viewer:P1 up:1,1,2 | P2 6>P1 got:5")
     assert [s.key for s in history(unknown)[0]] == ["hist.play_target", "hist.got"]

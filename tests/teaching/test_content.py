@@ -18,7 +18,8 @@ SCENARIOS = load_file(ROOT / "lessons" / "scenarios.toml")
 
 
 def placeholders(text: str) -> set:
-    return set(re.findall(r"{(\w+)}", text))
+    """The named placeholders of a catalog text ("{card:le}" asks for "card" with its article)."""
+    return set(re.findall(r"{(\w+)(?::[^}]*)?}", text))
 
 
 def test_catalogs_have_the_same_keys_and_placeholders():

@@ -215,8 +215,8 @@ def test_a_play_reads_as_a_phrase_and_the_viewer_as_you_in_each_language():
     guard, prince, baron = Play(Card.GUARD, 1, Card.PRINCE), Play(Card.PRINCE, 0), Play(Card.BARON, 0)
     expected = {
         "en": ("Guard (1) on Luis, naming Prince (5)", "Prince (5) on yourself", "Baron (3) on you"),
-        "es": ("Guardia (1) sobre Luis, nombrando Príncipe (5)", "Príncipe (5) sobre ti", "Barón (3) sobre ti"),
-        "fr": ("Garde (1) sur Luis, en annonçant Prince (5)", "Prince (5) sur vous-même", "Baron (3) sur vous"),
+        "es": ("Guardia (1) sobre Luis, nombrando el Príncipe (5)", "Príncipe (5) sobre ti", "Barón (3) sobre ti"),
+        "fr": ("Garde (1) sur Luis, en annonçant le Prince (5)", "Prince (5) sur vous-même", "Baron (3) sur vous"),
     }
     for lang, (g, p, b) in expected.items():
         assert action_text(guard, e, lang, names, you=0) == g
@@ -320,5 +320,47 @@ def test_alternatives_read_as_or_and_the_viewer_wins_in_the_second_person():
     assert event_lines([shared], e, "fr", names, you=0) == ["Vainqueur de la manche\u00a0: vous, Marta"]
     assert event_lines([alone], e, "en", names) == ["Winner of the round: Ana"]
     play = CardPlayed(player=1, card=Card.GUARD, target=0, guess=Card.PRIEST)
-    assert event_lines([play], e, "es", names, you=0)[0] == "Luis: Guardia (1) sobre ti, nombrando Sacerdote (2)"
+    assert event_lines([play], e, "es", names, you=0)[0] == "Luis: Guardia (1) sobre ti, nombrando el Sacerdote (2)"
     assert t("en", "an_method_exact", worlds="1", model="x", n=1).startswith("Exact: the only deal")
+
+
+def test_cards_take_their_article_in_french_and_spanish_sentences():
+    """"Ana joue le Garde (1) sur Luis et annonce l'Espionne (0)", not "joue Garde (1)": a
+    card's article agrees with its name (la Comtesse, la Guardia, l'Espionne, du Prince, una
+    Condesa) and is capitalised at the start of a sentence; English stays as it was. Every
+    article a catalog asks for is one the language has, and every such sentence can be
+    written with every card."""
+    import re
+
+    from solver import Card, get_edition
+    from tutor.i18n import catalog, t
+    from tutor.render import card_label
+
+    e = get_edition("2019")
+
+    def card(c, lang):
+        return card_label(c, e, lang)
+
+    assert t("fr", "hist.play_guess", player="Ana", card=card(Card.GUARD, "fr"), target="Luis",
+             guess=card(Card.SPY, "fr")) == "Ana joue le Garde (1) sur Luis et annonce l'Espionne (0)."
+    assert t("es", "hist.play_guess", player="Ana", card=card(Card.GUARD, "es"), target="Luis",
+             guess=card(Card.PRINCE, "es")) == "Ana juega la Guardia (1) sobre Luis y nombra el Príncipe (5)."
+    assert t("fr", "hist.drew.you", card=card(Card.COUNTESS, "fr")) == "Vous piochez une Comtesse (8)."
+    assert t("es", "hist.drew.you", card=card(Card.COUNTESS, "es")) == "Robas una Condesa (8)."
+    assert t("fr", "rule.target-self", card=card(Card.SPY, "fr")).startswith("L'Espionne (0) doit")
+    assert t("es", "rule.no-target-card", card=card(Card.HANDMAID, "es")).startswith("La Doncella (4) no elige")
+    assert t("fr", "rule.card-count", card=card(Card.PRINCE, "fr")).startswith("Plus d'exemplaires du Prince (5)")
+    assert t("en", "hist.drew.you", card=card(Card.COUNTESS, "en")) == "You draw Countess (8)."
+    # A value that is not one card (a list, a dash) is written without an article, not refused.
+    assert t("fr", "hist.kept", player="Ana", card="—", cards="—") == "Ana garde — et place — sous la pioche."
+    specs = {"fr": {"le", "Le", "un", "de", "à"}, "es": {"el", "El", "un", "del", "al"}}
+    for lang in ("fr", "es"):
+        asked = {(k, ph, spec) for k, v in catalog(lang).items() if isinstance(v, str)
+                 for ph, spec in re.findall(r"\{(\w+):([^}]+)\}", v)}
+        assert len(asked) > 60 and {spec for _, _, spec in asked} <= specs[lang]
+        for key, _, _ in asked:
+            params = {ph: card(Card.PRINCESS, lang) for ph in re.findall(r"\{(\w+)[:}]", catalog(lang)[key])}
+            for c in Card:
+                params.update({ph: card(c, lang) for ph, _ in re.findall(r"\{(\w+):([^}]+)\}", catalog(lang)[key])})
+                text = t(lang, key, **params)
+                assert not re.search(r"\b(le|la|de|du|au) [AEÉIOU]", text) if lang == "fr" else "  " not in text, text

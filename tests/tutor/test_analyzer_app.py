@@ -199,8 +199,8 @@ def test_position_entered_by_the_guided_form_offers_only_legal_choices():
 def test_the_history_is_told_in_the_chosen_language_with_the_notation_secondary():
     at = analyzer(record=RECORD, lang="fr")
     lines = next(m.value for m in at.markdown if m.value.startswith("1. "))
-    assert "1. Vous piochez Garde (1). Vous jouez Garde (1) sur Luis et annoncez Prince (5). Raté\u00a0: Luis n'a pas " \
-           "Prince (5)." in lines and "4. Vous piochez Prêtre (2). À vous de jouer." in lines
+    assert "1. Vous piochez un Garde (1). Vous jouez le Garde (1) sur Luis et annoncez le Prince (5). Raté\u00a0: " \
+           "Luis n'a pas le Prince (5)." in lines and "4. Vous piochez un Prêtre (2). À vous de jouer." in lines
     assert "`Ana +1" not in lines and "docs/notation.md" not in " ".join(c.value for c in at.caption)
     assert any(e.label.startswith("La même manche en notation") for e in at.expander)
 

@@ -77,8 +77,8 @@ def test_ruling_checker_rules_the_set_aside_draw_and_lists_events_in_order():
 
 
 @pytest.mark.parametrize("lang,words", [
-    ("es", "Debes jugar la Condesa: también tienes Rey (7)."),
-    ("fr", "Vous devez jouer la Comtesse\u00a0: vous avez aussi Roi (7)."),
+    ("es", "Debes jugar la Condesa: también tienes el Rey (7)."),
+    ("fr", "Vous devez jouer la Comtesse\u00a0: vous avez aussi le Roi (7)."),
     ("en", "You must play the Countess: you also hold King (7)."),
 ])
 def test_ruling_checker_explains_a_refusal_in_the_chosen_language(lang, words):
@@ -134,7 +134,7 @@ def test_the_countess_chancellor_trap_plays_to_its_end(page_path, key):
     keep.set_value(choice).run()
     at.button(key=f"{key}-1-go").click().run()
     assert not at.exception and not at.error
-    assert any("Ana garde Roi (7)" in s.value and "Comtesse ne s'applique pas" in s.value for s in at.success)
+    assert any("Ana garde le Roi (7)" in s.value and "Comtesse ne s'applique pas" in s.value for s in at.success)
     assert at.session_state[f"{key}-moves"] == [("play", 6, None, None), ("keep", 7, (8, 5))]
 
 
