@@ -9,7 +9,7 @@ from pathlib import Path
 
 import networkx as nx
 
-from tutor.i18n import french_spacing
+from tutor.i18n import spaced
 
 LESSONS_DIR = Path(__file__).resolve().parent.parent / "lessons"
 REQUIRED_TEXT = ("title", "body")
@@ -48,7 +48,7 @@ def parse_lessons(data: dict, languages=("en", "es", "fr")) -> list[Lesson]:
             block = raw.get(lang)
             if not isinstance(block, dict) or any(not block.get(k) for k in REQUIRED_TEXT):
                 raise CurriculumError(f"lesson {lid}: needs {', '.join(REQUIRED_TEXT)} in {lang}")
-            text[lang] = {k: french_spacing(block[k]) if lang == "fr" else block[k] for k in REQUIRED_TEXT}
+            text[lang] = spaced(lang, {k: block[k] for k in REQUIRED_TEXT})
         lessons.append(Lesson(lid, tuple(raw.get("requires", [])), tuple(raw.get("scenarios", [])),
                               tuple(raw.get("quiz", [])), text))
     ids = {lesson.id for lesson in lessons}

@@ -11,7 +11,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from solver import Card, card_name, get_edition
-from tutor.i18n import french_spacing, t
+from tutor.i18n import spaced, t
 from tutor.render import card_label, naming_for
 
 SCENARIO_FILE = Path(__file__).resolve().parent.parent / "lessons" / "scenarios.toml"
@@ -24,13 +24,8 @@ def scenarios() -> dict:
 
     from solver.teaching.scenario import load_file
 
-    def spaced(sc):
-        if "fr" not in sc.text:
-            return sc
-        fr = {k: french_spacing(v) if isinstance(v, str) else v for k, v in sc.text["fr"].items()}
-        return replace(sc, text={**sc.text, "fr": fr})
-
-    return {sc.id: spaced(sc) for sc in load_file(SCENARIO_FILE)}
+    return {sc.id: replace(sc, text={lang: spaced(lang, texts) for lang, texts in sc.text.items()})
+            for sc in load_file(SCENARIO_FILE)}
 
 
 class CardLabel:

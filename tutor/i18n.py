@@ -16,10 +16,15 @@ _DIR = Path(__file__).resolve().parent / "i18n"
 @lru_cache(maxsize=None)
 def catalog(lang: str) -> dict:
     with open(_DIR / f"{lang}.toml", "rb") as fh:
-        data = tomllib.load(fh)
-    if lang == "fr":
-        data = {k: french_spacing(v) if isinstance(v, str) else v for k, v in data.items()}
-    return data
+        return spaced(lang, tomllib.load(fh))
+
+
+def spaced(lang: str, texts: dict) -> dict:
+    """The texts with the language's typography (`french_spacing` in French; the others as they
+    are): what the catalog, the lessons and the scenarios apply when they are loaded."""
+    if lang != "fr":
+        return texts
+    return {k: french_spacing(v) if isinstance(v, str) else v for k, v in texts.items()}
 
 
 _FRENCH_SPACE = re.compile(r" ([:;?!»%])|« ")
