@@ -58,13 +58,17 @@ def t(lang: str, key: str, **fmt) -> str:
 
 #: The article forms a catalog may ask of a card: French "le" (le, la, l'), "un" (un, une), "de"
 #: (du, de la, de l'), "à" (au, à la, à l'); Spanish "el" (el, la), "un" (un, una), "del" (del,
-#: de la), "al" (al, a la). Capitalised ("Le", "El"), the article starts a sentence.
+#: de la), "al" (al, a la); English "the" and "a" (a, an). Capitalised ("Le", "El", "The"), the
+#: article starts a sentence.
 _ARTICLES = {
+    "en": {"the": ("the ", "the ", None), "a": ("a ", "a ", "an ")},
     "fr": {"le": ("le ", "la ", "l'"), "un": ("un ", "une ", None), "de": ("du ", "de la ", "de l'"),
            "à": ("au ", "à la ", "à l'")},
     "es": {"el": ("el ", "la ", None), "un": ("un ", "una ", None), "del": ("del ", "de la ", None),
            "al": ("al ", "a la ", None)},
 }
+#: Where the elided form is used: French before a vowel or a mute h, English "an" before a vowel.
+_VOWEL_START = {"fr": r"[AEIOUYÀÂÄÉÈÊËÎÏÔÖÛÙÜH]", "en": r"[AEIOU]", "es": r"(?!)"}
 _SPECS = frozenset(spec for forms in _ARTICLES.values() for spec in forms)
 
 
@@ -88,7 +92,7 @@ class Articled(str):
         if forms is None:
             return str(self) if spec.lower() in _SPECS else str.__format__(str(self), spec)
         masculine, feminine, elided = forms
-        if elided and re.match(r"[AEIOUYÀÂÄÉÈÊËÎÏÔÖÛÙÜH]", self):
+        if elided and re.match(_VOWEL_START.get(self.lang, r"(?!)"), self):
             article = elided
         else:
             article = feminine if self.feminine else masculine

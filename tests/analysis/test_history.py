@@ -42,11 +42,11 @@ def test_the_viewer_is_addressed_in_the_second_person_only_when_asked():
     record = parse_record("2019 Ana,Luis first:Ana viewer:Ana up:1,1,2 dealt:8 | Ana +1 1>Luis=5 miss | Luis 1>Ana=3 miss"
                           " | Ana +3")
     assert history_lines(record, "en") == [
-        "Ana draws Guard (1). Ana plays Guard (1) on Luis and names Prince (5). Miss: Luis does not hold Prince (5).",
-        "Luis plays Guard (1) on Ana and names Baron (3). Miss: Ana does not hold Baron (3).",
-        "Ana draws Baron (3). Ana is to play."]
-    assert history_lines(record, "en", you=True)[1] == "Luis plays Guard (1) on you and names Baron (3). " \
-                                                        "Miss: you do not hold Baron (3)."
+        "Ana draws a Guard (1). Ana plays the Guard (1) on Luis and names the Prince (5). Miss: Luis does not hold the Prince (5).",
+        "Luis plays the Guard (1) on Ana and names the Baron (3). Miss: Ana does not hold the Baron (3).",
+        "Ana draws a Baron (3). Ana is to play."]
+    assert history_lines(record, "en", you=True)[1] == "Luis plays the Guard (1) on you and names the Baron (3). " \
+                                                        "Miss: you do not hold the Baron (3)."
 
 
 def test_a_king_trade_says_what_the_viewer_gave_and_received():
@@ -60,7 +60,7 @@ def test_a_king_trade_says_what_the_viewer_gave_and_received():
     for record, gave in ((played, Card.BARON), (chosen, Card.HANDMAID)):
         [said] = [s for turn in history(record) for s in turn if s.key.startswith("hist.traded")]
         assert said.params == {"player": 0, "gave": gave, "card": Card.PRINCE}
-    assert "You give Baron (3) and receive Prince (5)." in history_lines(played, "en", you=True)[0]
+    assert "You give the Baron (3) and receive the Prince (5)." in history_lines(played, "en", you=True)[0]
     assert "P1 da la Doncella (4) y recibe el Príncipe (5)." in history_lines(chosen, "es")[0]
     # Without the viewer's own card (no dealt:) the trade says only what was received.
     unknown = parse_record("classic P1,P2 first:P2 viewer:P1 up:1,1,2 | P2 6>P1 got:5")

@@ -117,9 +117,9 @@ def test_advice_at_the_table_entered_by_clicks_then_shared_in_chromium(browser, 
     advise_at = time.time()
     c.click(page.get_by_role("button", name=t("en", "an_advise_me")))
     # The history speaks to the person who asks (the viewer) in the second person.
-    page.get_by_text("You draw Baron (3). Your turn to play.").wait_for(timeout=30000)
-    page.get_by_text("You draw Guard (1). You play Guard (1) on Luis and name Prince (5). Miss: Luis does "
-                     "not hold Prince (5).").wait_for(timeout=30000)
+    page.get_by_text("You draw a Baron (3). Your turn to play.").wait_for(timeout=30000)
+    page.get_by_text("You draw a Guard (1). You play the Guard (1) on Luis and name the Prince (5). Miss: Luis does "
+                     "not hold the Prince (5).").wait_for(timeout=30000)
     _ranking_seen(page, "en")
     _timing(f"analyzer advice after 'Advise me', en 1280: {time.time() - advise_at:.2f} s")
     _shot(page, "advice_entered_en_1280.png")

@@ -36,15 +36,15 @@ def test_a_best_play_is_named_only_when_resolved():
                                                   _ranked(c, "0.30", (0.26, 0.35), False, (-0.26, -0.18))), 0, 0,
                    resolved=False)
     assert best_plays(close) == (False, close.actions[:2])
-    assert best_text(close, "en") == "Equally good within the estimate: Guard (1) on Luis, naming Prince (5); " \
-                                     "Guard (1) on Luis, naming King (7)"
+    assert best_text(close, "en") == "Equally good within the estimate: Guard (1) on Luis, naming the Prince (5); " \
+                                     "Guard (1) on Luis, naming the King (7)"
     assert win_text(close.actions[0]) == "≈ 52% (47%–57%)"
     # Overlapping intervals of the values, but the paired difference is resolved: one best play.
     clear = Advice(RECORD, "random", "estimate", (_ranked(a, "0.52", (0.47, 0.57), True),
                                                   _ranked(b, "0.50", (0.45, 0.55), False, (-0.03, -0.01))), 0, 0,
                    resolved=True)
     assert best_plays(clear) == (True, clear.actions[:1])
-    assert best_text(clear, "en") == "Best play: Guard (1) on Luis, naming Prince (5)"
+    assert best_text(clear, "en") == "Best play: Guard (1) on Luis, naming the Prince (5)"
     exact = Advice(RECORD, "random", "exact", (_ranked(a, Fraction(2, 3), None, True), _ranked(b, Fraction(2, 3), None, True),
                                                _ranked(c, Fraction(1, 3))), 10, 10, resolved=False)
     assert best_plays(exact) == (False, exact.actions[:2])
@@ -214,7 +214,7 @@ def test_a_play_reads_as_a_phrase_and_the_viewer_as_you_in_each_language():
     e, names = get_edition("2019"), ("Ana", "Luis")
     guard, prince, baron = Play(Card.GUARD, 1, Card.PRINCE), Play(Card.PRINCE, 0), Play(Card.BARON, 0)
     expected = {
-        "en": ("Guard (1) on Luis, naming Prince (5)", "Prince (5) on yourself", "Baron (3) on you"),
+        "en": ("Guard (1) on Luis, naming the Prince (5)", "Prince (5) on yourself", "Baron (3) on you"),
         "es": ("Guardia (1) sobre Luis, nombrando el Príncipe (5)", "Príncipe (5) sobre ti", "Barón (3) sobre ti"),
         "fr": ("Garde (1) sur Luis, en annonçant le Prince (5)", "Prince (5) sur vous-même", "Baron (3) sur vous"),
     }
@@ -239,7 +239,7 @@ def test_the_analyzer_ranking_and_history_say_yourself_for_a_prince_on_the_viewe
                  target=t(lang, "play_yourself")) in plays, plays
         assert not any("→" in p or "Ana" in p for p in plays), plays
     done = parse_record("2019 Ana,Luis first:Ana viewer:Ana up:1,1,2 dealt:5 | Ana +3 5>Ana disc:3 new:4")
-    assert history_lines(done, "en", you=True)[0].startswith("You draw Baron (3). You play Prince (5) on yourself.")
+    assert history_lines(done, "en", you=True)[0].startswith("You draw a Baron (3). You play the Prince (5) on yourself.")
     assert "sur vous-même" in history_lines(done, "fr", you=True)[0]
     # a reply in the decision view: "Luis: Guard (1) on you"
     reply = {"kind": "reply", "player": 1, "card": Card.GUARD, "target": 0, "out": (), "events": ()}
@@ -350,11 +350,17 @@ def test_cards_take_their_article_in_french_and_spanish_sentences():
     assert t("fr", "rule.target-self", card=card(Card.SPY, "fr")).startswith("L'Espionne (0) doit")
     assert t("es", "rule.no-target-card", card=card(Card.HANDMAID, "es")).startswith("La Doncella (4) no elige")
     assert t("fr", "rule.card-count", card=card(Card.PRINCE, "fr")).startswith("Plus d'exemplaires du Prince (5)")
-    assert t("en", "hist.drew.you", card=card(Card.COUNTESS, "en")) == "You draw Countess (8)."
+    assert t("en", "hist.drew.you", card=card(Card.COUNTESS, "en")) == "You draw a Countess (8)."
+    assert t("en", "hist.play_guess", player="Ana", card=card(Card.GUARD, "en"), target="Luis",
+             guess=card(Card.PRINCE, "en")) == "Ana plays the Guard (1) on Luis and names the Prince (5)."
+    assert t("en", "rule.no-target-card", card=card(Card.HANDMAID, "en")).startswith("The Handmaid (4) does not")
+    # "an" before a vowel (a renamed deck may have one).
+    from tutor.i18n import Articled
+    assert t("en", "hist.drew.you", card=Articled("Assassin (0)", False, "en")) == "You draw an Assassin (0)."
     # A value that is not one card (a list, a dash) is written without an article, not refused.
     assert t("fr", "hist.kept", player="Ana", card="—", cards="—") == "Ana garde — et place — sous la pioche."
-    specs = {"fr": {"le", "Le", "un", "de", "à"}, "es": {"el", "El", "un", "del", "al"}}
-    for lang in ("fr", "es"):
+    specs = {"fr": {"le", "Le", "un", "de", "à"}, "es": {"el", "El", "un", "del", "al"}, "en": {"the", "The", "a"}}
+    for lang in ("fr", "es", "en"):
         asked = {(k, ph, spec) for k, v in catalog(lang).items() if isinstance(v, str)
                  for ph, spec in re.findall(r"\{(\w+):([^}]+)\}", v)}
         assert len(asked) > 60 and {spec for _, _, spec in asked} <= specs[lang]
@@ -364,3 +370,4 @@ def test_cards_take_their_article_in_french_and_spanish_sentences():
                 params.update({ph: card(c, lang) for ph, _ in re.findall(r"\{(\w+):([^}]+)\}", catalog(lang)[key])})
                 text = t(lang, key, **params)
                 assert not re.search(r"\b(le|la|de|du|au) [AEÉIOU]", text) if lang == "fr" else "  " not in text, text
+                assert not re.search(r"\b(the|a) (the|a) ", text, re.I), text

@@ -174,7 +174,7 @@ def test_position_entered_by_the_guided_form_offers_only_legal_choices():
     assert at.session_state["an_text"].endswith("| Luis 7>Ana got:2")
     # The history reads as sentences; the notation is secondary (an expander).
     # The history speaks to the viewer (the person asking) in the second person.
-    assert any("1. Luis plays King (7) on you. You give Countess (8) and receive Priest (2)." in m.value for m in at.markdown)
+    assert any("1. Luis plays the King (7) on you. You give the Countess (8) and receive the Priest (2)." in m.value for m in at.markdown)
     # Ana's turn: she drew the Prince and asks for advice (a button, not an option of "Card played").
     choose(Card.PRINCE, turn=1)
     assert at.button(key="an-advise-1-card")

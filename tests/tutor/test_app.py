@@ -77,7 +77,7 @@ def test_example_question_answered_and_illegal_choice_explained():
     at.selectbox(key="ex-3-card").set_value(5)  # the Prince, on Luis
     at.selectbox(key="ex-3-target").set_value(1)
     _submit(at)
-    assert at.error and "You must play the Countess: you also hold Prince (5)." in at.error[0].value
+    assert at.error and "You must play the Countess: you also hold the Prince (5)." in at.error[0].value
     at.selectbox(key="ex-3-card").set_value(8)
     at.selectbox(key="ex-3-target").set_value(-1)
     _submit(at)

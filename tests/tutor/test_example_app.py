@@ -77,7 +77,7 @@ def test_a_better_or_equal_learner_choice_is_praised_not_corrected():
     assert not at.error and not at.info
     assert at.success[0].value.startswith("Legal, and as good as the example's play")
     assert "50%" in at.success[0].value
-    assert any(c.value == "Your play here: Ana holds Prince (5), the card Marta named, so Ana is out of the round."
+    assert any(c.value == "Your play here: Ana holds the Prince (5), the card Marta named, so Ana is out of the round."
                for c in at.caption)  # and what it does in this deal
 
 
@@ -97,11 +97,11 @@ def test_the_example_log_is_sentences_in_order_of_what_the_seat_saw():
     guard = next(s for s in DECISIONS if s.key == "example_guard")
     at = page(FRAMES.index(("outcome", STEPS.index(guard))) + 1)
     log = next(m.value for m in at.markdown if m.value.startswith("1. "))
-    assert log.split("\n")[:3] == ["1. Ana plays Guard (1) on Luis and names Prince (5).", "2. Luis holds Prince (5): hit.",
+    assert log.split("\n")[:3] == ["1. Ana plays the Guard (1) on Luis and names the Prince (5).", "2. Luis holds the Prince (5): hit.",
                                    "3. Luis is out of the round and discards Prince (5) face up."]
     assert "Marta draws" not in log  # Ana's seat does not see Marta's draw
     at.toggle(key="ex_reveal").set_value(True).run()
-    assert "Marta draws Handmaid (4)." in next(m.value for m in at.markdown if m.value.startswith("1. "))
+    assert "Marta draws a Handmaid (4)." in next(m.value for m in at.markdown if m.value.startswith("1. "))
 
 
 def test_a_refused_play_is_two_plain_sentences_in_spanish():

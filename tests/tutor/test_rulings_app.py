@@ -71,7 +71,7 @@ def test_ruling_checker_rules_the_set_aside_draw_and_lists_events_in_order():
     assert at.success[0].value == ("**Ruling** — The deck is empty, so Luis draws the card that was set aside "
                                    "face down at the start.")
     log = next(m.value for m in at.markdown if m.value.startswith("1. ")).split("\n")
-    assert log[0] == "1. Ana plays Prince (5) and chooses Luis."
+    assert log[0] == "1. Ana plays the Prince (5) and chooses Luis."
     assert log[2].startswith("3. The deck is empty, so Luis draws the card that was set aside face down")
     assert "King (7)" in log[2] and "Marta wins the round" in log[3]
 
@@ -79,7 +79,7 @@ def test_ruling_checker_rules_the_set_aside_draw_and_lists_events_in_order():
 @pytest.mark.parametrize("lang,words", [
     ("es", "Debes jugar la Condesa: también tienes el Rey (7)."),
     ("fr", "Vous devez jouer la Comtesse\u00a0: vous avez aussi le Roi (7)."),
-    ("en", "You must play the Countess: you also hold King (7)."),
+    ("en", "You must play the Countess: you also hold the King (7)."),
 ])
 def test_ruling_checker_explains_a_refusal_in_the_chosen_language(lang, words):
     at = page("views/rulings.py", source="faq", scenario="trap-countess-king", lang=lang)
