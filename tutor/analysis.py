@@ -97,6 +97,8 @@ def sentence_text(sentence, record, lang: str, you: bool = False) -> str:
             if you and value == record.viewer:  # "on you"; "on yourself" when you play it
                 mine = name == "target" and sentence.params.get("player") == record.viewer
                 params[name] = t(lang, "play_yourself" if mine else "hist_you_object")
+            elif name == "target" and value == sentence.params.get("player"):  # "on their own hand"
+                params[name] = t(lang, "play_own_hand")
             else:
                 params[name] = record.seats[value]
         elif name == "cards":

@@ -98,7 +98,8 @@ def tag_html(text: str, kind: str = "") -> str:
 def action_text(action, edition, lang: str, names, you=None, by=None) -> str:
     """A play in words: "Guard (1) on Luis, naming Prince (5)". With `you` (the viewer's seat),
     a play on the viewer says "on yourself" when the viewer makes it (`by`, the viewer unless
-    said otherwise) and "on you" when another player does."""
+    said otherwise) and "on you" when another player does; another player's (`by`) play on
+    themselves says "on their own hand"."""
     if isinstance(action, ChancellorChoice):
         bottom = ", ".join(card_label(c, edition, lang) for c in action.bottom)
         return t(lang, "keep_under", keep=card_label(action.keep, edition, lang), cards=bottom or "—")
@@ -109,6 +110,8 @@ def action_text(action, edition, lang: str, names, you=None, by=None) -> str:
         return card
     if you is not None and action.target == you:
         target = t(lang, "play_yourself" if (you if by is None else by) == you else "hist_you_object")
+    elif by is not None and action.target == by:  # another player's Prince on their own hand
+        target = t(lang, "play_own_hand")
     else:
         target = names[action.target]
     if action.guess is None:

@@ -65,3 +65,16 @@ def test_a_king_trade_says_what_the_viewer_gave_and_received():
     # Without the viewer's own card (no dealt:) the trade says only what was received.
     unknown = parse_record("classic P1,P2 first:P2 viewer:P1 up:1,1,2 | P2 6>P1 got:5")
     assert [s.key for s in history(unknown)[0]] == ["hist.play_target", "hist.got"]
+
+
+def test_a_prince_on_oneself_reads_as_their_own_hand_not_the_name_again():
+    from solver import parse_record
+
+    record = parse_record("2019 Ana,Luis first:Luis viewer:Ana up:1,1,2 dealt:8 | Luis 5>Luis disc:3")
+    expected = {"en": "Luis plays the Prince (5) on their own hand.", "es": "Luis juega el Príncipe (5) sobre su propia mano.",
+                "fr": "Luis joue le Prince (5) sur sa propre main."}
+    for lang, text in expected.items():
+        assert history_lines(record, lang, you=True)[0].startswith(text)
+    mine = parse_record("2019 Ana,Luis first:Ana viewer:Ana up:1,1,2 dealt:3 | Ana +5 5>Ana disc:3")
+    assert history_lines(mine, "en", you=True)[0].startswith("You draw a Prince (5). You play the Prince (5) on yourself.")
+    assert "Ana plays the Prince (5) on their own hand." in history_lines(mine, "en")[0]

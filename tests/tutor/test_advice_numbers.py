@@ -223,6 +223,9 @@ def test_a_play_reads_as_a_phrase_and_the_viewer_as_you_in_each_language():
         assert action_text(prince, e, lang, names, you=0) == p
         assert action_text(baron, e, lang, names, you=0, by=1) == b
         assert action_text(prince, e, lang, names).endswith(" Ana")  # no viewer: the seat's name
+    # Another player's Prince on their own hand.
+    assert action_text(Play(Card.PRINCE, 1), e, "en", names, you=0, by=1) == "Prince (5) on their own hand"
+    assert action_text(Play(Card.PRINCE, 1), e, "es", names, you=0, by=1) == "Príncipe (5) sobre su propia mano"
 
 
 def test_the_analyzer_ranking_and_history_say_yourself_for_a_prince_on_the_viewer():
