@@ -137,3 +137,18 @@ def test_quiz_questions_name_people_not_seat_numbers(lid):
         text = " ".join(m.value for m in at.markdown)
         assert not any(f"P{i}" in text.split() or f"P{i}." in text for i in range(1, 7)), (lid, lang)
         assert any(name in text for name in DEFAULT_NAMES), (lid, lang)
+
+
+@pytest.mark.parametrize("lid", ["turn", "guard-priest-baron", "protection", "prince", "king-countess-princess"])
+def test_quiz_questions_give_cards_their_article(lid):
+    """'Ana plays the Guard (1)', 'Ana juega la Guardia (1)', 'Ana joue le Garde (1)', 'Ana holds
+    a Princess (9) and a Handmaid (4)' — never a bare 'plays Guard (1)' nor 'Princess (9) + Handmaid (4)'."""
+    articles = {"en": {"the", "a", "an"}, "es": {"el", "la", "un", "una"}, "fr": {"le", "la", "un", "une"}}
+    for lang in LANGUAGES:
+        at = app(lesson=lid, lang=lang)
+        question = next(m.value for m in at.markdown if "?" in m.value and "(" in m.value)
+        assert " + " not in question, (lid, lang, question)
+        cards = re.findall(r"(\S+) \w+ \(\d\)", question)
+        assert cards, (lid, lang, question)
+        for before in cards:
+            assert before.lower() in articles[lang] or before.lower().endswith("l'"), (lid, lang, question)

@@ -11,7 +11,7 @@ from tutor.components import edition_key, lang
 from tutor.curriculum import load_lessons, next_lesson
 from tutor.formatters import CardNameOnly, LessonTitle, ScenarioTitle, SeatName, SeatOrNobody
 from tutor.i18n import colon, t
-from tutor.render import naming_for, say
+from tutor.render import card_label, naming_for, say
 
 language = lang()
 lessons = load_lessons()
@@ -65,7 +65,7 @@ if lesson.quiz:
     naming = naming_for(language)
     seats = DEFAULT_NAMES  # people, as in the worked example, not "P1"
     nobody = t(language, "quiz_nobody")
-    label = lambda c: f"{card_name(c, naming)} ({e.value(c)})"  # noqa: E731
+    label = lambda c: card_label(c, e, language)  # noqa: E731  (a sentence may ask for its article)
     listed = lambda flags: ", ".join(seats[i] for i, f in enumerate(flags) if f) or nobody  # noqa: E731
     key = f"quiz-{lid}-{seed}"
     # Several answers: pills (every choice visible, nothing pre-selected, no untranslated
@@ -74,8 +74,8 @@ if lesson.quiz:
     one = dict(key=key, index=None)
     p = q.params
     if kind in ("legal-cards", "countess"):
-        cards = " + ".join(label(c) for c in p["hand"])
-        st.write(t(language, f"quiz_{kind.replace('-', '_')}", player=seats[p["player"]], cards=cards))
+        first, second = (label(c) for c in p["hand"])
+        st.write(t(language, f"quiz_{kind.replace('-', '_')}", player=seats[p["player"]], first=first, second=second))
         answer = st.pills(t(language, "your_answer"), [int(c) for c in q.choices],
                                 format_func=CardNameOnly(language), **many)
         response = [type(q.choices[0])(v) for v in answer]
