@@ -53,7 +53,7 @@ def t(lang: str, key: str, **fmt) -> str:
     if not fmt:
         return text
     text = _FORMATTER.format(text, **fmt)
-    return _elide(text) if lang == "fr" else text
+    return elide(text) if lang == "fr" else text
 
 
 #: The article forms a catalog may ask of a card: French "le" (le, la, l'), "un" (un, une), "de"
@@ -132,7 +132,8 @@ def plural_key(lang: str, key: str, n) -> str:
 _ELISION = re.compile(r"\b([Dd]|[Qq]u)e ([AEIOUYÀÂÄÉÈÊËÎÏÔÖÛÙÜ])")
 
 
-def _elide(text: str) -> str:
+def elide(text: str) -> str:
+    """French elision of "de"/"que" before a vowel, once the names and cards are in the text."""
     return _ELISION.sub(r"\1'\2", text)
 
 

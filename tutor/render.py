@@ -10,7 +10,7 @@ from __future__ import annotations
 from html import escape
 
 from solver import EDITIONS, Card, ChancellorChoice, Play, card_name
-from tutor.i18n import LANGUAGE_NAMES, Articled, colon, fill, plural_key, t
+from tutor.i18n import LANGUAGE_NAMES, Articled, colon, elide, fill, plural_key, t
 
 #: Accent colour per card (value badge and border).
 COLOURS = {
@@ -249,9 +249,12 @@ def say(line, edition, lang: str, names) -> str:
             params[key] = ", ".join(f"{names[s]} {n}" for s, n in value)
         elif isinstance(value, Card):
             params[key] = card_label(value, edition, lang)
+        elif isinstance(value, tuple) and len(value) == 1:  # one card: a catalog may ask for its article
+            params[key] = card_label(Card(value[0]), edition, lang)
         elif isinstance(value, tuple):
             params[key] = ", ".join(card_label(Card(c), edition, lang) for c in value) or "—"
         else:
             params[key] = value
     text = fill(t(lang, plural_key(lang, line.key, line.params.get("n"))), params)
+    text = elide(text) if lang == "fr" else text  # "Le tour d'Ana", not "de Ana"
     return text[:1].upper() + text[1:]

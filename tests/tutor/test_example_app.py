@@ -98,10 +98,25 @@ def test_the_example_log_is_sentences_in_order_of_what_the_seat_saw():
     at = page(FRAMES.index(("outcome", STEPS.index(guard))) + 1)
     log = next(m.value for m in at.markdown if m.value.startswith("1. "))
     assert log.split("\n")[:3] == ["1. Ana plays the Guard (1) on Luis and names the Prince (5).", "2. Luis holds the Prince (5): hit.",
-                                   "3. Luis is out of the round and discards Prince (5) face up."]
+                                   "3. Luis is out of the round and discards the Prince (5) face up."]
     assert "Marta draws" not in log  # Ana's seat does not see Marta's draw
     at.toggle(key="ex_reveal").set_value(True).run()
     assert "Marta draws a Handmaid (4)." in next(m.value for m in at.markdown if m.value.startswith("1. "))
+
+
+def test_the_example_log_gives_the_knocked_out_card_its_article_and_elides_in_french():
+    """'défausse le Prince (5)', 'descarta el Príncipe (5)' (not 'défausse Prince (5)'), and
+    'Le tour d'Ana commence' (not 'de Ana')."""
+    guard = next(s for s in DECISIONS if s.key == "example_guard")
+    frame = FRAMES.index(("outcome", STEPS.index(guard))) + 1
+    for lang, out in (("fr", "Luis sort de la manche et défausse le Prince (5) face visible."),
+                      ("es", "Luis queda fuera de la ronda y descarta el Príncipe (5) boca arriba.")):
+        log = next(m.value for m in page(frame, lang=lang).markdown if m.value.startswith("1. "))
+        assert f"3. {out}" in log.split("\n"), log
+    handmaid = next(i for i, s in enumerate(STEPS) if s.key == "example_handmaid")
+    log = next(m.value for m in page(FRAMES.index(("outcome", handmaid)) + 1, lang="fr").markdown
+               if m.value.startswith("1. "))
+    assert "Le tour d'Ana commence." in log and "de Ana" not in log, log
 
 
 def test_a_refused_play_is_two_plain_sentences_in_spanish():
