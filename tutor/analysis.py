@@ -14,7 +14,7 @@ from solver import infer, parse_record
 from solver.advice.advisor import OPPONENT_MODELS, advise
 from solver.inference.posterior import guard_table
 from tutor.i18n import colon, number, semicolon, t
-from tutor.render import action_text, card_label
+from tutor.render import action_text, card_label, card_list
 
 #: The opponent models the app offers (advisor names; the inference uses the matching model).
 MODELS = tuple(OPPONENT_MODELS)
@@ -102,7 +102,7 @@ def sentence_text(sentence, record, lang: str, you: bool = False) -> str:
             else:
                 params[name] = record.seats[value]
         elif name == "cards":
-            params[name] = ", ".join(card_label(c, e, lang) for c in value) or "—"
+            params[name] = card_list(value, e, lang)
         else:
             params[name] = card_label(value, e, lang)
     key = sentence.key

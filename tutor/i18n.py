@@ -101,9 +101,31 @@ class Articled(str):
         return article + self
 
 
+class ArticledList(str):
+    """Several cards' labels, plainly "King (7), Prince (5)"; with an article spec each card
+    takes its own and the last is joined by "and": "{cards:a}" → "a King (7) and a Prince (5)",
+    "{cards:le}" → "le Roi (7) et le Prince (5)"."""
+
+    items: tuple = ()
+    lang: str = "en"
+
+    def __new__(cls, items, lang: str = "en"):
+        obj = super().__new__(cls, ", ".join(items))
+        obj.items, obj.lang = tuple(items), lang
+        return obj
+
+    def __format__(self, spec: str) -> str:
+        if spec.lower() not in _SPECS:
+            return str.__format__(str(self), spec)
+        if len(self.items) < 2:
+            return format(self.items[0], spec) if self.items else str(self)
+        parts = [format(x, spec if i == 0 else spec.lower()) for i, x in enumerate(self.items)]
+        return f"{', '.join(parts[:-1])} {t(self.lang, 'and')} {parts[-1]}"
+
+
 class _Formatter(string.Formatter):
     def format_field(self, value, spec: str) -> str:
-        if spec.lower() in _SPECS and not isinstance(value, Articled):
+        if spec.lower() in _SPECS and not isinstance(value, (Articled, ArticledList)):
             return str(value)  # not a single card: no article to add
         return super().format_field(value, spec)
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from html import escape
 
 from solver import EDITIONS, Card, ChancellorChoice, Play, card_name
-from tutor.i18n import LANGUAGE_NAMES, Articled, colon, elide, fill, plural_key, t
+from tutor.i18n import LANGUAGE_NAMES, Articled, ArticledList, colon, elide, fill, plural_key, t
 
 #: Accent colour per card (value badge and border).
 COLOURS = {
@@ -68,6 +68,15 @@ def card_label(card: Card, edition, lang: str) -> Articled:
     """"Guard (1)" in the chosen language (a catalog may ask for it with its article)."""
     return Articled(f"{card_name(card, naming_for(lang))} ({edition.value(card)})",
                     card in FEMININE.get(lang, ()), naming_for(lang))
+
+
+def card_list(cards, edition, lang: str):
+    """Cards for a sentence: one card's `card_label`, several as an `ArticledList` ("{cards:a}" →
+    "a King (7) and a Prince (5)"), none as a dash."""
+    cards = [Card(c) for c in cards]
+    if len(cards) == 1:
+        return card_label(cards[0], edition, lang)
+    return ArticledList([card_label(c, edition, lang) for c in cards], lang) if cards else "—"
 
 
 def card_html(card: Card, edition, lang: str, small: bool = False) -> str:
@@ -172,7 +181,7 @@ def private_lines(events, edition, lang: str, names, you=None) -> list[str]:
                 continue
             if isinstance(ev, (CardDrawn, ChancellorDrew)):
                 cards = (ev.card,) if isinstance(ev, CardDrawn) else ev.cards
-                out.append(t(lang, "you_drew", card=", ".join(label(c) for c in cards)))
+                out.append(t(lang, "you_drew", card=card_list(cards, edition, lang)))
                 continue
             if isinstance(ev, BaronCompared):
                 out.append(t(lang, "you_baron", target=names[ev.target], a=label(ev.player_card),
@@ -182,7 +191,7 @@ def private_lines(events, edition, lang: str, names, you=None) -> list[str]:
                 out.append(t(lang, "you_king", target=names[ev.target], gave=label(ev.gave), got=label(ev.received)))
                 continue
             if isinstance(ev, ChancellorReturned):
-                out.append(t(lang, "you_returned", kept=label(ev.kept), cards=", ".join(label(c) for c in ev.bottom)))
+                out.append(t(lang, "you_returned", kept=label(ev.kept), cards=card_list(ev.bottom, edition, lang)))
                 continue
         if you is not None and getattr(ev, "target", None) == you:
             if isinstance(ev, BaronCompared):
@@ -204,10 +213,10 @@ def private_lines(events, edition, lang: str, names, you=None) -> list[str]:
         elif isinstance(ev, CardDrawn):
             out.append(t(lang, "rc_drew", player=names[ev.player], card=label(ev.card)))
         elif isinstance(ev, ChancellorDrew):
-            out.append(t(lang, "rc_drew", player=names[ev.player], card=", ".join(label(c) for c in ev.cards)))
+            out.append(t(lang, "rc_drew", player=names[ev.player], card=card_list(ev.cards, edition, lang)))
         elif isinstance(ev, ChancellorReturned):
             out.append(t(lang, "rc_returned", player=names[ev.player], kept=label(ev.kept),
-                         cards=", ".join(label(c) for c in ev.bottom)))
+                         cards=card_list(ev.bottom, edition, lang)))
     return out
 
 
@@ -249,10 +258,8 @@ def say(line, edition, lang: str, names) -> str:
             params[key] = ", ".join(f"{names[s]} {n}" for s, n in value)
         elif isinstance(value, Card):
             params[key] = card_label(value, edition, lang)
-        elif isinstance(value, tuple) and len(value) == 1:  # one card: a catalog may ask for its article
-            params[key] = card_label(Card(value[0]), edition, lang)
-        elif isinstance(value, tuple):
-            params[key] = ", ".join(card_label(Card(c), edition, lang) for c in value) or "—"
+        elif isinstance(value, tuple):  # cards: a catalog may ask for their articles
+            params[key] = card_list(value, edition, lang)
         else:
             params[key] = value
     text = fill(t(lang, plural_key(lang, line.key, line.params.get("n"))), params)

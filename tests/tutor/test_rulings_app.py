@@ -136,6 +136,10 @@ def test_the_countess_chancellor_trap_plays_to_its_end(page_path, key):
     assert not at.exception and not at.error
     assert any("Ana garde le Roi (7)" in s.value and "Comtesse ne s'applique pas" in s.value for s in at.success)
     assert at.session_state[f"{key}-moves"] == [("play", 6, None, None), ("keep", 7, (8, 5))]
+    # several cards in a sentence each take their article, joined by "et" (not "pioche Roi (7), Prince (5)")
+    shown = "\n".join(m.value for m in at.markdown)
+    assert "Ana pioche un Roi (7) et un Prince (5)." in shown, shown
+    assert "Ana garde le Roi (7) et met la Comtesse (8) et le Prince (5) sous la pioche." in shown, shown
 
 
 @pytest.mark.parametrize("sid", list(scenarios()))
