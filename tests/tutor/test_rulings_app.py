@@ -158,6 +158,14 @@ def test_every_scenario_play_has_a_ruling_sentence_in_every_language(sid):
             assert not re.search(r"[.!?] [a-zà-ÿ]", sc.text[lang][field]), (sid, lang, field)
 
 
+def test_a_discarded_princess_sentence_has_a_subject_in_french():
+    """'Luis a défaussé la Princesse : Luis sort de la manche…' (French needs the subject that
+    Spanish drops; was ': sort de la manche')."""
+    sc = scenarios()["faq-prince-princess-empty-deck"]
+    lines = [say(x, sc.start.edition, "fr", sc.players) for events in play_out(sc).events for x in narrate(events)]
+    assert "Luis a défaussé la Princesse\u00a0: Luis sort de la manche et ne pioche pas." in lines, lines
+
+
 def test_legal_plays_are_summarised_by_card():
     at = page("views/rulings.py", source="faq", scenario="faq-classic-version", lang="en")
     assert any(m.value == "Legal plays now: Guard (1) on Luis or Marta (naming any card but the Guard); "
