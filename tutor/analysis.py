@@ -63,7 +63,8 @@ def error_text(err, lang: str) -> str:
     turn = re.match(r"turn (\d+)", where)
     params = dict(getattr(err, "params", {}) or {})
     from solver import Card, card_name
-    from tutor.render import naming_for
+    from tutor.i18n import Articled
+    from tutor.render import FEMININE, naming_for
 
     for field in ("card", "guess"):
         if params.get(field) is not None:
@@ -72,7 +73,8 @@ def error_text(err, lang: str) -> str:
             except (ValueError, TypeError):  # not a card (e.g. a guess given as 42): not echoed
                 del params[field]
                 continue
-            params[field] = card_name(card, naming_for(lang))
+            # with its gender, so that "{card:The}" reads "The Countess is not in your hand"
+            params[field] = Articled(card_name(card, naming_for(lang)), card in FEMININE.get(lang, ()), naming_for(lang))
     for key in (f"err.{err.rule}", f"rule.{err.rule}", f"err.{err.rule}-some"):
         needed = {f for _, f, _, _ in Formatter().parse(t("en", key)) if f}
         if (key in catalog(lang) or key in catalog("en")) and needed <= set(params):

@@ -1,5 +1,7 @@
 """AppTest of the analyzer and the ruling checker pages."""
 
+import pytest
+
 from solver import parse_record
 from solver.advice.advisor import advise
 from solver.records.notation import format_record
@@ -117,6 +119,24 @@ def test_errors_are_in_the_chosen_language_without_the_notation_echoed():
     (error,) = at.error
     assert error.value.startswith("La donne — ") and "édition" in error.value
     assert "header" not in error.value and "cards seen" not in error.value and "in: 2019" not in error.value
+
+
+@pytest.mark.parametrize("lang,expected", [
+    ("en", "Turn 1 — You must play the Countess: you also hold the King."),
+    ("es", "Turno 1 — Debes jugar la Condesa: también tienes el Rey."),
+    ("fr", "Tour 1 — Vous devez jouer la Comtesse\u00a0: vous avez aussi le Roi."),
+])
+def test_a_refused_record_gives_its_card_an_article(lang, expected):
+    """'you also hold the King', 'La Servante ne choisit personne' — not 'you also hold King'."""
+    at = analyzer(record="2019 Ana,Luis first:Ana viewer:Ana up:1,1,2 dealt:8 | Ana +7 7>Luis", lang=lang)
+    assert [e.value for e in at.error] == [expected]
+    from solver import LoveLetterError
+    from solver.records.notation import parse_record
+    from tutor.analysis import error_text
+
+    with pytest.raises(LoveLetterError) as e:
+        parse_record("2019 Ana,Luis first:Ana viewer:Ana up:1,1,2 dealt:8 | Ana +4 4>Luis")
+    assert error_text(e.value, lang).split(" — ")[1].split()[0] in {"The", "La"}
 
 
 def test_setup_defaults_are_valid_and_names_follow_the_player_count():
