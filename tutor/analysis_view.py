@@ -11,6 +11,7 @@ from tutor.analysis import (advice, advice_rows, best_plays, best_text, decision
                             frac, guard_lines, hand_rows, method_text, pct, posterior, record_of, set_aside_rows)
 from tutor.formatters import CardLabel, PlayLabel, SeatName
 from tutor.i18n import colon, t
+from tutor.components import css
 from tutor.render import action_text, card_label
 
 
@@ -93,6 +94,7 @@ def show_advice(text: str, model: str, language: str, key: str, seconds: float =
     """The advisor's ranking (exact or labelled estimate) and the decision view of a chosen play."""
     record = record_of(text)
     e = record.edition
+    css()  # the phone-width rules of the ranking table and the decision graph (the analyzer has no board)
     st.subheader(t(language, "an_advice"))
     with st.spinner(t(language, "an_thinking")):
         try:

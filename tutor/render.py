@@ -39,6 +39,7 @@ CARD_CSS = """
 .ll-cap{font-size:.875rem;color:rgba(49,51,63,.6);margin:.6rem 0 .2rem}
 .ll-card .n,.ll-card .e{word-break:normal!important;overflow-wrap:normal!important;hyphens:auto}
 @media (max-width:640px){[data-testid='stTable'] th,[data-testid='stTable'] td{padding-left:.3rem!important;padding-right:.3rem!important;font-size:.85rem}}
+@media (max-width:640px){[data-testid='stGraphVizChart']{overflow-x:auto}[data-testid='stGraphVizChart'] svg{max-width:none!important}}
 @media (max-width:640px){.ll-card{width:6rem;min-height:7.6rem}.ll-card .n{font-size:.8rem}.ll-card .e{font-size:.68rem}.ll-back.big{width:5.6rem;min-height:7.6rem}}
 </style>
 """

@@ -65,3 +65,26 @@ def test_shared_analyzer_link_restores_the_position_in_chromium(browser, server)
     finally:
         page.close()
     assert (ARTIFACTS / "analyzer_shared_link.png").stat().st_size > 10_000
+
+
+def test_the_decision_view_is_readable_on_a_phone_in_chromium(browser, server):
+    """At 390 px the decision graph keeps its natural size and scrolls sideways inside its box
+    (shrunk to the screen, its node text was about 6 px high); the page itself does not scroll
+    sideways."""
+    from urllib.parse import urlencode
+
+    text = "2019 Ana,Luis first:Luis viewer:Ana up:1,1,2 dealt:8 | Luis 7>Ana got:2 | Ana +5"
+    page = browser.new_page(viewport={"width": 390, "height": 2400})
+    try:
+        page.goto(f"{server}/analyzer?{urlencode({'lang': 'fr', 'record': text, 'model': 'random'})}",
+                  wait_until="domcontentloaded")
+        settled(page)
+        chart = page.locator("[data-testid='stGraphVizChart']").first
+        chart.locator("svg text").first.wait_for(timeout=60000)
+        chart.scroll_into_view_if_needed()
+        glyph = chart.evaluate("e => e.querySelector('svg text').getBoundingClientRect().height")
+        assert glyph >= 12, glyph
+        assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth + 1")
+        chart.screenshot(path=str(ARTIFACTS / "decision_view_390.png"))
+    finally:
+        page.close()
