@@ -111,8 +111,10 @@ def action_text(action, edition, lang: str, names, you=None, by=None) -> str:
     said otherwise) and "on you" when another player does; another player's (`by`) play on
     themselves says "on their own hand"."""
     if isinstance(action, ChancellorChoice):
-        bottom = ", ".join(card_label(c, edition, lang) for c in action.bottom)
-        return t(lang, "keep_under", keep=card_label(action.keep, edition, lang), cards=bottom or "—")
+        # The cards go under the deck one after the other: the last one named ends at the bottom.
+        under = [card_label(c, edition, lang) for c in action.bottom] or ["—"]
+        return t(lang, "keep_under_two" if len(under) == 2 else "keep_under", keep=card_label(action.keep, edition, lang),
+                 first=under[0], second=under[-1])
     if not isinstance(action, Play):
         return str(action)
     card = card_label(Card(action.card), edition, lang)

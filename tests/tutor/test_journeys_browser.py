@@ -90,8 +90,8 @@ def test_settle_a_ruling_in_chromium(browser, server, lang, width):
         choose(page, t(lang, "card"), card_label(Card.CHANCELLOR, E2019, lang))
         page.get_by_role("button", name=t(lang, "play")).click()
         settled(page)
-        keep = t(lang, "keep_under", keep=card_label(Card.KING, E2019, lang),
-                 cards=", ".join(card_label(c, E2019, lang) for c in (Card.COUNTESS, Card.PRINCE)))
+        keep = t(lang, "keep_under_two", keep=card_label(Card.KING, E2019, lang),
+                 first=card_label(Card.COUNTESS, E2019, lang), second=card_label(Card.PRINCE, E2019, lang))
         choose(page, t(lang, "entry_keep_order"), keep)
         page.get_by_role("button", name=t(lang, "play")).last.click()
         settled(page)

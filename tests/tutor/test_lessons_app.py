@@ -121,7 +121,7 @@ def test_you_is_conjugated_in_the_second_person():
     lines = private_lines([BaronCompared(0, 1, Card.GUARD, Card.KING, (0, 1)),
                            ChancellorReturned(0, Card.KING, (Card.SPY, Card.GUARD), (0,)),
                            HandsTraded(1, 0, Card.PRIEST, Card.BARON, (0, 1))], e, "en", names, you=0)
-    assert lines == ["You show the Guard (1); Luis shows the King (7)", "You keep the King (7) and put Spy (0), Guard (1) under "
+    assert lines == ["You show the Guard (1); Luis shows the King (7)", "You keep the King (7) and put the Spy (0) and the Guard (1) under "
                      "the deck", "Luis gives you Priest (2) and takes your Baron (3)"]
     assert not any(re.search(r"You (shows|keeps|gives)", x) for x in lines)
 
