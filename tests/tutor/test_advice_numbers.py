@@ -223,6 +223,14 @@ def test_a_play_reads_as_a_phrase_and_the_viewer_as_you_in_each_language():
         assert action_text(prince, e, lang, names, you=0) == p
         assert action_text(baron, e, lang, names, you=0, by=1) == b
         assert action_text(prince, e, lang, names).endswith(" Ana")  # no viewer: the seat's name
+    # A Chancellor choice: the cards go under one after the other, the last named at the bottom.
+    from solver.rules.actions import ChancellorChoice
+    keep = ChancellorChoice(Card.KING, (Card.COUNTESS, Card.PRINCE))
+    assert action_text(keep, e, "en", names) == "Keep the King (7), put the Countess (8) then the Prince (5) under the deck"
+    assert action_text(keep, e, "es", names) == ("Quedarse con el Rey (7), poner la Condesa (8) y después el Príncipe (5) "
+                                                 "bajo el mazo")
+    assert action_text(keep._replace(bottom=(Card.SPY,)), e, "fr", names) == \
+        "Garder le Roi (7), mettre l'Espionne (0) sous la pioche"
     # Another player's Prince on their own hand.
     assert action_text(Play(Card.PRINCE, 1), e, "en", names, you=0, by=1) == "Prince (5) on their own hand"
     assert action_text(Play(Card.PRINCE, 1), e, "es", names, you=0, by=1) == "Príncipe (5) sobre su propia mano"
