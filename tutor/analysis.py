@@ -348,7 +348,7 @@ def _events_label(events, edition, lang: str, names, you=None) -> str:
     from tutor.render import event_lines
 
     lines = event_lines(events, edition, lang, _you_named(names, lang, you), you)
-    return "\n".join(lines[1:] or lines)  # the first line repeats the play
+    return "\n".join(lines[1:])  # the first line repeats the play (the node before says it)
 
 
 def _you_named(names, lang: str, you) -> tuple:

@@ -151,6 +151,22 @@ def test_the_decision_view_tells_apart_the_replies_by_what_you_learn():
                for _, d in g.nodes(data=True) if d["kind"] == "reply")
 
 
+def test_an_outcome_says_what_you_learn_without_repeating_the_play():
+    """After "Priest (2) on Luis" the outcome reads "You see: Countess (8)", not that line and the
+    play again; an outcome with nothing to show says so."""
+    from solver import Card, Play
+    from solver.advice.decision import decision_graph
+    from solver.records.notation import parse_record
+    from tutor.analysis import node_label
+
+    record = parse_record("classic Ana,Luis first:Ana viewer:Ana up:2,3,4 dealt:2 | Ana +1")
+    g = decision_graph(record, Play(Card.PRIEST, 1), "random")
+    labels = [node_label(d, record.edition, "en", record.seats, you=0) for _, d in g.nodes(data=True)
+              if d["kind"] == "outcome"]
+    assert labels and all(x.startswith("You see: ") for x in labels), labels
+    assert not any("Priest (2)" in x for x in labels), labels
+
+
 def test_a_count_of_one_is_said_in_the_singular():
     """"1 card left", not "1 cards left" (nor "quedan 1 cartas", "1 cartes restantes"); French
     also says "0 carte"; a quiz says "with 1 card left", not "card(s)"; a ruling too."""
