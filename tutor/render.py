@@ -10,6 +10,7 @@ from __future__ import annotations
 from html import escape
 
 from solver import EDITIONS, Card, ChancellorChoice, Play, card_name
+from solver.rules.cards import TARGETS_OTHERS
 from tutor.i18n import LANGUAGE_NAMES, Articled, ArticledList, colon, elide, fill, plural_key, t
 
 #: Accent colour per card (value badge and border).
@@ -119,7 +120,8 @@ def action_text(action, edition, lang: str, names, you=None, by=None) -> str:
         return str(action)
     card = card_label(Card(action.card), edition, lang)
     if action.target is None:
-        return card
+        # A card that chooses another player, played when nobody can be chosen: say why it has no target.
+        return t(lang, "play_no_effect", card=card) if Card(action.card) in TARGETS_OTHERS else card
     if you is not None and action.target == you:
         target = t(lang, "play_yourself" if (you if by is None else by) == you else "hist_you_object")
     elif by is not None and action.target == by:  # another player's Prince on their own hand
@@ -139,12 +141,15 @@ def event_lines(events, edition, lang: str, names, you=None) -> list[str]:
                                Protected, RoundEnded)
 
     out = []
+    said = None  # a card whose play line already says it has no effect
     for ev in events:
         if isinstance(ev, CardPlayed):
             play = Play(ev.card, ev.target, ev.guess)
             out.append(f"{names[ev.player]}{colon(lang)} {action_text(play, edition, lang, names, you=you, by=ev.player)}")
+            said = ev.card if ev.target is None and Card(ev.card) in TARGETS_OTHERS else None
         elif isinstance(ev, NoEffect):
-            out.append(f"{card_label(ev.card, edition, lang)} — {t(lang, 'no_effect')}")
+            if ev.card != said:
+                out.append(f"{card_label(ev.card, edition, lang)} — {t(lang, 'no_effect')}")
         elif isinstance(ev, GuardGuessed):
             out.append(("✔ " if ev.hit else "✘ ") + card_label(ev.guess, edition, lang))
         elif isinstance(ev, BaronResult) and ev.loser is None:

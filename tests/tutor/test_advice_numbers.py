@@ -151,6 +151,34 @@ def test_the_decision_view_tells_apart_the_replies_by_what_you_learn():
                for _, d in g.nodes(data=True) if d["kind"] == "reply")
 
 
+def test_a_guard_with_nobody_to_choose_says_it_has_no_effect_once():
+    """With Luis protected, "Guard (1)" alone reads like a play forgotten; it says why it has no
+    target, and the event log does not say "no effect" twice."""
+    from solver import Card, Play, apply, get_edition, legal_actions
+    from solver.records.notation import parse_record
+    from tutor.render import action_text, event_lines
+
+    e = get_edition("2019")
+    assert action_text(Play(Card.GUARD, None, None), e, "en", ("Ana", "Luis")) == \
+        "Guard (1), with no effect (nobody can be chosen)"
+    assert action_text(Play(Card.HANDMAID, None, None), e, "es", ("Ana", "Luis")) == "Doncella (4)"
+    record = parse_record("2019 Ana,Luis first:Luis viewer:Ana up:1,1,2 dealt:8 | Luis 7>Ana got:2 | Ana +5 2>Luis saw:8"
+                          " | Luis 4 | Ana +1")
+    guards = [a for a in legal_actions(_position(record)) if a.card == Card.GUARD]
+    assert guards == [Play(Card.GUARD, None, None)]
+    _, events = apply(_position(record), guards[0])
+    lines = event_lines(events, e, "fr", ("Ana", "Luis"), you=0)
+    assert sum("sans effet" in x for x in lines) == 1, lines
+
+
+def _position(record):
+    """One concrete round consistent with the record, at the viewer's turn."""
+    from solver.advice.worlds import deal_sampler
+    import random
+
+    return deal_sampler(record, "random")(random.Random(0))
+
+
 def test_an_outcome_says_what_you_learn_without_repeating_the_play():
     """After "Priest (2) on Luis" the outcome reads "You see: Countess (8)", not that line and the
     play again; an outcome with nothing to show says so."""
