@@ -15,7 +15,15 @@ player of the same kind), 2 players, against ISMCTS at the given iterations: the
 heuristic given the opponent's card as its memory, and ISMCTS whose deals all give the
 opponent its true card.
 
-Usage: python benchmarks/strength.py [rounds-per-row] [deals-per-decision]
+`--iterations C,N` fixes ISMCTS's iterations (classic, 2019) instead of calibrating them on this
+machine, so that a run reproduces an earlier one exactly whatever the machine's load (the
+advisor's decisions are fixed by its work budgets and seeds).
+
+With `--posterior`: ISMCTS whose deals come from the exact `card-counter` posterior against the
+reference ISMCTS (uniform posterior), the same iterations.
+
+Usage: python benchmarks/strength.py [rounds-per-row] [deals-per-decision] [--iterations C,N]
+       python benchmarks/strength.py --posterior [rounds-per-row] [classic-iterations] [2019-iterations]
        python benchmarks/strength.py --bounds [rounds-per-row] [classic-iterations] [2019-iterations]
 """
 
@@ -95,6 +103,37 @@ class SeesCard(Player):
         return ismcts_action(record, iterations=self.iterations, seed=seed, sampler=draw)
 
 
+class SeededISMCTS(Player):
+    """ISMCTS whose determinizations are drawn from the exact posterior under `model` (the
+    reference bot draws them from the uniform one)."""
+
+    def __init__(self, model: str, iterations: int):
+        super().__init__("ismcts", iterations=iterations)
+        self.model = model
+
+    def act(self, r, events, seat: int, seed: int, rng):
+        from solver.advice.worlds import deal_sampler
+
+        record = record_from_events(r.edition, len(r.hands), events, seat)
+        t0 = time.perf_counter()
+        try:
+            action = ismcts_action(record, iterations=self.iterations, seed=seed,
+                                   sampler=deal_sampler(record, self.model))
+        except LoveLetterError:
+            action = counting_policy(r, rng)
+        self.times.append(time.perf_counter() - t0)
+        return action
+
+
+def posterior_rows(rounds: int, iterations: dict, model: str = "card-counter") -> None:
+    print(f"{'seat 0 vs opponent':<44}{'edition':<9}{'n':>3}{'rounds':>7}{'wins':>8}{'95% interval':>15}"
+          f"{'s/decision':>10}")
+    for edition in ("classic", "2019"):
+        its = iterations[edition]
+        row(f"ISMCTS({its}), {model} deals, vs ISMCTS", edition, 2, rounds,
+            [SeededISMCTS(model, its), Player("ismcts", iterations=its)])
+
+
 def bounds(rounds: int, iterations: dict) -> None:
     print(f"{'seat 0 (sees the opponent card) vs opponent':<44}{'edition':<9}{'n':>3}{'rounds':>7}{'wins':>8}"
           f"{'95% interval':>15}{'s/decision':>10}")
@@ -144,19 +183,30 @@ def calibrate(edition: str, deals: int, rounds: int = 6) -> tuple[float, int]:
 
 
 def main() -> None:
-    if len(sys.argv) > 1 and sys.argv[1] == "--bounds":
+    if len(sys.argv) > 1 and sys.argv[1] in ("--bounds", "--posterior"):
         args = [int(x) for x in sys.argv[2:]]
         rounds = args[0] if args else 200
-        bounds(rounds, {"classic": args[1] if len(args) > 1 else 1435, "2019": args[2] if len(args) > 2 else 3143})
+        its = {"classic": args[1] if len(args) > 1 else 1435, "2019": args[2] if len(args) > 2 else 3143}
+        (bounds if sys.argv[1] == "--bounds" else posterior_rows)(rounds, its)
         return
-    rounds = int(sys.argv[1]) if len(sys.argv) > 1 else 100
-    deals = int(sys.argv[2]) if len(sys.argv) > 2 else 300
+    argv = sys.argv[1:]
+    fixed = None
+    if "--iterations" in argv:
+        i = argv.index("--iterations")
+        fixed = dict(zip(("classic", "2019"), (int(x) for x in argv[i + 1].split(","))))
+        del argv[i:i + 2]
+    rounds = int(argv[0]) if argv else 100
+    deals = int(argv[1]) if len(argv) > 1 else 300
     print(f"{'seat 0 vs opponents':<44}{'edition':<9}{'n':>3}{'rounds':>7}{'wins':>8}{'95% interval':>15}"
           f"{'s/decision':>10}")
     for edition in ("classic", "2019"):
-        seconds, iterations = calibrate(edition, deals)
-        print(f"# {edition}: advisor {deals} deals/decision = {seconds:.3f} s median = ISMCTS {iterations} iterations",
-              flush=True)
+        if fixed:
+            iterations = fixed[edition]
+            print(f"# {edition}: ISMCTS {iterations} iterations (fixed)", flush=True)
+        else:
+            seconds, iterations = calibrate(edition, deals)
+            print(f"# {edition}: advisor {deals} deals/decision = {seconds:.3f} s median = ISMCTS {iterations} "
+                  "iterations", flush=True)
         row(f"advisor({deals}) vs ISMCTS({iterations})", edition, 2, rounds,
             [Player("advisor", deals), Player("ismcts", iterations=iterations)])
         row(f"advisor({deals}) vs card-counter", edition, 2, rounds,
