@@ -62,9 +62,8 @@ def error_text(err, lang: str) -> str:
     where = getattr(err, "where", "") or ""
     turn = re.match(r"turn (\d+)", where)
     params = dict(getattr(err, "params", {}) or {})
-    from solver import Card, card_name
-    from tutor.i18n import Articled
-    from tutor.render import FEMININE, naming_for
+    from solver import Card
+    from tutor.render import card_word
 
     for field in ("card", "guess"):
         if params.get(field) is not None:
@@ -73,8 +72,7 @@ def error_text(err, lang: str) -> str:
             except (ValueError, TypeError):  # not a card (e.g. a guess given as 42): not echoed
                 del params[field]
                 continue
-            # with its gender, so that "{card:The}" reads "The Countess is not in your hand"
-            params[field] = Articled(card_name(card, naming_for(lang)), card in FEMININE.get(lang, ()), naming_for(lang))
+            params[field] = card_word(card, lang)  # "{card:The}": "The Countess is not in your hand"
     for key in (f"err.{err.rule}", f"rule.{err.rule}", f"err.{err.rule}-some"):
         needed = {f for _, f, _, _ in Formatter().parse(t("en", key)) if f}
         if (key in catalog(lang) or key in catalog("en")) and needed <= set(params):

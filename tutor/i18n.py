@@ -52,8 +52,7 @@ def t(lang: str, key: str, **fmt) -> str:
         text = catalog("en").get(key, key)
     if not fmt:
         return text
-    text = _FORMATTER.format(text, **fmt)
-    return elide(text) if lang == "fr" else text
+    return fill(text, fmt, lang)
 
 
 #: The article forms a catalog may ask of a card: French "le" (le, la, l'), "un" (un, une), "de"
@@ -133,10 +132,12 @@ class _Formatter(string.Formatter):
 _FORMATTER = _Formatter()
 
 
-def fill(text: str, params) -> str:
-    """`text.format_map(params)` where a card placeholder may ask for its article (`Articled`);
-    `params` may be a dict that answers a missing key itself."""
-    return _FORMATTER.vformat(text, (), params)
+def fill(text: str, params, lang: str = "en") -> str:
+    """`text.format_map(params)` where a card placeholder may ask for its article (`Articled`),
+    French elided once the names and cards are in ("le tour d'Ana"); `params` may be a dict that
+    answers a missing key itself."""
+    text = _FORMATTER.vformat(text, (), params)
+    return elide(text) if lang == "fr" else text
 
 
 def plural_key(lang: str, key: str, n) -> str:

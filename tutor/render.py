@@ -11,7 +11,7 @@ from html import escape
 
 from solver import EDITIONS, Card, ChancellorChoice, Play, card_name
 from solver.rules.cards import TARGETS_OTHERS
-from tutor.i18n import LANGUAGE_NAMES, Articled, ArticledList, colon, elide, fill, plural_key, t
+from tutor.i18n import LANGUAGE_NAMES, Articled, ArticledList, colon, fill, plural_key, t
 
 #: Accent colour per card (value badge and border).
 COLOURS = {
@@ -68,8 +68,17 @@ FEMININE = {
 
 def card_label(card: Card, edition, lang: str) -> Articled:
     """"Guard (1)" in the chosen language (a catalog may ask for it with its article)."""
-    return Articled(f"{card_name(card, naming_for(lang))} ({edition.value(card)})",
-                    card in FEMININE.get(lang, ()), naming_for(lang))
+    return _articled(f"{card_name(card, naming_for(lang))} ({edition.value(card)})", card, lang)
+
+
+def card_word(card: Card, lang: str) -> Articled:
+    """The card's name alone ("Countess"), as a sentence may ask for it: "The Countess is not in
+    your hand"."""
+    return _articled(card_name(card, naming_for(lang)), card, lang)
+
+
+def _articled(text: str, card: Card, lang: str) -> Articled:
+    return Articled(text, card in FEMININE.get(lang, ()), naming_for(lang))
 
 
 def card_list(cards, edition, lang: str):
@@ -270,6 +279,5 @@ def say(line, edition, lang: str, names) -> str:
             params[key] = card_list(value, edition, lang)
         else:
             params[key] = value
-    text = fill(t(lang, plural_key(lang, line.key, line.params.get("n"))), params)
-    text = elide(text) if lang == "fr" else text  # "Le tour d'Ana", not "de Ana"
+    text = fill(t(lang, plural_key(lang, line.key, line.params.get("n"))), params, lang)
     return text[:1].upper() + text[1:]
