@@ -73,6 +73,13 @@ def error_text(err, lang: str) -> str:
                 del params[field]
                 continue
             params[field] = card_word(card, lang)  # "{card:The}": "The Countess is not in your hand"
+    fact = params.get("fact")
+    if fact is not None:  # the fact no deal allows: "what the Priest showed (a Countess)"
+        key = f"fact.{fact}"
+        if key in catalog("en"):
+            params["fact"] = t(lang, key, card=params.get("card", ""))
+        else:
+            del params["fact"]
     for key in (f"err.{err.rule}", f"rule.{err.rule}", f"err.{err.rule}-some"):
         needed = {f for _, f, _, _ in Formatter().parse(t("en", key)) if f}
         if (key in catalog(lang) or key in catalog("en")) and needed <= set(params):

@@ -211,13 +211,11 @@ def _possible_memo(record: Record, p: int, chosen: tuple, name: str):
 
 def _consistent(record: Record, turn: Turn) -> bool:
     """Some deal explains the record with this turn; True when the inference cannot tell."""
-    from solver.inference.beliefs import build_belief
-    from solver.inference.combine import Combiner
     from solver.inference.factors import InconsistentRecordError
+    from solver.inference.posterior import check_consistent
 
     try:
-        belief, _ = build_belief(record.with_turns(record.turns + (turn,)), "uniform", budget=FIELD_BUDGET)
-        Combiner(belief, FIELD_BUDGET).pool_expectation()
+        check_consistent(record.with_turns(record.turns + (turn,)), "uniform", FIELD_BUDGET)
     except InconsistentRecordError:
         return False
     except LoveLetterError:

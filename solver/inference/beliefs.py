@@ -56,7 +56,7 @@ def build_belief(record: Record, model="uniform", budget: Optional[int] = None) 
         b.avail[c] -= 1
     if viewer is not None and record.dealt is not None:
         v = b.hand_var(viewer)
-        b.condition([v], lambda x: x == record.dealt, "the viewer's dealt card")
+        b.condition([v], lambda x: x == record.dealt, "dealt", record.dealt)
     final: list = []
     value = e.value_of
     piles: list[list] = [[] for _ in record.seats]  # public discards before each play
@@ -69,7 +69,7 @@ def build_belief(record: Record, model="uniform", budget: Optional[int] = None) 
         v = b.hand_var(p)
         d = b.draw(pub.deck_size)
         if me and t.drew is not None:
-            b.condition([d], lambda x, c=t.drew: x == c, "the viewer's draw")
+            b.condition([d], lambda x, c=t.drew: x == c, "draw", t.drew)
         if t.card is None:  # the viewer drew and is to play: both cards stay in hand
             b.hand[p] = (v, d)
             continue  # (it is the last turn; let the walk finish)
@@ -105,36 +105,36 @@ def build_belief(record: Record, model="uniform", budget: Optional[int] = None) 
         if card is GUARD and target is not None and t.guess is not None:
             vt = b.hand_var(target)
             if t.result == "hit":
-                b.fix(vt, t.guess, "the Guard's hit")
+                b.fix(vt, t.guess, "guard-hit")
                 b.hand[target] = None
             elif t.result == "miss":
-                b.condition([vt], lambda x, g=t.guess: x != g, "the Guard's miss")
+                b.condition([vt], lambda x, g=t.guess: x != g, "guard-miss", t.guess)
         elif card is PRIEST and me and target is not None and t.saw is not None:
-            b.condition([b.hand_var(target)], lambda x, s=t.saw: x == s, "what the Priest saw")
+            b.condition([b.hand_var(target)], lambda x, s=t.saw: x == s, "priest-saw", t.saw)
         elif card is BARON and target is not None:
             vt = b.hand_var(target)
             if t.saw is not None:
                 other = vt if me else v2
-                b.condition([other], lambda x, s=t.saw: x == s, "the Baron comparison")
+                b.condition([other], lambda x, s=t.saw: x == s, "baron-saw", t.saw)
             if t.result == "tie":
-                b.condition([v2, vt], lambda x, y: x == y, "the Baron tie")
+                b.condition([v2, vt], lambda x, y: x == y, "baron-tie")
             elif outs:
                 (loser, revealed), = outs.items()
                 vl, vw = (v2, vt) if loser == p else (vt, v2)
                 if revealed is not None:
                     b.condition([vl, vw], lambda l, w, r=revealed: l == r and value[w] > value[r],
-                                "the Baron comparison")
-                    b.fix(vl, revealed, "the Baron loser's card")
+                                "baron-loser", revealed)
+                    b.fix(vl, revealed, "baron-loser")
                 else:
-                    b.condition([vl, vw], lambda l, w: value[l] < value[w], "the Baron comparison")
+                    b.condition([vl, vw], lambda l, w: value[l] < value[w], "baron-compare")
                     b.retire(vl)
                 b.hand[loser] = None
         elif card is PRINCE and target is not None:
             vt = b.hand_var(target)
             if t.discarded is not None:
-                b.fix(vt, t.discarded, "the card the Prince made them discard")
+                b.fix(vt, t.discarded, "prince-discard")
             else:
-                b.condition([vt], lambda x: x != PRINCESS, "the Prince's target stayed in the round")
+                b.condition([vt], lambda x: x != PRINCESS, "prince-stayed")
                 b.retire(vt)
             if t.discarded is PRINCESS:
                 b.hand[target] = None
@@ -148,7 +148,7 @@ def build_belief(record: Record, model="uniform", budget: Optional[int] = None) 
                     nv, b.set_aside = b.set_aside, None
                 b.hand[target] = nv
                 if target == viewer and t.new is not None:
-                    b.condition([nv], lambda x, c=t.new: x == c, "the viewer's new card")
+                    b.condition([nv], lambda x, c=t.new: x == c, "new-card", t.new)
         elif card is CHANCELLOR:
             left = pub.deck_size - 1
             n_draw = min(2, left)
@@ -156,7 +156,7 @@ def build_belief(record: Record, model="uniform", budget: Optional[int] = None) 
                 drawn = [b.draw(left - i) for i in range(n_draw)]
                 if me and t.chancellor_drew:
                     for var, c in zip(drawn, t.chancellor_drew):
-                        b.condition([var], lambda x, c=c: x == c, "the viewer's Chancellor draw")
+                        b.condition([var], lambda x, c=c: x == c, "chancellor-draw", c)
                 if final_turn_choosing(record, k, t):
                     b.hand[p] = (v2, *drawn)  # the viewer is choosing what to keep
                     continue
@@ -180,11 +180,11 @@ def build_belief(record: Record, model="uniform", budget: Optional[int] = None) 
         elif card is KING and target is not None:
             b.hand[p], b.hand[target] = b.hand[target], b.hand[p]
             if viewer in (p, target) and t.got is not None:
-                b.condition([b.hand_var(viewer)], lambda x, c=t.got: x == c, "the card the King gave the viewer")
+                b.condition([b.hand_var(viewer)], lambda x, c=t.got: x == c, "king-gave", t.got)
         elif card is PRINCESS:
             revealed = outs.get(p)
             if revealed is not None:
-                b.fix(v2, revealed, "the card discarded with the Princess")
+                b.fix(v2, revealed, "princess-discard")
             else:
                 b.retire(v2)
             b.hand[p] = None

@@ -38,6 +38,31 @@ class InferenceBudgetError(InferenceTooLargeError):
     rule = "inference-budget"
 
 
+#: The facts of a record the inference checks one by one, by key (the app says them in the
+#: user's language: `fact.<key>` in its catalogs); a refusal names the one that no deal fits.
+FACTS = {
+    "dealt": "the viewer's dealt card",
+    "draw": "the viewer's draw",
+    "guard-hit": "the Guard's hit",
+    "guard-miss": "the Guard's miss",
+    "priest-saw": "what the Priest saw",
+    "baron-saw": "the card the Baron comparison showed",
+    "baron-tie": "the Baron tie",
+    "baron-compare": "the Baron comparison",
+    "baron-loser": "the Baron loser's card",
+    "prince-discard": "the card the Prince made them discard",
+    "prince-stayed": "the Prince's target stayed in the round",
+    "new-card": "the viewer's new card",
+    "chancellor-draw": "the viewer's Chancellor draw",
+    "king-gave": "the card the King gave the viewer",
+    "princess-discard": "the card discarded with the Princess",
+    "play": "the plays recorded are impossible with any cards",
+    "empty-deck": "a card was drawn from an empty deck",
+    "too-many": "more copies of a card than the edition has",
+    "turn": "this turn, once every card is counted",
+}
+
+
 #: The largest joint table of tied hidden cards the exact inference builds.
 MAX_ROWS = 200_000
 
@@ -105,7 +130,7 @@ class Belief:
         if exchangeable > 0:
             return self.new_var()
         if not self.tail:
-            raise InconsistentRecordError("a card was drawn from an empty deck", where=self.where)
+            raise InconsistentRecordError(FACTS["empty-deck"], where=self.where, fact="empty-deck")
         return self.tail.pop(0)
 
     def merge(self, vars_) -> int:
@@ -147,18 +172,22 @@ class Belief:
             del self.factors[fid]
         return self._new_factor(merged_vars, {row: w for row, (w, _) in table.items()})
 
-    def _nonempty(self, f: Factor, why: str) -> None:
+    def _nonempty(self, f: Factor, fact: str, card: Optional[Card] = None) -> None:
         if not f.table:
-            raise InconsistentRecordError(f"no deal is consistent with the record ({why})", where=self.where)
+            detail = FACTS[fact] + (f": {card.title}" if card is not None else "")
+            raise InconsistentRecordError(f"no deal is consistent with the record ({detail})", where=self.where,
+                                          fact=fact, card=card)
 
-    def condition(self, vars_, pred, why: str) -> None:
+    def condition(self, vars_, pred, fact: str, card: Optional[Card] = None) -> None:
+        """Keep the rows where `pred` holds; `fact` (a key of FACTS) and `card` name what is
+        checked, for the refusal when no row is left."""
         f = self.factors[self.merge(vars_)]
         self.spend(len(f.table))
         idx = [f.vars.index(v) for v in vars_]
         f.table = {row: w for row, w in f.table.items() if pred(*(row[i] for i in idx))}
-        self._nonempty(f, why)
+        self._nonempty(f, fact, card)
 
-    def fix(self, v: int, card: Card, why: str) -> None:
+    def fix(self, v: int, card: Card, fact: str) -> None:
         """The slot's card became known and left the hidden state (a public discard)."""
         fid = self.var_fid.pop(v)
         f = self.factors[fid]
@@ -169,12 +198,13 @@ class Belief:
                 table[row[:i] + row[i + 1:]] += w
         f.vars.pop(i)
         f.table = dict(table)
-        self._nonempty(f, why)
+        self._nonempty(f, fact, card)
         if not f.vars:
             del self.factors[fid]
         self.avail[card] -= 1
         if self.avail[card] < 0:
-            raise InconsistentRecordError(f"more {card.title} cards than the edition has", where=self.where)
+            raise InconsistentRecordError(f"more {card.title} cards than the edition has", where=self.where,
+                                          fact="too-many", card=card)
 
     def rewrite(self, in_vars, n_out: int, fn) -> list[int]:
         """Replace `in_vars` by `n_out` new vars: each row's weight is spread over fn(values)
@@ -206,7 +236,7 @@ class Belief:
         f.table = dict(table)
         for v in new_vars:
             self.var_fid[v] = fid
-        self._nonempty(f, "the plays recorded are impossible with any cards")
+        self._nonempty(f, "play")
         return new_vars
 
     def retire(self, v: int) -> None:

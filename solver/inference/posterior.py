@@ -15,7 +15,7 @@ from solver.records.record import Record
 from solver.records.replay import Final
 
 SPY, GUARD, PRIEST, BARON, HANDMAID, PRINCE, CHANCELLOR, KING, COUNTESS, PRINCESS = tuple(Card)
-from solver.inference.factors import UNOPENED, Belief
+from solver.inference.factors import UNOPENED, Belief, InconsistentRecordError
 from solver.inference.beliefs import build_belief
 from solver.inference.combine import Combiner
 
@@ -56,13 +56,18 @@ def infer(record: Record, model="uniform", budget: Optional[int] = None) -> Post
     InferenceBudgetError (a refusal, not an inconsistency)."""
     model = get_model(model)
     belief, final = build_belief(record, model, budget)
-    comb = Combiner(belief, budget)
-    var_marginal: dict = {}
-    for j, (vars_, _, _) in enumerate(comb.factors):
-        rows = comb.factor_rows(j)
-        for i, v in enumerate(vars_):
-            var_marginal[v] = _dist((row[i], p) for row, p in rows)
-    pool = comb.pool_expectation()
+    try:
+        comb = Combiner(belief, budget)
+        var_marginal: dict = {}
+        for j, (vars_, _, _) in enumerate(comb.factors):
+            rows = comb.factor_rows(j)
+            for i, v in enumerate(vars_):
+                var_marginal[v] = _dist((row[i], p) for row, p in rows)
+        pool = comb.pool_expectation()
+    except InconsistentRecordError as exc:
+        if exc.where:
+            raise
+        raise _located(record, model, budget, exc) from None
     pool_size = comb.pool
     pool_dist = {c: Fraction(pool[c]) / pool_size for c in Card if pool[c]} if pool_size else {}
 
@@ -92,6 +97,37 @@ def infer(record: Record, model="uniform", budget: Optional[int] = None) -> Post
             deck_expected[c] += p
     deck_expected = {c: deck_expected[c] for c in sorted(deck_expected) if deck_expected[c]}
     return Posterior(record, model.name, hands, set_aside, deck_expected, bottom, final, belief)
+
+
+def check_consistent(record: Record, model="uniform", budget: Optional[int] = None) -> None:
+    """Raise InconsistentRecordError when no deal explains the record (other refusals as
+    `infer` raises them); the check without the marginals."""
+    belief, _ = build_belief(record, get_model(model), budget)
+    Combiner(belief, budget).pool_expectation()
+
+
+def _located(record: Record, model, budget: Optional[int], exc: InconsistentRecordError):
+    """The refusal of a record whose card counts fail only once every turn is combined, with the
+    first turn no deal allows: the shortest inconsistent prefix (binary search: consistency
+    of a prefix is kept by every shorter prefix), "turn k" and `fact="turn"`; as it was when
+    even the header fails or a prefix is refused for another reason."""
+    lo, hi = 0, len(record.turns)  # the prefix of lo turns is consistent, that of hi is not
+    try:
+        check_consistent(record.prefix(0), model, budget)
+    except LoveLetterError:
+        return exc
+    while hi - lo > 1:
+        mid = (lo + hi) // 2
+        try:
+            check_consistent(record.prefix(mid), model, budget)
+            lo = mid
+        except InconsistentRecordError:
+            hi = mid
+        except LoveLetterError:
+            return exc
+    if hi == 0:
+        return exc
+    return InconsistentRecordError(exc.reason, where=f"turn {hi}", fact="turn")
 
 
 def joint_hands(post: Posterior, seats: list[int]) -> dict:

@@ -314,3 +314,39 @@ def test_two_player_chancellor_record_is_not_refused():
         assert sum(hand.values()) == 1 and all(p > 0 for p in hand.values())
         # P1 holds the card kept from the second Chancellor or the card drawn after it
         assert set(hand) <= set(record.edition.cards)
+
+
+def test_a_refusal_names_the_fact_no_deal_allows():
+    """Luis kept the King (7) Ana saw; Marta's Guard 'hits' naming the Prince: the refusal
+    names turn 3 and that fact, with its card, for the app to say in the user's language."""
+    text = "2019 Ana,Luis,Marta first:Ana viewer:Ana dealt:2 | Ana +1 2>Luis saw:7 | Luis 1>Marta=3 miss | " \
+           "Marta 1>Luis=5 hit"
+    with pytest.raises(InconsistentRecordError) as e:
+        infer(parse_record(text))
+    assert e.value.where == "turn 3"
+    assert e.value.params == {"fact": "guard-hit", "card": PRINCE}
+    miss = text.replace("1>Luis=5 hit", "1>Luis=7 miss")
+    with pytest.raises(InconsistentRecordError) as e:
+        infer(parse_record(miss))
+    assert (e.value.where, e.value.params) == ("turn 3", {"fact": "guard-miss", "card": KING})
+
+
+@pytest.mark.parametrize("before, after", [(0, 0), (1, 0), (0, 2), (2, 1)])
+def test_a_count_that_fails_only_combined_names_the_first_turn_no_deal_allows(before, after):
+    """2019 has one Princess: Ana holds it and her Priest 'sees' another in Luis's hand. Each
+    fact alone is possible; only the card counts of the whole deal fail, so the turn is found
+    by the shortest inconsistent prefix, however many turns come before or after it."""
+    filler = ["Luis 4", "Ana +0 0", "Luis 0", "Ana +8 8"]
+    head = "2019 Ana,Luis first:Luis viewer:Ana dealt:9"
+    turns = filler[:2 * before]
+    turns += ["Luis 1>Ana=5 miss", "Ana +2 2>Luis saw:9"]
+    turns += ["Luis 1>Ana=4 miss", "Ana +1 1>Luis=3 miss"] * after
+    record = parse_record(" | ".join([head] + turns))
+    with pytest.raises(InconsistentRecordError) as e:
+        infer(record)
+    bad = 2 * before + 2
+    assert e.value.where == f"turn {bad}" and e.value.params == {"fact": "turn"}
+    infer(record.prefix(bad - 1))  # the turns before it are consistent
+    for model in ("random", "card-counter"):
+        with pytest.raises(InconsistentRecordError, match=f"turn {bad}"):
+            infer(record, model)

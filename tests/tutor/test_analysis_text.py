@@ -37,3 +37,42 @@ def test_the_exact_answers_deal_count_is_grouped():
     exact = type(adv)(**{**adv.__dict__, "method": "exact", "worlds": 31925})
     assert "31\u202f925 donnes" in method_text(exact, "fr")
     assert "31,925 deals" in method_text(exact, "en")
+
+
+GUARD_HIT = ("2019 Ana,Luis,Marta first:Ana viewer:Ana dealt:2 | Ana +1 2>Luis saw:7 | Luis 1>Marta=3 miss | "
+             "Marta 1>Luis=5 hit")
+TWO_PRINCESSES = "2019 Ana,Luis first:Luis viewer:Ana dealt:9 | Luis 1>Ana=5 miss | Ana +2 2>Luis saw:9"
+
+
+@pytest.mark.parametrize("text, lang, expected", [
+    (GUARD_HIT, "en", "Turn 3 — No deal of the cards allows the Guard's hit (naming the Prince), given what the "
+                      "record says before it"),
+    (GUARD_HIT, "es", "Turno 3 — Ningún reparto de las cartas permite el acierto de la Guardia (que nombró el "
+                      "Príncipe)"),
+    (GUARD_HIT, "fr", "Tour 3 — Aucune donne des cartes ne permet le coup réussi du Garde (qui a annoncé le Prince)"),
+    (TWO_PRINCESSES, "en", "Turn 2 — No deal of the cards allows this turn,"),
+    (TWO_PRINCESSES, "es", "Turno 2 — Ningún reparto de las cartas permite este turno,"),
+    (TWO_PRINCESSES, "fr", "Tour 2 — Aucune donne des cartes ne permet ce tour,"),
+])
+def test_a_record_no_deal_explains_names_the_turn_and_the_fact(text, lang, expected):
+    from solver import LoveLetterError, infer
+    from tutor.analysis import error_text
+
+    with pytest.raises(LoveLetterError) as e:
+        infer(parse_record(text))
+    assert error_text(e.value, lang).startswith(expected)
+
+
+def test_every_fact_the_inference_checks_is_said_in_every_language():
+    from solver import Card
+    from solver.inference.factors import FACTS, InconsistentRecordError
+    from tutor.analysis import error_text
+    from tutor.i18n import LANGUAGES, catalog
+
+    for lang in LANGUAGES:
+        for fact in FACTS:
+            assert f"fact.{fact}" in catalog(lang), (lang, fact)
+            err = InconsistentRecordError("x", where="turn 2", fact=fact, card=Card.COUNTESS)
+            said = error_text(err, lang)
+            assert "{" not in said and "fact" not in said and said != error_text(
+                InconsistentRecordError("x", where="turn 2"), lang)
