@@ -12,7 +12,7 @@ from tutor.analysis import (advice, advice_rows, best_plays, best_text, decision
 from tutor.formatters import CardLabel, PlayLabel, SeatName
 from tutor.i18n import colon, t
 from tutor.components import css
-from tutor.render import action_text, card_label
+from tutor.render import action_text, card_label, unbroken
 
 
 def show_odds(text: str, model: str, language: str, key: str) -> None:
@@ -140,10 +140,10 @@ def show_ranking(adv, language: str, key: str) -> None:
     rows = advice_rows(adv, language)
     main = ("#", t(language, "an_play"), t(language, "an_win"), t(language, "an_why"))
     # The key columns as a table that wraps (readable at 390 px, nothing cut at 1280 px) ...
-    st.table(pd.DataFrame([{k: r[k] for k in main} for r in rows]).set_index("#"))
+    play = t(language, "an_play")
+    st.table(pd.DataFrame([{k: unbroken(r[k]) if k == play else r[k] for k in main} for r in rows]).set_index("#"))
     # ... and every figure in a scrollable grid whose play column stays in view.
     with st.expander(t(language, "an_all_figures")):
-        play = t(language, "an_play")
         st.dataframe(pd.DataFrame([{k: v for k, v in r.items() if k != t(language, "an_why")} for r in rows]),
                      hide_index=True, key=f"{key}-advice-table",
                      column_config={"#": st.column_config.NumberColumn(width=40, pinned=True),

@@ -7,6 +7,7 @@ an importable module, because the app enforces picklable session state.
 
 from __future__ import annotations
 
+import re
 from html import escape
 
 from solver import EDITIONS, Card, ChancellorChoice, Play, card_name
@@ -79,6 +80,15 @@ def card_word(card: Card, lang: str) -> Articled:
 
 def _articled(text: str, card: Card, lang: str) -> Articled:
     return Articled(text, card in FEMININE.get(lang, ()), naming_for(lang))
+
+
+_LABEL_VALUE = re.compile(r" \((\d)\)")
+
+
+def unbroken(text) -> str:
+    """`text` with each card label kept on one line ("Roi\u00a0(7)", never "Roi" above "(7)"):
+    for the narrow cells of a table that wraps; display only."""
+    return _LABEL_VALUE.sub("\u00a0(\\1)", text) if isinstance(text, str) else text
 
 
 def card_list(cards, edition, lang: str):

@@ -1,5 +1,7 @@
 """AppTest of the analyzer and the ruling checker pages."""
 
+import re
+
 import pytest
 
 from solver import parse_record
@@ -47,6 +49,9 @@ def test_a_shared_link_restores_the_position_and_its_advice():
     shown = advice(format_record(parse_record(RECORD)), "random", 2.5)  # the page's own (cached) answer
     assert best_shown(at) == best_text(shown, "en")[len(best_prefix(shown)):]
     assert list(ranking_table(at)[t("en", "an_why")]) == [explanation_text(a, "en") for a in shown.actions]
+    # The narrow play column never breaks a card's label ("Guard" above "(1)").
+    plays = list(ranking_table(at)[t("en", "an_play")])
+    assert all(re.search(r"\u00a0\(\d\)", p) and not re.search(r" \(\d\)", p) for p in plays), plays
     assert at.get("graphviz_chart"), "the decision view is drawn"
     # Ana holds Countess and Priest: no "best Guard guess" line for a Guard she does not hold.
     assert not any("Best Guard guess" in m.value for m in at.markdown)
