@@ -144,6 +144,25 @@ def advice(text: str, model: str, seconds: float = 2.5):
     return advise(record, model)  # work budgets: the same answer on any machine (`seconds` is unused)
 
 
+def deeper_offered(text: str, model: str, seconds: float = 2.5) -> bool:
+    """The default answer is an estimate that the longer exact search may replace."""
+    from solver.advice.advisor import can_go_deeper
+
+    return can_go_deeper(record_of(text), advice(text, model, seconds))
+
+
+@lru_cache(maxsize=8)
+def deeper_advice(text: str, model: str):
+    """The exact answer with the longer work budget (`solver.advice.advisor.DEEP_WORK`); None
+    when even that does not fit. Cached, the refusal too: asked once per position."""
+    from solver.advice.advisor import TooLargeError, advise_deeper
+
+    try:
+        return advise_deeper(record_of(text), model)
+    except TooLargeError:
+        return None
+
+
 def is_viewer_turn(text: str) -> bool:
     """The record ends with the viewer to decide (a replay of the record; no inference)."""
     from solver.analysis.entry import final_state
@@ -427,10 +446,13 @@ def to_dot(graph, edition, lang: str, names, you=None) -> str:
 
 
 @lru_cache(maxsize=32)
-def decision_dot(text: str, model: str, action_index: int, lang: str, seconds: float = 2.5) -> tuple[str, bool, int]:
+def decision_dot(text: str, model: str, action_index: int, lang: str, seconds: float = 2.5,
+                 deep: bool = False) -> tuple[str, bool, int]:
+    """The decision view of the play ranked `action_index` (in the longer exact search's ranking
+    with `deep`, the one shown then)."""
     from solver.advice.decision import decision_graph
 
-    adv = advice(text, model, seconds)
+    adv = deeper_advice(text, model) if deep else advice(text, model, seconds)
     record = record_of(text)
     action = adv.actions[action_index].action
     g = decision_graph(record, action, model)

@@ -8,9 +8,10 @@ import streamlit as st
 
 from solver import LoveLetterError
 from tutor.analysis import (advice, advice_rows, best_plays, best_text, decision_dot, error_text, estimate_sentence,
-                            frac, guard_lines, hand_rows, method_text, pct, posterior, record_of, set_aside_rows)
+                            deeper_advice, deeper_offered, frac, guard_lines, hand_rows, method_text, pct, posterior,
+                            record_of, set_aside_rows)
 from tutor.formatters import CardLabel, PlayLabel, SeatName
-from tutor.i18n import colon, t
+from tutor.i18n import colon, number, t
 from tutor.components import css
 from tutor.render import action_text, card_label, unbroken
 
@@ -102,19 +103,49 @@ def show_advice(text: str, model: str, language: str, key: str, seconds: float =
         except LoveLetterError as err:
             st.error(error_text(err, language))
             return
-    show_ranking(adv, language, key)
+    deep, offer = False, None
+    if key == "an" and deeper_offered(text, model, seconds):
+        # The longer exact search: offered under the estimate's sentence, answered once asked for
+        # (remembered for this position and model in the session).
+        asked = st.session_state.setdefault("deeper-asked", set())
+        if (text, model) in asked:
+            shown = deeper(text, model, language)
+            adv, deep = shown or adv, shown is not None
+        else:
+            offer = lambda: offer_deeper(text, model, language, asked)  # noqa: E731
+    show_ranking(adv, language, key, offer)
     labels = tuple(action_text(a.action, e, language, record.seats, you=record.viewer) for a in adv.actions)
-    decision_view(text, model, language, key, seconds, labels)
+    decision_view(text, model, language, key, seconds, labels, deep)
+
+
+def offer_deeper(text: str, model: str, language: str, asked: set) -> None:
+    from solver.advice.advisor import DEEP_WORK
+
+    st.caption(t(language, "an_deeper_offer", n=number(language, DEEP_WORK)))
+    st.button(t(language, "an_deeper"), key="an-deeper", icon=":material/calculate:",
+              on_click=asked.add, args=((text, model),))  # the rerun it starts gives the answer
+
+
+def deeper(text: str, model: str, language: str):
+    """The longer exact search's answer, or None (said) when even it does not fit."""
+    from solver.advice.advisor import DEEP_WORK
+
+    with st.spinner(t(language, "an_deeper_thinking")):
+        adv = deeper_advice(text, model)
+    if adv is None:  # the estimate stands
+        st.info(t(language, "an_deeper_too_large", n=number(language, DEEP_WORK)))
+    return adv
 
 
 @st.fragment
-def decision_view(text: str, model: str, language: str, key: str, seconds: float, labels: tuple) -> None:
+def decision_view(text: str, model: str, language: str, key: str, seconds: float, labels: tuple,
+                  deep: bool = False) -> None:
     """One play one turn deep; choosing another play reruns this panel only."""
     st.subheader(t(language, "an_decision"))
     i = st.selectbox(t(language, "an_play"), list(range(len(labels))), key=f"{key}-decision",
                      format_func=PlayLabel(labels))
     try:
-        dot, exact, samples = decision_dot(text, model, i, language, seconds)
+        dot, exact, samples = decision_dot(text, model, i, language, seconds, deep)
     except LoveLetterError as err:  # a refusal is said in the user's language, never a traceback
         st.info(error_text(err, language))
         return
@@ -122,7 +153,7 @@ def decision_view(text: str, model: str, language: str, key: str, seconds: float
     st.graphviz_chart(dot)
 
 
-def show_ranking(adv, language: str, key: str) -> None:
+def show_ranking(adv, language: str, key: str, offer=None) -> None:
     """The advisor's ranking: how it was computed, the best play (named only when resolved:
     `tutor.analysis.best_plays`) and the table (`tutor.analysis.advice_rows`). The one place
     the ranking is drawn, for the analyzer and practice hints."""
@@ -132,6 +163,8 @@ def show_ranking(adv, language: str, key: str) -> None:
         st.caption(estimate_sentence(adv, language))
         with st.expander(t(language, "an_method_how")):
             st.caption(method_text(adv, language))
+        if offer is not None:  # the longer exact search, offered where the estimate is explained
+            offer()
     resolved, plays = best_plays(adv)
     if resolved and len(plays) == 1:
         st.success(best_text(adv, language), icon=":material/star:")

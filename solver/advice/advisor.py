@@ -32,7 +32,7 @@ from solver.advice.worlds import (
 __all__ = ["Advice", "AdviceError", "ExactSolver", "OPPONENT_MODELS", "RankedAction", "TooLargeError", "advise",
            "advise_estimate", "advise_exact", "deal_sampler", "learn_from", "observation",
            "opponent_distribution", "sample_worlds", "sort_key", "wilson", "worlds_from_record", "DEFAULT_WORK",
-           "DEFAULT_DEALS"]
+           "DEFAULT_DEALS", "DEEP_WORK", "advise_deeper", "can_go_deeper"]
 
 #: The default work budgets: transitions of the exact search (about a second here), deals for the contenders of an
 #: estimate.
@@ -41,6 +41,10 @@ DEFAULT_DEALS = 2_000
 #: Beyond this many cards in the deck the exact search never fits the default budget (measured
 #: in benchmarks/advisor.py), so it is not tried: a rule on the position, not on the clock.
 EXACT_MAX_DECK = 6
+#: The longer exact search a person may ask for when the default gave an estimate (every saved
+#: 2-player benchmark position of up to 6 cards fits it: worst 808,048 transitions; seconds to
+#: a minute on one core).
+DEEP_WORK = 1_000_000
 
 
 def _cards_left(record) -> int:
@@ -79,6 +83,25 @@ def advise(record, model: str = "random", budget: int = DEFAULT_WORK, deals: int
         return _approximate(record, model, deals, seed, seconds)
     remaining = max(deadline - time.perf_counter(), 1.0)
     return advise_estimate(record, model, deals=deals, seed=seed, seconds=remaining)
+
+
+def can_go_deeper(record, adv: Advice) -> bool:
+    """The answer `adv` is an estimate from the exact posterior where the exact search was tried
+    and did not fit the default budget (so `advise_deeper` may answer exactly)."""
+    return adv.method == "estimate" and adv.posterior == "exact" and _cards_left(record) <= EXACT_MAX_DECK
+
+
+def advise_deeper(record, model: str = "random", budget: int = DEEP_WORK, seconds: float = 180.0) -> Advice:
+    """The exact answer with the longer work budget `DEEP_WORK`; `TooLargeError` when even that
+    does not fit (the estimate stands). `seconds` is only a safety cap."""
+    import time
+
+    if model not in OPPONENT_MODELS:
+        raise AdviceError(f"unknown opponent model {str(model)[:40]!r}; models: {', '.join(OPPONENT_MODELS)}",
+                          rule="unknown-model")
+    check_viewer_hand(record)
+    _cards_left(record)
+    return advise_exact(record, model, budget, deadline=time.perf_counter() + seconds)
 
 
 def _approximate(record, model: str, deals: int, seed: int, seconds: float) -> Advice:

@@ -310,3 +310,63 @@ def test_how_is_this_computed_opens_on_the_most_likely_card():
     box = next(b for b in at.selectbox if str(b.key).endswith("-how-card"))
     likely = infer(parse_record(record), OPPONENT_MODELS["random"]).hands[1]
     assert likely[box.value] == max(likely.values())
+
+
+#: Classic, 5 cards in the deck: the default exact search (20,000 transitions) does not fit
+#: (it needs about 23,000), the longer one does.
+NEAR = ("classic P1,P2 first:P1 viewer:P1 up:5,8,2 dealt:1 | P1 +1 1>P2=4 miss | P2 4 | P1 +7 7 | "
+        "P2 1>P1=5 miss | P1 +5")
+
+
+def test_an_estimate_within_reach_offers_the_exact_answer_and_gives_it():
+    from solver.advice.advisor import advise_exact
+
+    at = analyzer(record=NEAR, model="random")
+    assert not at.exception and not at.error
+    text = format_record(parse_record(NEAR))
+    assert advice(text, "random", 2.5).method == "estimate"
+    offer = t("en", "an_deeper_offer", n="1,000,000")
+    assert offer in [c.value for c in at.caption]
+    at.button(key="an-deeper").click().run()
+    assert not at.exception and not at.error
+    exact = advise_exact(parse_record(text), "random", 1_000_000)
+    assert best_shown(at) == best_text(exact, "en")[len(best_prefix(exact)):]
+    assert list(ranking_table(at)[t("en", "an_why")]) == [explanation_text(a, "en") for a in exact.actions]
+    assert offer not in [c.value for c in at.caption] and not [b for b in at.button if b.key == "an-deeper"]
+    at.run()  # a rerun keeps the exact answer (asked once for this position)
+    assert best_shown(at) == best_text(exact, "en")[len(best_prefix(exact)):]
+
+
+def test_the_offer_is_not_made_where_the_exact_search_is_not_tried_or_already_answered():
+    from solver.advice.advisor import can_go_deeper
+
+    far = parse_record("classic P1,P2 first:P1 viewer:P1 up:5,8,2 dealt:1 | P1 +1")  # 10 cards left
+    assert not can_go_deeper(far, advise(far, "random", deals=200))
+    near = parse_record(NEAR)
+    assert can_go_deeper(near, advise(near, "random", deals=200))
+    assert not can_go_deeper(near, advise(near, "random", budget=1_000_000))  # exact already
+
+
+def test_when_even_the_longer_search_does_not_fit_the_estimate_stands_and_is_not_searched_again(monkeypatch):
+    import solver.advice.advisor as advisor
+    from tutor.analysis import deeper_advice
+
+    calls = []
+
+    def too_large(record, model):
+        calls.append(model)
+        raise advisor.TooLargeError("over the budget")
+
+    monkeypatch.setattr(advisor, "advise_deeper", too_large)
+    deeper_advice.cache_clear()
+    try:
+        at = analyzer(record=NEAR, model="random")
+        at.button(key="an-deeper").click().run()
+        assert not at.exception and not at.error
+        assert t("en", "an_deeper_too_large", n="1,000,000") in [i.value for i in at.info]
+        estimate = advice(format_record(parse_record(NEAR)), "random", 2.5)
+        assert best_shown(at) == best_text(estimate, "en")[len(best_prefix(estimate)):]
+        at.run()
+        assert calls == ["random"]  # the refusal is remembered, not searched for again on a rerun
+    finally:
+        deeper_advice.cache_clear()
