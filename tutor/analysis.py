@@ -155,10 +155,12 @@ def deeper_offered(text: str, model: str, seconds: float = 2.5) -> bool:
 def deeper_advice(text: str, model: str):
     """The exact answer with the longer work budget (`solver.advice.advisor.DEEP_WORK`); None
     when even that does not fit. Cached, the refusal too: asked once per position."""
-    from solver.advice.advisor import TooLargeError, advise_deeper
+    from solver.advice.advisor import OutOfTimeError, TooLargeError, advise_deeper
 
     try:
         return advise_deeper(record_of(text), model)
+    except OutOfTimeError:
+        raise  # the clock, not the position: not remembered
     except TooLargeError:
         return None
 
@@ -446,14 +448,10 @@ def to_dot(graph, edition, lang: str, names, you=None) -> str:
 
 
 @lru_cache(maxsize=32)
-def decision_dot(text: str, model: str, action_index: int, lang: str, seconds: float = 2.5,
-                 deep: bool = False) -> tuple[str, bool, int]:
-    """The decision view of the play ranked `action_index` (in the longer exact search's ranking
-    with `deep`, the one shown then)."""
+def decision_dot(text: str, model: str, action, lang: str) -> tuple[str, bool, int]:
+    """The decision view of `action` (one of the viewer's legal plays) as Graphviz."""
     from solver.advice.decision import decision_graph
 
-    adv = deeper_advice(text, model) if deep else advice(text, model, seconds)
     record = record_of(text)
-    action = adv.actions[action_index].action
     g = decision_graph(record, action, model)
     return to_dot(g, record.edition, lang, record.seats, record.viewer), g.graph["exact"], g.graph["samples"]

@@ -91,8 +91,10 @@ def show_how(text: str, model: str, language: str, key: str) -> None:
                 st.markdown(f"- {where}{colon(language)} {t(language, con.key, **params)}")
 
 
-def show_advice(text: str, model: str, language: str, key: str, seconds: float = 2.5) -> None:
-    """The advisor's ranking (exact or labelled estimate) and the decision view of a chosen play."""
+def show_advice(text: str, model: str, language: str, key: str, seconds: float = 2.5,
+                offer_exact: bool = False) -> None:
+    """The advisor's ranking (exact or labelled estimate) and the decision view of a chosen play.
+    With `offer_exact`, an estimate the longer exact search may replace offers it."""
     record = record_of(text)
     e = record.edition
     css()  # the phone-width rules of the ranking table and the decision graph (the analyzer has no board)
@@ -104,18 +106,19 @@ def show_advice(text: str, model: str, language: str, key: str, seconds: float =
             st.error(error_text(err, language))
             return
     deep, offer = False, None
-    if key == "an" and deeper_offered(text, model, seconds):
+    if offer_exact and deeper_offered(text, model, seconds):
         # The longer exact search: offered under the estimate's sentence, answered once asked for
         # (remembered for this position and model in the session).
         asked = st.session_state.setdefault("deeper-asked", set())
         if (text, model) in asked:
-            shown = deeper(text, model, language)
+            shown = deeper(text, model, language, asked)
             adv, deep = shown or adv, shown is not None
         else:
             offer = lambda: offer_deeper(text, model, language, asked)  # noqa: E731
     show_ranking(adv, language, key, offer)
-    labels = tuple(action_text(a.action, e, language, record.seats, you=record.viewer) for a in adv.actions)
-    decision_view(text, model, language, key, seconds, labels, deep)
+    plays = tuple(a.action for a in adv.actions)
+    labels = tuple(action_text(a, e, language, record.seats, you=record.viewer) for a in plays)
+    decision_view(text, model, language, f"{key}-deep" if deep else key, plays, labels)
 
 
 def offer_deeper(text: str, model: str, language: str, asked: set) -> None:
@@ -126,26 +129,37 @@ def offer_deeper(text: str, model: str, language: str, asked: set) -> None:
               on_click=asked.add, args=((text, model),))  # the rerun it starts gives the answer
 
 
-def deeper(text: str, model: str, language: str):
-    """The longer exact search's answer, or None (said) when even it does not fit."""
+def deeper(text: str, model: str, language: str, asked: set):
+    """The longer exact search's answer, or None (said) when even it does not fit; when the
+    clock stopped it, the offer comes back (a rerun does not search again unasked)."""
     from solver.advice.advisor import DEEP_WORK
 
-    with st.spinner(t(language, "an_deeper_thinking")):
-        adv = deeper_advice(text, model)
+    from solver.advice.advisor import OutOfTimeError
+
+    try:
+        with st.spinner(t(language, "an_deeper_thinking")):
+            adv = deeper_advice(text, model)
+    except OutOfTimeError:  # the machine was too busy this time: the estimate stands
+        asked.discard((text, model))
+        st.info(t(language, "an_deeper_too_slow"))
+        return None
+    except LoveLetterError as err:
+        st.info(error_text(err, language))
+        return None
     if adv is None:  # the estimate stands
         st.info(t(language, "an_deeper_too_large", n=number(language, DEEP_WORK)))
     return adv
 
 
 @st.fragment
-def decision_view(text: str, model: str, language: str, key: str, seconds: float, labels: tuple,
-                  deep: bool = False) -> None:
-    """One play one turn deep; choosing another play reruns this panel only."""
+def decision_view(text: str, model: str, language: str, key: str, plays: tuple, labels: tuple) -> None:
+    """One play one turn deep (`plays` in the ranking's order, `labels` their names); choosing
+    another play reruns this panel only."""
     st.subheader(t(language, "an_decision"))
     i = st.selectbox(t(language, "an_play"), list(range(len(labels))), key=f"{key}-decision",
                      format_func=PlayLabel(labels))
     try:
-        dot, exact, samples = decision_dot(text, model, i, language, seconds, deep)
+        dot, exact, samples = decision_dot(text, model, plays[i], language)
     except LoveLetterError as err:  # a refusal is said in the user's language, never a traceback
         st.info(error_text(err, language))
         return

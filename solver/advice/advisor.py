@@ -21,6 +21,7 @@ from solver.advice.result import Advice, RankedAction, sort_key
 from solver.advice.worlds import (
     OPPONENT_MODELS,
     AdviceError,
+    OutOfTimeError,
     TooLargeError,
     deal_sampler,
     observation,
@@ -32,7 +33,7 @@ from solver.advice.worlds import (
 __all__ = ["Advice", "AdviceError", "ExactSolver", "OPPONENT_MODELS", "RankedAction", "TooLargeError", "advise",
            "advise_estimate", "advise_exact", "deal_sampler", "learn_from", "observation",
            "opponent_distribution", "sample_worlds", "sort_key", "wilson", "worlds_from_record", "DEFAULT_WORK",
-           "DEFAULT_DEALS", "DEEP_WORK", "advise_deeper", "can_go_deeper"]
+           "DEFAULT_DEALS", "DEEP_WORK", "OutOfTimeError", "advise_deeper", "can_go_deeper"]
 
 #: The default work budgets: transitions of the exact search (about a second here), deals for the contenders of an
 #: estimate.
@@ -45,6 +46,16 @@ EXACT_MAX_DECK = 6
 #: 2-player benchmark position of up to 6 cards fits it: worst 808,048 transitions; seconds to
 #: a minute on one core).
 DEEP_WORK = 1_000_000
+
+
+def _checked(record, model: str) -> int:
+    """What every answer checks first (the model's name, the viewer's own cards, the viewer to
+    play); the cards left in the deck."""
+    if model not in OPPONENT_MODELS:
+        raise AdviceError(f"unknown opponent model {str(model)[:40]!r}; models: {', '.join(OPPONENT_MODELS)}",
+                          rule="unknown-model")
+    check_viewer_hand(record)  # your own cards missing: say so, not "you cannot play the Guard"
+    return _cards_left(record)
 
 
 def _cards_left(record) -> int:
@@ -67,12 +78,8 @@ def advise(record, model: str = "random", budget: int = DEFAULT_WORK, deals: int
     `seconds` is a safety cap on the wall clock, not a budget."""
     import time
 
-    if model not in OPPONENT_MODELS:
-        raise AdviceError(f"unknown opponent model {str(model)[:40]!r}; models: {', '.join(OPPONENT_MODELS)}",
-                          rule="unknown-model")
-    check_viewer_hand(record)  # your own cards missing: say so, not "you cannot play the Guard"
     deadline = time.perf_counter() + seconds
-    left = _cards_left(record)
+    left = _checked(record, model)
     try:
         if left <= EXACT_MAX_DECK:
             return advise_exact(record, model, budget, deadline=deadline)
@@ -93,14 +100,11 @@ def can_go_deeper(record, adv: Advice) -> bool:
 
 def advise_deeper(record, model: str = "random", budget: int = DEEP_WORK, seconds: float = 180.0) -> Advice:
     """The exact answer with the longer work budget `DEEP_WORK`; `TooLargeError` when even that
-    does not fit (the estimate stands). `seconds` is only a safety cap."""
+    does not fit (the estimate stands), `OutOfTimeError` (a `TooLargeError`) when the safety cap
+    `seconds` stops it first."""
     import time
 
-    if model not in OPPONENT_MODELS:
-        raise AdviceError(f"unknown opponent model {str(model)[:40]!r}; models: {', '.join(OPPONENT_MODELS)}",
-                          rule="unknown-model")
-    check_viewer_hand(record)
-    _cards_left(record)
+    _checked(record, model)
     return advise_exact(record, model, budget, deadline=time.perf_counter() + seconds)
 
 

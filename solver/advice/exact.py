@@ -28,7 +28,8 @@ from solver.records.record import Record
 from solver.rules.state import CHANCELLOR, HAND_PAIR, OVER, PLAY, Round
 
 from solver.advice.result import Advice, RankedAction, sort_key
-from solver.advice.worlds import OPPONENT_MODELS, TooLargeError, observation, opponent_distribution, root_worlds
+from solver.advice.worlds import (OPPONENT_MODELS, OutOfTimeError, TooLargeError, observation, opponent_distribution,
+                                  root_worlds)
 
 
 def _draws(r: Round, action) -> int:
@@ -224,7 +225,7 @@ class ExactSolver:
     def check_time(self) -> None:
         if self.deadline is not None:
             if time.perf_counter() > self.deadline:
-                raise TooLargeError("the exact answer needs more time than its budget")
+                raise OutOfTimeError("the exact answer needs more time than its budget")
 
     # --- exchangeable cards -------------------------------------------------------------------
 

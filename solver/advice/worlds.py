@@ -25,6 +25,11 @@ class TooLargeError(LoveLetterError):
     rule = "too-large"
 
 
+class OutOfTimeError(TooLargeError):
+    """The work did not fit the wall-clock safety cap (a loaded machine may finish it another
+    time): not a property of the position, so not to be remembered as one."""
+
+
 class AdviceError(LoveLetterError):
     rule = "advice"
 
@@ -137,7 +142,7 @@ def root_worlds(record: Record, model, limit: int, lazy: bool, deadline: float |
         raise TooLargeError(f"{combos} combinations of tracked cards: too large for an exact answer")
     for k, combo in enumerate(product(*[rows for _, rows in factors])):
         if deadline is not None and k % 4096 == 4095 and time.perf_counter() > deadline:
-            raise TooLargeError("the exact answer needs more time than its budget")
+            raise OutOfTimeError("the exact answer needs more time than its budget")
         value: dict = {}
         weight = 1
         for (vars_, _), (row, w) in zip(factors, combo):

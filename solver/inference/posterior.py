@@ -64,9 +64,7 @@ def infer(record: Record, model="uniform", budget: Optional[int] = None) -> Post
             for i, v in enumerate(vars_):
                 var_marginal[v] = _dist((row[i], p) for row, p in rows)
         pool = comb.pool_expectation()
-    except InconsistentRecordError as exc:
-        if exc.where:
-            raise
+    except InconsistentRecordError as exc:  # the combined counts fail (a turn's own facts did not)
         raise _located(record, model, budget, exc) from None
     pool_size = comb.pool
     pool_dist = {c: Fraction(pool[c]) / pool_size for c in Card if pool[c]} if pool_size else {}
@@ -125,8 +123,6 @@ def _located(record: Record, model, budget: Optional[int], exc: InconsistentReco
             hi = mid
         except LoveLetterError:
             return exc
-    if hi == 0:
-        return exc
     return InconsistentRecordError(exc.reason, where=f"turn {hi}", fact="turn")
 
 

@@ -45,14 +45,14 @@ TWO_PRINCESSES = "2019 Ana,Luis first:Luis viewer:Ana dealt:9 | Luis 1>Ana=5 mis
 
 
 @pytest.mark.parametrize("text, lang, expected", [
-    (GUARD_HIT, "en", "Turn 3 — No deal of the cards allows the Guard's hit (naming the Prince), given what the "
-                      "record says before it"),
+    (GUARD_HIT, "en", "Turn 3 — No deal of the cards allows the Guard's hit (naming the Prince), given the turns "
+                      "before it"),
     (GUARD_HIT, "es", "Turno 3 — Ningún reparto de las cartas permite el acierto de la Guardia (que nombró el "
                       "Príncipe)"),
-    (GUARD_HIT, "fr", "Tour 3 — Aucune donne des cartes ne permet le coup réussi du Garde (qui a annoncé le Prince)"),
+    (GUARD_HIT, "fr", "Tour 3 — Aucune donne des cartes n'explique le coup réussi du Garde (qui a annoncé le Prince)"),
     (TWO_PRINCESSES, "en", "Turn 2 — No deal of the cards allows this turn,"),
     (TWO_PRINCESSES, "es", "Turno 2 — Ningún reparto de las cartas permite este turno,"),
-    (TWO_PRINCESSES, "fr", "Tour 2 — Aucune donne des cartes ne permet ce tour,"),
+    (TWO_PRINCESSES, "fr", "Tour 2 — Aucune donne des cartes n'explique ce tour,"),
 ])
 def test_a_record_no_deal_explains_names_the_turn_and_the_fact(text, lang, expected):
     from solver import LoveLetterError, infer

@@ -370,3 +370,51 @@ def test_when_even_the_longer_search_does_not_fit_the_estimate_stands_and_is_not
         assert calls == ["random"]  # the refusal is remembered, not searched for again on a rerun
     finally:
         deeper_advice.cache_clear()
+
+
+def test_after_the_exact_answer_the_decision_view_offers_its_plays_in_its_order():
+    from solver.advice.advisor import advise_exact
+
+    at = analyzer(record=NEAR, model="random")
+    at.button(key="an-deeper").click().run()
+    exact = advise_exact(parse_record(NEAR), "random", 1_000_000)
+    box = at.selectbox(key="an-deep-decision")
+    names = parse_record(NEAR).seats
+    assert list(box.options) == [
+        action_text(a.action, parse_record(NEAR).edition, "en", names, you=0) for a in exact.actions]
+
+
+def test_a_longer_search_stopped_by_the_clock_is_offered_again_not_repeated(monkeypatch):
+    import solver.advice.advisor as advisor
+
+    calls = []
+
+    def out_of_time(record, model):
+        calls.append(model)
+        raise advisor.OutOfTimeError("the exact answer needs more time than its budget")
+
+    from tutor.analysis import deeper_advice
+
+    monkeypatch.setattr(advisor, "advise_deeper", out_of_time)
+    deeper_advice.cache_clear()
+    try:
+        at = analyzer(record=NEAR, model="random")
+        at.button(key="an-deeper").click().run()
+        assert not at.exception and not at.error
+        assert t("en", "an_deeper_too_slow") in [i.value for i in at.info]
+        at.run()
+        assert calls == ["random"] and [b for b in at.button if b.key == "an-deeper"]  # offered again
+    finally:
+        deeper_advice.cache_clear()
+
+
+def test_the_longer_search_answers_exactly_or_refuses_and_says_which():
+    from solver.advice.advisor import OutOfTimeError, TooLargeError, advise_deeper
+
+    near = parse_record(NEAR)
+    assert advise_deeper(near, "random").method == "exact"
+    with pytest.raises(TooLargeError) as e:
+        advise_deeper(near, "random", budget=1_000)
+    assert not isinstance(e.value, OutOfTimeError)
+    with pytest.raises(OutOfTimeError):
+        advise_deeper(near, "random", seconds=0.0)

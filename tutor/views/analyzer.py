@@ -253,6 +253,6 @@ st.query_params["model"] = model
 show_odds(text, model, language, key="an")
 show_how(text, model, language, key="an")
 if is_viewer_turn(text):
-    show_advice(text, model, language, key="an")
+    show_advice(text, model, language, key="an", offer_exact=True)
 elif record.viewer is not None:
     st.info(t(language, "an_not_your_turn"))
