@@ -347,27 +347,33 @@ def test_the_offer_is_not_made_where_the_exact_search_is_not_tried_or_already_an
     assert not can_go_deeper(near, advise(near, "random", budget=1_000_000))  # exact already
 
 
-def test_when_even_the_longer_search_does_not_fit_the_estimate_stands_and_is_not_searched_again(monkeypatch):
+@pytest.mark.parametrize("refusal, said, offered_again", [
+    ("TooLargeError", ("an_deeper_too_large", {"n": "1,000,000"}), False),  # the position: remembered
+    ("OutOfTimeError", ("an_deeper_too_slow", {}), True),  # the clock: not remembered, offered again
+])
+def test_a_longer_search_that_does_not_answer_leaves_the_estimate_and_is_not_repeated(monkeypatch, refusal, said,
+                                                                                      offered_again):
     import solver.advice.advisor as advisor
     from tutor.analysis import deeper_advice
 
     calls = []
 
-    def too_large(record, model):
+    def refuse(record, model):
         calls.append(model)
-        raise advisor.TooLargeError("over the budget")
+        raise getattr(advisor, refusal)("no answer")
 
-    monkeypatch.setattr(advisor, "advise_deeper", too_large)
+    monkeypatch.setattr(advisor, "advise_deeper", refuse)
     deeper_advice.cache_clear()
     try:
         at = analyzer(record=NEAR, model="random")
         at.button(key="an-deeper").click().run()
         assert not at.exception and not at.error
-        assert t("en", "an_deeper_too_large", n="1,000,000") in [i.value for i in at.info]
+        assert t("en", said[0], **said[1]) in [i.value for i in at.info]
         estimate = advice(format_record(parse_record(NEAR)), "random", 2.5)
         assert best_shown(at) == best_text(estimate, "en")[len(best_prefix(estimate)):]
         at.run()
-        assert calls == ["random"]  # the refusal is remembered, not searched for again on a rerun
+        assert calls == ["random"]  # not searched for again on a rerun
+        assert bool([b for b in at.button if b.key == "an-deeper"]) == offered_again
     finally:
         deeper_advice.cache_clear()
 
@@ -382,30 +388,6 @@ def test_after_the_exact_answer_the_decision_view_offers_its_plays_in_its_order(
     names = parse_record(NEAR).seats
     assert list(box.options) == [
         action_text(a.action, parse_record(NEAR).edition, "en", names, you=0) for a in exact.actions]
-
-
-def test_a_longer_search_stopped_by_the_clock_is_offered_again_not_repeated(monkeypatch):
-    import solver.advice.advisor as advisor
-
-    calls = []
-
-    def out_of_time(record, model):
-        calls.append(model)
-        raise advisor.OutOfTimeError("the exact answer needs more time than its budget")
-
-    from tutor.analysis import deeper_advice
-
-    monkeypatch.setattr(advisor, "advise_deeper", out_of_time)
-    deeper_advice.cache_clear()
-    try:
-        at = analyzer(record=NEAR, model="random")
-        at.button(key="an-deeper").click().run()
-        assert not at.exception and not at.error
-        assert t("en", "an_deeper_too_slow") in [i.value for i in at.info]
-        at.run()
-        assert calls == ["random"] and [b for b in at.button if b.key == "an-deeper"]  # offered again
-    finally:
-        deeper_advice.cache_clear()
 
 
 def test_the_longer_search_answers_exactly_or_refuses_and_says_which():

@@ -22,7 +22,7 @@ from tutor.analysis_view import show_advice, show_odds
 from tutor.components import edition_key, lang, show_board
 from tutor.formatters import EditionTitle, KeyLabel, PlayLabel
 from tutor.i18n import colon, t
-from tutor.render import action_text, event_lines, unbroken
+from tutor.render import action_text, event_lines
 
 language = lang()
 NAMES = ("You", "Ana", "Luis", "Marta", "Noor", "Omar")
@@ -247,8 +247,8 @@ if over:
     with st.spinner(t(language, "pr_reviewing")):
         rows = review_rows(review(p.decisions, model, float(p.seconds) * 4, shared), language)
     if rows:
-        # wraps (no column cut at 1280 or 390 px), never inside a card's label
-        st.table(pd.DataFrame([{k: unbroken(v) for k, v in r.items()} for r in rows]).set_index("#"))
+        # wraps: no column cut at 1280 or 390 px (five columns: a label may wrap before its value)
+        st.table(pd.DataFrame(rows).set_index("#"))
         st.caption(t(language, "pr_cost_help"))
     else:
         st.caption(t(language, "pr_no_decisions"))
