@@ -98,6 +98,7 @@ def build_belief(record: Record, model="uniform", budget: Optional[int] = None) 
         for h, nv in zip(holders, new_vars[1:]):
             b.hand[h] = nv
         b.avail[card] -= 1
+        b.copies_left(card, "played")
         b.hand[p] = v2
         target = t.target
         outs = dict(t.out)

@@ -57,10 +57,15 @@ FACTS = {
     "king-gave": "the card the King gave the viewer",
     "princess-discard": "the card discarded with the Princess",
     "play": "the plays recorded are impossible with any cards",
+    "played": "the card played, every copy of it being elsewhere",
     "empty-deck": "a card was drawn from an empty deck",
     "too-many": "more copies of a card than the edition has",
     "turn": "this turn, once every card is counted",
 }
+
+
+#: The facts that pin a slot to one card (checked against the copies still hidden).
+PINS = frozenset({"dealt", "draw", "priest-saw", "baron-saw", "new-card", "chancellor-draw", "king-gave"})
 
 
 #: The largest joint table of tied hidden cards the exact inference builds.
@@ -186,6 +191,21 @@ class Belief:
         idx = [f.vars.index(v) for v in vars_]
         f.table = {row: w for row, w in f.table.items() if pred(*(row[i] for i in idx))}
         self._nonempty(f, fact, card)
+        if fact in PINS:
+            self.copies_left(card, fact)
+
+    def copies_left(self, card: Card, fact: str) -> None:
+        """After a slot was pinned to `card` or a copy of it was played: the hidden slots that
+        surely hold it (every row of their factor has it; factors of up to 64 rows are looked
+        at) must not need more copies than are still hidden, else `fact` is the one no deal
+        allows."""
+        need = 0
+        for f in self.factors.values():
+            if len(f.table) <= 64:
+                need += min(row.count(card) for row in f.table)
+        if need > self.avail[card]:
+            raise InconsistentRecordError(f"no deal is consistent with the record ({FACTS[fact]}: {card.title})",
+                                          where=self.where, fact=fact, card=card)
 
     def fix(self, v: int, card: Card, fact: str) -> None:
         """The slot's card became known and left the hidden state (a public discard)."""

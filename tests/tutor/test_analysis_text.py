@@ -50,9 +50,9 @@ TWO_PRINCESSES = "2019 Ana,Luis first:Luis viewer:Ana dealt:9 | Luis 1>Ana=5 mis
     (GUARD_HIT, "es", "Turno 3 — Ningún reparto de las cartas permite el acierto de la Guardia (que nombró el "
                       "Príncipe)"),
     (GUARD_HIT, "fr", "Tour 3 — Aucune donne des cartes n'explique le coup réussi du Garde (qui a annoncé le Prince)"),
-    (TWO_PRINCESSES, "en", "Turn 2 — No deal of the cards allows this turn,"),
-    (TWO_PRINCESSES, "es", "Turno 2 — Ningún reparto de las cartas permite este turno,"),
-    (TWO_PRINCESSES, "fr", "Tour 2 — Aucune donne des cartes n'explique ce tour,"),
+    (TWO_PRINCESSES, "en", "Turn 2 — No deal of the cards allows what the Priest showed (a Princess),"),
+    (TWO_PRINCESSES, "es", "Turno 2 — Ningún reparto de las cartas permite lo que mostró el Sacerdote (una Princesa),"),
+    (TWO_PRINCESSES, "fr", "Tour 2 — Aucune donne des cartes n'explique ce que le Prêtre a montré (une Princesse),"),
 ])
 def test_a_record_no_deal_explains_names_the_turn_and_the_fact(text, lang, expected):
     from solver import LoveLetterError, infer
