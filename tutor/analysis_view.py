@@ -132,9 +132,7 @@ def offer_deeper(text: str, model: str, language: str, asked: set) -> None:
 def deeper(text: str, model: str, language: str, asked: set):
     """The longer exact search's answer, or None (said) when even it does not fit; when the
     clock stopped it, the offer comes back (a rerun does not search again unasked)."""
-    from solver.advice.advisor import DEEP_WORK
-
-    from solver.advice.advisor import OutOfTimeError
+    from solver.advice.advisor import DEEP_WORK, OutOfTimeError
 
     try:
         with st.spinner(t(language, "an_deeper_thinking")):

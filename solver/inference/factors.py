@@ -177,11 +177,15 @@ class Belief:
             del self.factors[fid]
         return self._new_factor(merged_vars, {row: w for row, (w, _) in table.items()})
 
+    def _refusal(self, fact: str, card: Optional[Card] = None) -> InconsistentRecordError:
+        """No deal allows `fact` (a key of FACTS) at this turn: the refusal naming it and its card."""
+        detail = FACTS[fact] + (f": {card.title}" if card is not None else "")
+        return InconsistentRecordError(f"no deal is consistent with the record ({detail})", where=self.where,
+                                       fact=fact, card=card)
+
     def _nonempty(self, f: Factor, fact: str, card: Optional[Card] = None) -> None:
         if not f.table:
-            detail = FACTS[fact] + (f": {card.title}" if card is not None else "")
-            raise InconsistentRecordError(f"no deal is consistent with the record ({detail})", where=self.where,
-                                          fact=fact, card=card)
+            raise self._refusal(fact, card)
 
     def condition(self, vars_, pred, fact: str, card: Optional[Card] = None) -> None:
         """Keep the rows where `pred` holds; `fact` (a key of FACTS) and `card` name what is
@@ -204,8 +208,7 @@ class Belief:
             if len(f.table) <= 64:
                 need += min(row.count(card) for row in f.table)
         if need > self.avail[card]:
-            raise InconsistentRecordError(f"no deal is consistent with the record ({FACTS[fact]}: {card.title})",
-                                          where=self.where, fact=fact, card=card)
+            raise self._refusal(fact, card)
 
     def fix(self, v: int, card: Card, fact: str) -> None:
         """The slot's card became known and left the hidden state (a public discard)."""
