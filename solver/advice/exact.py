@@ -28,8 +28,9 @@ from solver.records.record import Record
 from solver.rules.state import CHANCELLOR, HAND_PAIR, OVER, PLAY, Round
 
 from solver.advice.result import Advice, RankedAction, sort_key
-from solver.advice.worlds import (OPPONENT_MODELS, OutOfTimeError, TooLargeError, observation, opponent_distribution,
-                                  root_worlds)
+from solver.policies.heuristics import counting_policy
+from solver.policies.models import CardCounterModel
+from solver.advice.worlds import (OPPONENT_MODELS, OutOfTimeError, TooLargeError, observation, root_worlds)
 
 
 def _draws(r: Round, action) -> int:
@@ -97,6 +98,7 @@ class _Pair(NamedTuple):
 
 
 #: The tail of fixed cards one after another: `_ONES[n]` for n cards.
+_EPS = CardCounterModel.EPSILON  # the card counter's share of uniformly random play
 _ONES = tuple((1,) * n for n in range(32))
 
 
@@ -202,6 +204,7 @@ class ExactSolver:
         self._trans: dict = {}  # (state number, action) -> (outcomes, denominator, outcome list)
         self._acts: dict = {}  # state number -> legal actions
         self._opp: dict = {}  # state number -> ((action, numerator), ...), denominator
+        self._views: dict = {}  # what a card counter reads -> its choice (`_choice`)
         self._memory = model != "random"  # the card counter reads what players remember
         self._lin: dict = {}  # state number -> value when the viewer has no decision left, else None
         self._tlin: dict = {}  # (state number, action) -> value when no outcome leaves a decision, else None
@@ -212,8 +215,8 @@ class ExactSolver:
 
     def release(self) -> None:
         """Forget every remembered state, transition and value (the search's memory)."""
-        for table in (self.memo, self._ids, self._obs, self._trans, self._acts, self._opp, self._lin, self._tlin,
-                      self._segs, self._fol):
+        for table in (self.memo, self._ids, self._obs, self._trans, self._acts, self._opp, self._views, self._lin,
+                      self._tlin, self._segs, self._fol):
             table.clear()
         self._states.clear()
 
@@ -418,13 +421,26 @@ class ExactSolver:
             acts = self._legal(sid)
             if self.model == "random" or len(acts) == 1:  # uniform: opponent_distribution's shortcut
                 found = (tuple((a, 1) for a in acts), len(acts))
-            else:
-                dist = [(a, Fraction(p)) for a, p in opponent_distribution(r, self.model) if p]
-                den = lcm(*(p.denominator for _, p in dist))
-                found = (tuple((a, p.numerator * (den // p.denominator)) for a, p in dist), den)
+            else:  # opponent_distribution in integers: the choice 1 - eps + eps/n, the others eps/n
+                chosen = self._choice(r)
+                n = len(acts)
+                p, q = _EPS.numerator, _EPS.denominator
+                found = (tuple((a, (q - p) * n + p if a == chosen else p) for a in acts), q * n)
             if r.phase == CHANCELLOR:
                 found = (_pairs(found[0]), found[1])
             self._opp[sid] = found
+        return found
+
+    def _choice(self, r: Round):
+        """The card counter's choice at `r`, remembered by what it reads (its hand, the
+        discards, the face-up cards, who is out or protected, what it remembers): many states
+        of the search differ only in cards it cannot see."""
+        seat = r.current
+        key = (r.phase, seat, r.hands[seat], r.discards, r.face_up, r.out, r.protected,
+               tuple(k for k in r.known if k[0] == seat))
+        found = self._views.get(key)
+        if found is None:
+            found = self._views[key] = counting_policy(r)
         return found
 
     # --- the search ---------------------------------------------------------------------------
