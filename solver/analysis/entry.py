@@ -96,7 +96,8 @@ def _turn(p: int, chosen: dict) -> Turn:
     if drawn:
         fields["chancellor_drew"] = drawn
     if chosen.get("bottom") is not None:
-        fields["bottom"] = tuple(chosen["bottom"])
+        bottom = chosen["bottom"]  # anything but a list of cards is refused by the replay's check
+        fields["bottom"] = tuple(bottom) if isinstance(bottom, (tuple, list)) else bottom
     return Turn(**fields)
 
 
@@ -392,8 +393,13 @@ def auto_fill(record: Record, chosen: dict) -> dict:
 
 
 def add_turn(record: Record, chosen: dict) -> Record:
-    """The record with the completed turn appended (RecordError if a detail is missing)."""
+    """The record with the completed turn appended (RecordError if a detail is missing, or if a
+    value chosen is not one the rules allow: the new record is replayed like a typed one)."""
+    from solver.records.replay import check_record
+
     f = next_field(record, chosen)
     if f is not None:
         raise RecordError(f"the turn is not complete: choose the {f.name}", rule="incomplete-turn")
-    return record.with_turns(record.turns + (turn_from(record, chosen),))
+    done = record.with_turns(record.turns + (turn_from(record, chosen),))
+    check_record(done)
+    return done

@@ -17,7 +17,7 @@ from solver.rules.editions import Edition, get_edition
 from solver.rules.errors import LoveLetterError
 from solver.rules.names import parse_card
 from solver.records.record import (MAX_CARD_CHARS, MAX_RECORD_CHARS, Record, RecordError, Turn, check_option,
-                                   check_seats, excerpt, seat_index)
+                                   check_seats, check_shape, excerpt, seat_index)
 
 #: Turn separators. Splitting on one character class and stripping each piece is linear in the
 #: input (the former pattern `\s*(?:\||;|\n)\s*` was quadratic on long runs of spaces).
@@ -34,7 +34,8 @@ def _cards_text(edition: Edition, cards) -> str:
 
 
 def format_record(record: Record) -> str:
-    """The canonical text form."""
+    """The canonical text form (RecordError for a record built in code with a field out of range)."""
+    check_shape(record)
     e = record.edition
     seat = record.seats
     head = [e.key, ",".join(seat), f"first:{seat[record.first]}"]

@@ -118,6 +118,69 @@ class Record:
         return replace(self, turns=self.turns[:k])
 
 
+#: The outcomes a turn may record.
+RESULTS = ("hit", "miss", "tie")
+#: The fields of a turn that hold one card, and those that hold a list of cards.
+_CARD_FIELDS = ("card", "guess", "discarded", "drew", "saw", "got", "new", "keep")
+_CARD_LISTS = ("chancellor_drew", "bottom")
+
+
+def check_shape(record: Any) -> None:
+    """Every field of a record has its type and range: seats are indices of the table, cards
+    are `Card`s, a result is hit, miss or tie. The parsers only build such records; this is the
+    check for a record built in code (the guided entry's choices, a form's values), so that a
+    stale or odd value is a `RecordError` naming its field, never an IndexError deep in the
+    replay. Linear in the record."""
+    if not isinstance(record, Record) or not isinstance(record.edition, Edition):
+        raise RecordError("not a round record", rule="record")
+    if not isinstance(record.seats, (tuple, list)) or not all(isinstance(s, str) for s in record.seats):
+        raise RecordError("the seats are player names", where="header", rule="seats")
+    n = len(record.seats)
+
+    def seat(value, where: str, optional: bool = False) -> None:
+        if value is None and optional:
+            return
+        if not (isinstance(value, int) and not isinstance(value, bool) and 0 <= value < n):
+            raise RecordError(f"there is no seat {excerpt(value, 20)} (seats 0–{n - 1})", where=where,
+                              rule="unknown-seat")
+
+    def card(value, where: str, optional: bool = True) -> None:
+        if not (isinstance(value, Card) or (value is None and optional)):
+            raise RecordError(f"{excerpt(value, 20)!r} is not a card", where=where, rule="card")
+
+    def cards(values, where: str) -> None:
+        if not isinstance(values, (tuple, list)):
+            raise RecordError("expected a list of cards", where=where, rule="card")
+        for value in values:
+            card(value, where, optional=False)
+
+    seat(record.first, "header first")
+    seat(record.viewer, "header viewer", optional=True)
+    cards(record.face_up, "header up")
+    card(record.dealt, "header dealt")
+    if not isinstance(record.turns, (tuple, list)):
+        raise RecordError("the turns are a list of turns", where="turns", rule="turns")
+    for k, t in enumerate(record.turns, start=1):
+        where = f"turn {k}"
+        if not isinstance(t, Turn):
+            raise RecordError("not a turn", where=where, rule="turns")
+        seat(t.player, f"{where} player")
+        seat(t.target, f"{where} target", optional=True)
+        for name in _CARD_FIELDS:
+            card(getattr(t, name), f"{where} {name}")
+        for name in _CARD_LISTS:
+            cards(getattr(t, name), f"{where} {name}")
+        if t.result is not None and t.result not in RESULTS:
+            raise RecordError(f"the result is one of {', '.join(RESULTS)}; got {excerpt(t.result, 20)!r}",
+                              where=f"{where} result", rule="result")
+        pairs = isinstance(t.out, (tuple, list)) and all(isinstance(o, (tuple, list)) and len(o) == 2 for o in t.out)
+        if not pairs:
+            raise RecordError("knock-outs are (player, card) pairs", where=f"{where} out", rule="out")
+        for s, c in t.out:
+            seat(s, f"{where} out")
+            card(c, f"{where} out")
+
+
 def seat_index(seats: tuple[str, ...], value: Any, where: str = "") -> int:
     if isinstance(value, int) and not isinstance(value, bool):
         if 0 <= value < len(seats):

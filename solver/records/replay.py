@@ -15,7 +15,7 @@ from dataclasses import dataclass, replace
 from typing import Iterator, Optional
 
 from solver.rules.cards import Card
-from solver.records.record import Record, RecordError, Turn
+from solver.records.record import Record, RecordError, Turn, check_shape
 
 SPY, GUARD, PRIEST, BARON, HANDMAID, PRINCE, CHANCELLOR, KING, COUNTESS, PRINCESS = tuple(Card)
 _TARGETS_OTHERS = (GUARD, PRIEST, BARON, KING)
@@ -179,6 +179,7 @@ def check_viewer_hand(record: Record) -> tuple:
 
 
 def _check_header(record: Record) -> None:
+    check_shape(record)  # a record built in code: every index and card in range, before any is used
     e = record.edition
     n = record.n_players
     if not e.min_players <= n <= e.max_players:

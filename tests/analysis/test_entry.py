@@ -88,3 +88,47 @@ def test_an_incomplete_turn_is_refused_with_the_missing_field():
     with pytest.raises(RecordError, match="choose the target"):
         add_turn(record, {"card": KING})
     assert PRINCE in next_field(record, {}).options
+
+
+from hypothesis import given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+from solver.rules.cards import Card  # noqa: E402
+from solver.rules.errors import LoveLetterError  # noqa: E402
+
+STALE = st.sampled_from([None, -1, 0, 1, 2, 5, 9, True, "B", "Guard", "boom", "tie", [1], (1, 2), STOP, *Card])
+FIELDS = ("drew", "card", "target", "guess", "result", "baron", "saw", "got", "discarded", "new", "revealed", "cd1",
+          "cd2", "keep", "bottom")
+
+
+@pytest.mark.parametrize("chosen", [
+    {"drew": GUARD, "card": GUARD, "target": 9},  # a target from a larger table (a stale form value)
+    {"drew": GUARD, "card": GUARD, "target": "B"},
+    {"drew": GUARD, "card": GUARD, "target": 1, "guess": 99},
+    {"drew": 42},
+    {"drew": GUARD, "card": "Guard"},
+    {"drew": GUARD, "card": GUARD, "target": 1, "guess": PRINCE, "result": "boom"},
+    {"drew": PRINCE, "card": PRINCE, "target": 1, "discarded": "x"},
+])
+def test_a_value_the_form_never_offered_is_refused_not_a_traceback(chosen):
+    """Before: IndexError / TypeError / AttributeError from the replay, or add_turn returning a
+    record holding the value."""
+    record = parse_record("2019 A,B,C first:A viewer:A dealt:8")
+    next_field(record, chosen)  # at worst a field with nothing to offer
+    with pytest.raises(RecordError):
+        add_turn(record, chosen)
+
+
+@settings(max_examples=200, deadline=None, derandomize=True)
+@given(st.dictionaries(st.sampled_from(FIELDS), STALE, max_size=5), st.sampled_from([0, 1]))
+def test_any_choices_give_a_field_a_record_or_the_projects_error(chosen, viewer_first):
+    record = parse_record(f"2019 A,B,C first:{'A' if viewer_first else 'B'} viewer:A dealt:8")
+    try:
+        next_field(record, chosen)
+    except LoveLetterError:
+        pass
+    try:
+        done = add_turn(record, chosen)
+    except LoveLetterError:
+        return
+    parse_record(format_record(done))  # what the form adds, the notation reads back

@@ -242,3 +242,61 @@ def test_deal_round_refuses_odd_arguments_with_the_projects_error(args):
 
     with pytest.raises(LoveLetterError):
         deal_round(*args)
+
+
+# --- a record built in code (a form's values, the guided entry's choices) ---------------------
+
+def _built(**header):
+    """A valid record's fields, replaced by `header`; `turn` replaces fields of its one turn."""
+    from dataclasses import replace
+
+    from solver.records.record import Turn
+
+    base = parse_record("2019 A,B,C first:A viewer:A dealt:8 | A +1 1>B=5 miss")
+    turn = header.pop("turn", {})
+    return replace(base, **header, turns=(replace(base.turns[0], **turn),) if turn is not None else ())
+
+
+@pytest.mark.parametrize("fields, rule", [
+    ({"first": 5}, "unknown-seat"), ({"first": -1}, "unknown-seat"), ({"viewer": 3}, "unknown-seat"),
+    ({"first": True}, "unknown-seat"), ({"dealt": "Countess"}, "card"), ({"dealt": 8}, "card"),
+    ({"face_up": ("x",)}, "card"), ({"seats": ("A", 2, "C")}, "seats"),
+    ({"turn": {"player": 7}}, "unknown-seat"), ({"turn": {"target": 9}}, "unknown-seat"),
+    ({"turn": {"target": "B"}}, "unknown-seat"), ({"turn": {"card": "Guard"}}, "card"),
+    ({"turn": {"guess": 99}}, "card"), ({"turn": {"drew": [1]}}, "card"), ({"turn": {"result": "boom"}}, "result"),
+    ({"turn": {"out": ((9, None),)}}, "unknown-seat"), ({"turn": {"out": (1,)}}, "out"),
+    ({"turn": {"chancellor_drew": ("x",)}}, "card"),
+])
+def test_a_record_built_in_code_with_a_field_out_of_range_is_a_record_error(fields, rule):
+    """Before: an IndexError, TypeError, AttributeError or KeyError from deep in the replay or the
+    formatter (e.g. a seat index 9 at a 3-player table)."""
+    from solver.records.replay import check_record
+
+    record = _built(**fields)
+    for fn in (check_record, format_record):
+        with pytest.raises(RecordError) as info:
+            fn(record)
+        assert info.value.rule == rule, (fn.__name__, str(info.value))
+
+
+from hypothesis import given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+from solver.rules.cards import Card  # noqa: E402
+
+ODD_VALUES = st.sampled_from([None, -1, 0, 1, 2, 3, 9, True, 1.5, "A", "Guard", "hit", (), (1,), ((1, None),),
+                              ((9, None),), ((0, Card.PRINCESS),), (Card.GUARD,), (Card.GUARD, "x"), *Card])
+TURN_FIELDS = ("player", "card", "target", "guess", "result", "out", "discarded", "drew", "saw", "got", "new",
+               "chancellor_drew", "keep", "bottom")
+
+
+@settings(max_examples=300, deadline=None, derandomize=True)
+@given(st.dictionaries(st.sampled_from(TURN_FIELDS), ODD_VALUES, max_size=4))
+def test_any_turn_built_in_code_replays_or_is_refused_with_the_projects_error(turn):
+    from solver.records.replay import check_record
+
+    for fn in (check_record, format_record):
+        try:
+            fn(_built(turn=turn))
+        except LoveLetterError:
+            pass
