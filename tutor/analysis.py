@@ -386,15 +386,20 @@ def _you_named(names, lang: str, you) -> tuple:
 
 
 def node_label(data: dict, edition, lang: str, names, you=None) -> str:
-    from solver.rules.events import BaronCompared, CardDrawn, HandsTraded, PriestSaw
+    from solver.rules.events import BaronCompared, CardDrawn, HandsTraded, KnockedOut, PriestSaw
 
     kind = data["kind"]
     if kind == "play":
         return action_text(data["action"], edition, lang, names, you=you)
     if kind == "outcome":
         parts, drawn = [], []
+        shown = {ev.player for ev in data["events"] if isinstance(ev, KnockedOut)}  # their card is said there
         for ev in data["events"]:
-            if isinstance(ev, CardDrawn) and ev.private_to is not None:
+            if isinstance(ev, BaronCompared) and ev.target not in shown:
+                # Your Baron shows you the other hand: outcomes that differ only by it (you are out
+                # to a Chancellor, to a King…) would otherwise read the same.
+                parts.append(t(lang, "an_you_see", card=card_label(ev.target_card, edition, lang)))
+            elif isinstance(ev, CardDrawn) and ev.private_to is not None:
                 # Only the viewer's own draw is among the events they see (a Prince on yourself):
                 # the outcomes differ by it, so it is what tells them apart (said after the discard).
                 drawn.append(t(lang, "hist.drew.you", card=card_label(ev.card, edition, lang)))

@@ -159,8 +159,12 @@ def event_lines(events, edition, lang: str, names, you=None) -> list[str]:
     from solver.rules.events import (BaronResult, CardPlayed, GuardGuessed, KnockedOut, NoEffect, PrinceDiscarded,
                                Protected, RoundEnded)
 
+    def yours(seat) -> str:  # the catalog's second-person variant for the viewer
+        return ".you" if you is not None and seat == you else ""
+
     out = []
     said = None  # a card whose play line already says it has no effect
+    hit = None  # the Guard's target whose hit line already says they are out
     for ev in events:
         if isinstance(ev, CardPlayed):
             play = Play(ev.card, ev.target, ev.guess)
@@ -169,14 +173,19 @@ def event_lines(events, edition, lang: str, names, you=None) -> list[str]:
         elif isinstance(ev, NoEffect):
             if ev.card != said:
                 out.append(f"{card_label(ev.card, edition, lang)} — {t(lang, 'no_effect')}")
-        elif isinstance(ev, GuardGuessed):
-            out.append(("✔ " if ev.hit else "✘ ") + card_label(ev.guess, edition, lang))
+        elif isinstance(ev, GuardGuessed):  # a sentence, not a ✔/✘ sign a beginner must decode
+            out.append(t(lang, ("hist.hit" if ev.hit else "hist.miss") + yours(ev.target), target=names[ev.target],
+                         guess=card_label(ev.guess, edition, lang)))
+            hit = ev.target if ev.hit else None
         elif isinstance(ev, BaronResult) and ev.loser is None:
-            out.append("=")
+            out.append(t(lang, "hist.tie"))
         elif isinstance(ev, Protected):
             out.append(f"{names[ev.player]}{colon(lang)} {t(lang, 'protected_marker')}")
         elif isinstance(ev, PrinceDiscarded):
-            out.append(f"{names[ev.target]} ↓ {card_label(ev.card, edition, lang)}")
+            out.append(t(lang, "hist.discarded" + yours(ev.target), player=names[ev.target],
+                         card=card_label(ev.card, edition, lang)))
+        elif isinstance(ev, KnockedOut) and ev.player == hit and ev.cause == "guard":
+            continue  # "Hit: Luis held the Princess (9) and is out of the round" said it
         elif isinstance(ev, KnockedOut):
             shown = ", ".join(card_label(c, edition, lang) for c in ev.cards)
             out.append(f"{names[ev.player]}{colon(lang)} {t(lang, 'out_marker')}" + (f" ({shown})" if shown else ""))

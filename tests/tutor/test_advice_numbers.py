@@ -426,3 +426,38 @@ def test_cards_take_their_article_in_french_and_spanish_sentences():
                 text = t(lang, key, **params)
                 assert not re.search(r"\b(le|la|de|du|au) [AEÉIOU]", text) if lang == "fr" else "  " not in text, text
                 assert not re.search(r"\b(the|a) (the|a) ", text, re.I), text
+
+
+def test_the_decision_view_outcomes_are_sentences_and_a_baron_says_the_card_it_showed():
+    """An outcome reads as words ("Miss: Luis does not hold the Princess (9).", "Tie: nobody is
+    out.", "Luis discards the Baron (3)."), not the signs ✘ ✔ = ↓; the outcomes of your Baron
+    differ by the card it showed you, so no two read the same ("You: out of the round" six
+    times, each with a different figure, before)."""
+    from solver import Card, Play
+    from solver.advice.decision import decision_graph
+    from solver.records.notation import parse_record
+    from tutor.analysis import node_label
+    from tutor.i18n import t
+    from tutor.render import card_label
+
+    record = parse_record("classic Ana,Luis first:Ana viewer:Ana up:2,3,4 dealt:3 | Ana +5")
+    e = record.edition
+
+    def outcomes(play, lang):
+        g = decision_graph(record, play, "random")
+        return [node_label(d, e, lang, record.seats, record.viewer) for _, d in g.nodes(data=True)
+                if d["kind"] == "outcome"]
+
+    for lang in ("en", "es", "fr"):
+        baron = outcomes(Play(Card.BARON, 1), lang)
+        assert len(baron) > 3 and len(set(baron)) == len(baron), baron
+        assert t(lang, "hist.tie") in "\n".join(baron) and not any("=" in x for x in baron), baron
+        assert any(t(lang, "an_you_see", card=card_label(Card.KING, e, lang)) in x for x in baron), baron
+        prince = outcomes(Play(Card.PRINCE, 1), lang)
+        assert prince and not any("↓" in x for x in prince), prince
+    assert any(x.startswith("Luis discards the ") for x in outcomes(Play(Card.PRINCE, 1), "en"))
+    record = parse_record("classic Ana,Luis first:Ana viewer:Ana up:2,3,4 dealt:1 | Ana +5")
+    guard = outcomes(Play(Card.GUARD, 1, Card.PRINCESS), "en")
+    assert "Miss: Luis does not hold the Princess (8)." in guard, guard
+    assert any(x.startswith("Hit: Luis held the Princess (8) and is out of the round.") for x in guard), guard
+    assert not any(s in x for x in guard for s in "✔✘")
