@@ -49,6 +49,11 @@ def read_record_file(path: str) -> str:
         raise RecordError(f"{shown} is a directory, not a record file", rule="file-not-found") from None
     except OSError as exc:
         raise RecordError(f"cannot read {shown}: {exc.strerror}", rule="file-not-found") from None
+    except RecordError:  # the size refusal above (a ValueError too)
+        raise
+    except ValueError:  # a path no file can have (a NUL character in it)
+        raise RecordError(f"file not found: {shown} (a file name has no NUL character)",
+                          rule="file-not-found") from None
     if len(data) > MAX_FILE_BYTES:
         raise RecordError(f"{shown}: the file is larger than a round's record can be "
                           f"({MAX_FILE_BYTES:,} bytes at most)", rule="file-too-large")

@@ -78,6 +78,17 @@ def test_a_missing_path_or_a_directory_is_file_not_found(tmp_path):
     _refused(run("analyze", str(tmp_path)), "directory")
 
 
+def test_a_path_with_a_nul_character_is_file_not_found():
+    """A NUL cannot come from a shell, but main() and load_record take any string (before: ValueError)."""
+    from solver.cli import load_record, main
+    from solver.records.record import RecordError
+
+    with pytest.raises(RecordError) as info:
+        load_record("record\0.json")
+    assert info.value.rule == "file-not-found"
+    assert main(["analyze", "record\0.json"]) == 2
+
+
 def test_binary_and_non_utf8_files_are_refused(tmp_path):
     f = tmp_path / "latin1.txt"
     f.write_bytes("2019 José,B first:José".encode("latin-1"))

@@ -38,8 +38,12 @@ _EXCERPT = 80
 
 
 def excerpt(text: Any, limit: int = _EXCERPT) -> str:
-    """A short excerpt of untrusted input for an error message (never the whole of a long input)."""
-    text = str(text)
+    """A short excerpt of untrusted input for an error message (never the whole of a long input;
+    an integer too long for Python to write out in decimal is shown as '…')."""
+    try:
+        text = str(text)
+    except ValueError:  # int's digit limit (sys.get_int_max_str_digits)
+        return "…"
     return text if len(text) <= limit else text[:limit - 1] + "…"
 
 

@@ -99,6 +99,12 @@ BASE = {"edition": "2019", "seats": ["A", "B", "C"], "first": "A", "viewer": "A"
     {"dealt": ["Guard"]},
     {"first": True},
     {"first": 10 ** 5000},
+    # An int too long to write in decimal, where the message quotes the value (before: ValueError).
+    {"turns": [{"player": "A", "card": "Guard", "result": 10 ** 5000}]},
+    {"options": {"two_player_face_up": 10 ** 5000}},
+    {"options": {"showdown_tie": 10 ** 5000}},
+    {"options": {"token_targets": 10 ** 5000}},
+    {10 ** 5000: 1},
     {"turns": [{"player": {"x": 1}}]},
     {"edition": 2019},
 ])
