@@ -6,6 +6,7 @@ must be left), so the setup form only offers a deal the rules allow.
 from __future__ import annotations
 
 from collections import Counter
+from itertools import chain, count
 
 from solver.rules.cards import Card
 
@@ -14,17 +15,26 @@ DEFAULT_NAMES = ("Ana", "Luis", "Marta", "Noor", "Omar", "Pia")
 
 
 def names_for(n: int, given=()) -> tuple[str, ...]:
-    """`n` player names: the names given (in order, blanks and repeats dropped), then unused
-    default names; extra names are dropped."""
+    """`n` player names: the names given (in order; blanks, non-text and repeats ignoring case
+    dropped, as the record refuses two names equal ignoring case), then unused default names;
+    extra names are dropped."""
     out: list[str] = []
+    taken: set[str] = set()
+
+    def add(name: str) -> None:
+        out.append(name)
+        taken.add(name.casefold())
+
     for name in given:
-        name = name.strip()
-        if name and name not in out:
-            out.append(name)
-    pool = [x for x in DEFAULT_NAMES if x not in out] + [f"P{i}" for i in range(1, 10)]
+        name = name.strip() if isinstance(name, str) else ""
+        if name and name.casefold() not in taken:
+            add(name)
+    pool = chain(DEFAULT_NAMES, (f"P{i}" for i in count(1)))
     while len(out) < n:
-        out.append(next(x for x in pool if x not in out))
-    return tuple(out[:n])
+        name = next(pool)
+        if name.casefold() not in taken:
+            add(name)
+    return tuple(out[:max(n, 0)])
 
 
 def cards_left(edition, taken) -> tuple[Card, ...]:
