@@ -314,6 +314,9 @@ def review_rows(items, lang: str) -> list[dict]:
         approx = "" if exact else "≈ "
         within = item.chosen is not None and any(a.action == item.chosen.action for a in plays)
         cost = "0" if within or not item.cost else approx + points(item.cost, lang)
+        if within and not exact and item.chosen.win != adv.actions[0].win:
+            # "0" beside "≈ 68.5% → ≈ 71.2%" read as a contradiction: the gap is within the margin.
+            cost = t(lang, "pr_cost_within")
         hand = [c for c in final_state(record).viewer_hand if c is not None]
         yours = approx + pct(item.chosen.win, lang) if item.chosen else "—"
         rows.append({

@@ -61,10 +61,32 @@ def test_the_review_prices_choices_in_points_and_shows_the_hand():
     rows = review_rows(items, "fr")
     assert len(rows) == len(items) >= 1
     for row, item in zip(rows, items):
-        assert row["Coût"] == "0" or row["Coût"].endswith(" pts") and "/" not in row["Coût"]
+        assert row["Coût"] in ("0", t("fr", "pr_cost_within")) or row["Coût"].endswith(" pts") and "/" not in row["Coût"]
         if item.cost:  # a costly choice outside the best plays is priced
             assert row["Coût"] != "0" or item.advice.method == "estimate"
         assert row["Main"] and "% → " in row[t("fr", "pr_chances")]
+
+
+def test_a_play_within_the_estimates_margin_is_not_priced_0_beside_two_different_chances():
+    """Your play is among the best within the estimate, its figure a little below the top one:
+    the cost says "≈ 0 (within the margin)", not a bare "0" beside "≈ 50% → ≈ 52%" (which read
+    as a contradiction); an exact tie and a priced play keep "0" and "≈ x pts"."""
+    from solver import Card, Play
+    from solver.advice.practice import Decision, Reviewed
+    from tutor.analysis import review_rows
+    from tutor.i18n import t
+
+    a, b, c = Play(Card.GUARD, 1, Card.PRINCE), Play(Card.GUARD, 1, Card.KING), Play(Card.COUNTESS)
+    close = Advice(RECORD, "random", "estimate", (_ranked(a, "0.52", (0.47, 0.57), True),
+                                                  _ranked(b, "0.50", (0.45, 0.55), True, (-0.04, 0.003)),
+                                                  _ranked(c, "0.30", (0.26, 0.35), False, (-0.26, -0.18))), 0, 0,
+                   resolved=False)
+    items = [Reviewed(Decision(RECORD, x), close, r, close.actions[0].win - r.win, i)
+             for i, (x, r) in enumerate(zip((a, b, c), close.actions), start=1)]
+    for lang in ("en", "es", "fr"):
+        costs = [row[t(lang, "pr_cost")] for row in review_rows(items, lang)]
+        assert costs[0] == "0" and costs[1] == t(lang, "pr_cost_within") and costs[2].startswith("≈ 22"), costs
+    assert t("en", "pr_cost_within") == "≈ 0 (within the margin)"
 
 
 def test_when_no_guard_guess_can_hit_the_page_says_so_in_a_sentence():
