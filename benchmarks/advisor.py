@@ -6,13 +6,17 @@ row, with the transitions it counted (the work budget's unit). Positions over th
 budget (300,000 transitions or 10 s here; `--budget`, `--seconds`) are counted, not timed (the
 advisor then estimates).
 Usage: python benchmarks/advisor.py [--save FILE] [--positions FILE] [--cards 1,...,6] [--count 6]
+                                    [--model random|card-counter]
 
 `--save FILE` writes the positions (one line each: edition, cards left, the record's text
 notation, tab-separated) and `--positions FILE` times those instead of dealing new ones, so
 that two versions of the code are compared on the same positions even if the seeded deal
 changes. `--cards` chooses the rows (cards left; 1 to 6 by default, e.g. `--cards 7`) and
 `--count` the positions dealt per row (6 by default; benchmarks/exact_positions.tsv has 20).
-`--each` prints every position's time and work.
+`--each` prints every position's time and work. `--model` is the opponent model of the exact
+search (`random` by default); benchmarks/exact_positions_counter.tsv holds 30 positions a row of 5
+cards from seeded rounds of card counters (seeds from 20,000, the viewer's turns with a choice), for
+`--model card-counter`.
 """
 
 from __future__ import annotations
@@ -70,6 +74,8 @@ def main() -> None:
     parser.add_argument("--cards", default="1,2,3,4,5,6", help="rows: cards left in the deck, comma-separated")
     parser.add_argument("--count", type=int, default=6, help="positions dealt per row (without --positions)")
     parser.add_argument("--each", action="store_true", help="print every position's time and work")
+    parser.add_argument("--model", default="random", choices=("random", "card-counter"),
+                        help="the opponents' model in the exact search")
     args = parser.parse_args()
     fixed = load(args.positions) if args.positions else None
     saved = open(args.save, "w", encoding="utf-8") if args.save else None
@@ -85,7 +91,7 @@ def main() -> None:
                 stats: dict = {}
                 t0 = time.perf_counter()
                 try:
-                    advise_exact(record, "random", args.budget, deadline=time.perf_counter() + args.seconds,
+                    advise_exact(record, args.model, args.budget, deadline=time.perf_counter() + args.seconds,
                                  stats=stats)
                 except TooLargeError:
                     over += 1
