@@ -73,7 +73,25 @@ def _any_card(name: str) -> Card:
         raise ScenarioError(f"unknown card {name!r}") from None
 
 
+def excerpt(value, limit: int) -> str:
+    """A short excerpt of a value for an error message."""
+    try:
+        text = str(value)
+    except ValueError:  # an int too long to write in decimal
+        return "…"
+    return text if len(text) <= limit else text[:limit - 1] + "…"
+
+
+#: What a malformed scenario (a value of the wrong type or shape in the lesson data) raises
+#: while it is read or checked; refused as a ScenarioError naming the scenario.
+_MALFORMED = (KeyError, ValueError, IndexError, TypeError, AttributeError)
+
+
 def load_scenario(data: dict) -> Scenario:
+    """A scenario from its data (a table of lessons/scenarios.toml); ScenarioError (rule
+    `scenario`) when a value has the wrong type or shape, or the position breaks the rules."""
+    if not isinstance(data, dict):
+        raise ScenarioError("a scenario is a table of values")
     sid = data.get("id", "?")
     try:
         edition = get_edition(data.get("edition", "2019"), **data.get("options", {}))
@@ -95,9 +113,10 @@ def load_scenario(data: dict) -> Scenario:
         else:
             start = position(edition, hands, deck=deck, fill=True, **kw)
         plays = [_action(players, edition, p) for p in data.get("play", [])]
-    except (KeyError, ValueError, IndexError) as exc:
-        raise ScenarioError(f"scenario {sid}: {exc}") from None
-    return Scenario(sid, players, start, plays, dict(data.get("expect", {})), dict(data.get("text", {})), data)
+        expect, text = dict(data.get("expect", {})), dict(data.get("text", {}))
+    except _MALFORMED as exc:
+        raise ScenarioError(f"scenario {excerpt(sid, 40)}: {excerpt(exc, 200)}") from None
+    return Scenario(sid, players, start, plays, expect, text, data)
 
 
 @dataclass
@@ -113,7 +132,17 @@ class Outcome:
 
 
 def play_out(sc: Scenario) -> Outcome:
-    """Apply the scenario's plays and check every claim; `failures` lists the disagreements."""
+    """Apply the scenario's plays and check every claim; `failures` lists the disagreements.
+    A claim of the wrong type or shape is a ScenarioError naming the scenario."""
+    try:
+        return _play_out(sc)
+    except ScenarioError:
+        raise
+    except _MALFORMED as exc:
+        raise ScenarioError(f"scenario {excerpt(sc.id, 40)}: a claim cannot be read ({excerpt(exc, 200)})") from None
+
+
+def _play_out(sc: Scenario) -> Outcome:
     e = sc.start.edition
     failures: list[str] = []
     expect = sc.expect
