@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from solver.rules.actions import Play
 from solver.rules.cards import Card
 from solver.rules.editions import get_edition
-from solver.rules.errors import IllegalActionError
+from solver.rules.errors import IllegalActionError, LoveLetterError
 from solver.rules.events import RoundEnded
 from solver.rules.game import apply, deal_round, legal_actions
 from solver.teaching.ruling import Line, narrate, refusal, ruling
@@ -73,7 +73,7 @@ def make_question(kind: str, edition="2019", seed: int = 0) -> Question:
     if kind == "tokens":
         why = Line("quiz.why_tokens", {"players": n, "tokens": e.token_target(n)})
         return Question(kind, e.key, {"players": n}, tuple(range(2, 9)), e.token_target(n), reasons=(why,))
-    raise ValueError(f"unknown quiz kind {kind!r}; kinds: {', '.join(KINDS)}")
+    raise LoveLetterError(f"unknown quiz kind {str(kind)[:40]!r}; kinds: {', '.join(KINDS)}", rule="quiz-kind")
 
 
 def _positions(e, rng, tries: int = 80):

@@ -10,7 +10,8 @@ import pytest
 from tutor.i18n import LANGUAGES, catalog
 
 SOLVER = Path(__file__).resolve().parents[2] / "solver"
-RULE = re.compile(r"""\brule\s*=\s*["']([a-z0-9-]+)["']""")
+#: `rule="x"` in a raise, `rule = "x"` or `rule: str = "x"` in an error class.
+RULE = re.compile(r"""\brule\s*(?::\s*str\s*)?=\s*["']([a-z0-9-]+)["']""")
 
 
 def rule_keys() -> set:
@@ -22,7 +23,18 @@ def rule_keys() -> set:
 
 def test_the_scan_finds_the_rules():
     keys = rule_keys()
-    assert {"syntax", "too-long", "card-count", "countess-forced", "practice-link", "incomplete-turn"} <= keys
+    assert {"syntax", "too-long", "card-count", "countess-forced", "practice-link", "incomplete-turn", "invalid",
+            "record", "quiz-kind"} <= keys
+
+
+def test_an_unknown_quiz_kind_is_the_projects_error():
+    """Before: a plain ValueError, with no rule to translate."""
+    from solver.rules.errors import LoveLetterError
+    from solver.teaching.quiz import make_question
+
+    with pytest.raises(LoveLetterError) as info:
+        make_question("nope")
+    assert info.value.rule == "quiz-kind"
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
