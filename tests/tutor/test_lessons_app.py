@@ -97,6 +97,27 @@ def test_reference_shows_whole_effects_and_the_rules_people_look_up():
                                                            "Boîte 2019, version classique (16 cartes)"]
 
 
+def test_reference_tables_wrap_with_one_column_per_edition_and_plain_token_targets():
+    """The editions side by side and the card names are tables that wrap: the scrolling grid hid
+    the tie rule, the Spy and the card values at 1280 px (and a naming at 390 px), and "2p 6 /
+    3p 5" read like notation. Each edition is a column; each player count's target a row."""
+    from solver import EDITIONS
+    from tutor.formatters import EditionTitle
+    from tutor.i18n import t
+
+    for lang in LANGUAGES:
+        at = page("views/reference.py", lang=lang)
+        assert not at.exception and len(at.dataframe) == 0
+        editions, names = at.table[0].value, at.table[1].value
+        assert list(editions.columns) == [EditionTitle(lang)(k) for k in EDITIONS]
+        assert editions.loc[t(lang, "ref_tokens_n", n=2)].tolist() == ["6", "7", "6"]
+        assert editions.loc[t(lang, "ref_tokens_n", n=6)].tolist() == ["3", "—", "—"]
+        assert t(lang, "tie_rule") in editions.index and t(lang, "has_spy") in editions.index
+        assert not any("2p" in str(v) for v in editions.to_numpy().ravel())
+        assert len(names) == 10 and len(names.columns) == 4
+    assert t("es", "ref_tokens_n", n=3) == "Fichas para ganar, 3 personas"
+
+
 def test_french_speaks_vous_and_spanish_markers_fit_any_player():
     import re
 

@@ -4,6 +4,7 @@ side and the card names in each language."""
 
 from __future__ import annotations
 
+import pandas as pd
 import streamlit as st
 
 from solver import EDITIONS, Card, card_name, get_edition
@@ -37,22 +38,24 @@ for topic in ("setup2p", "empty", "ties", "spy", "win"):
 
 st.subheader(t(language, "reference_editions"))
 tie = {ALL_TIED_WIN: "tie_all", DISCARD_TOTAL_THEN_ALL: "tie_discards"}
-rows = []
-for key, e in EDITIONS.items():
-    rows.append({
-        t(language, "edition"): title(key),
-        t(language, "deck_cards"): e.deck_size,
-        t(language, "players"): f"{e.min_players}–{e.max_players}",
-        t(language, "tokens_to_win"): " / ".join(f"{n}p {k}" for n, k in sorted(e.token_targets.items())),
-        t(language, "tie_rule"): t(language, tie.get(e.showdown_tie, "tie_discards_none")),
-        t(language, "has_spy"): t(language, "yes" if e.has_spy else "no"),
-        " / ".join(card_name(c, naming_for(language)) for c in (Card.KING, Card.COUNTESS, Card.PRINCESS)):
-            " / ".join(str(e.value(c)) for c in (Card.KING, Card.COUNTESS, Card.PRINCESS)),
-    })
-st.dataframe(rows, hide_index=True, width="stretch")
+# One column per edition, one row per rule (a table that wraps): at 1280 px the former row per
+# edition hid the tie rule, the Spy and the card values behind a sideways scroll, and "2p 6 / 3p 5"
+# read like notation. The token targets are a row per player count.
+kings = (Card.KING, Card.COUNTESS, Card.PRINCESS)
+counts = sorted({n for e in EDITIONS.values() for n in e.token_targets})
+rows = {
+    t(language, "deck_cards"): [str(e.deck_size) for e in EDITIONS.values()],
+    t(language, "players"): [f"{e.min_players}–{e.max_players}" for e in EDITIONS.values()],
+    **{t(language, "ref_tokens_n", n=n): [str(e.token_targets[n]) if n in e.token_targets else "—"
+                                          for e in EDITIONS.values()] for n in counts},
+    t(language, "tie_rule"): [t(language, tie.get(e.showdown_tie, "tie_discards_none")) for e in EDITIONS.values()],
+    t(language, "has_spy"): [t(language, "yes" if e.has_spy else "no") for e in EDITIONS.values()],
+    " / ".join(card_name(c, naming_for(language)) for c in kings):
+        [" / ".join(str(e.value(c)) for c in kings) for e in EDITIONS.values()],
+}
+st.table(pd.DataFrame.from_dict(rows, orient="index", columns=[title(key) for key in EDITIONS]))
 
 st.subheader(t(language, "reference_names"))
-st.dataframe(
-    [{"": int(c), **{n.title: (n.names.get(c) or "—") for n in NAMINGS.values()}} for c in Card],
-    hide_index=True, width="stretch",
-)
+# A table that wraps: at 390 px the scrolling grid hid the last naming.
+st.table(pd.DataFrame([{n.title: (n.names.get(c) or "—") for n in NAMINGS.values()} for c in Card],
+                      index=[int(c) for c in Card]))
