@@ -264,6 +264,8 @@ def best_text(adv, lang: str) -> str:
     # A play may contain a comma ("Guard (1) on Luis, naming Prince (5)"): plays are separated by ";".
     names = f"{semicolon(lang)} ".join(action_text(a.action, record.edition, lang, record.seats, you=record.viewer)
                                        for a in plays)
+    if len(adv.actions) == 1:  # "Best play" of one (the Countess you must play) read as advice
+        return t(lang, "an_only_play", play=names)
     if resolved and len(plays) == 1:
         return t(lang, "an_best", play=names)
     return t(lang, "an_equal_exact" if adv.method == "exact" else "an_equal_estimate", plays=names)

@@ -483,3 +483,24 @@ def test_the_decision_view_outcomes_are_sentences_and_a_baron_says_the_card_it_s
     assert "Miss: Luis does not hold the Princess (8)." in guard, guard
     assert any(x.startswith("Hit: Luis held the Princess (8) and is out of the round.") for x in guard), guard
     assert not any(s in x for x in guard for s in "✔✘")
+
+
+def test_a_forced_play_is_called_your_only_legal_play_not_the_best():
+    """With the Countess and a Prince in hand the ranking has one row: "Best play: Countess (8)"
+    read as advice (a beginner asks why not the Prince); it says it is the only legal play."""
+    from solver import Card, Play
+
+    forced = Advice(RECORD, "random", "estimate", (_ranked(Play(Card.COUNTESS), "0.54", (0.51, 0.56), True),), 0, 0,
+                    resolved=True)
+    assert best_text(forced, "en") == "Your only legal play: Countess (8)"
+    assert best_text(forced, "es") == "Tu única jugada legal: Condesa (8)"
+    assert best_text(forced, "fr") == "Votre seul coup permis\u00a0: Comtesse (8)"
+
+
+def test_the_review_caption_abbreviates_points_as_the_cells_do():
+    """Spanish cells read "13,5 ptos.": the caption that explains them said "(pts)"."""
+    from tutor.i18n import t
+
+    for lang in ("en", "es", "fr"):
+        unit = t(lang, "an_points", n="1").split(" ", 1)[1]
+        assert f"({unit})" in t(lang, "pr_cost_help"), lang

@@ -23,7 +23,7 @@ def analyzer(**params):
 def best_shown(at) -> str:
     """The play named best ("Best play: X"), or the plays equally good within the estimate."""
     for prefix in (t("en", "an_best", play=""), t("en", "an_equal_estimate", plays=""),
-                   t("en", "an_equal_exact", plays="")):
+                   t("en", "an_equal_exact", plays=""), t("en", "an_only_play", play="")):
         found = [s.value for s in list(at.success) + list(at.info) if s.value.startswith(prefix)]
         if found:
             return found[0][len(prefix):]
@@ -32,6 +32,8 @@ def best_shown(at) -> str:
 
 def best_prefix(adv) -> str:
     resolved, plays = best_plays(adv)
+    if len(adv.actions) == 1:
+        return t("en", "an_only_play", play="")
     if resolved and len(plays) == 1:
         return t("en", "an_best", play="")
     return t("en", "an_equal_exact" if adv.method == "exact" else "an_equal_estimate", plays="")
