@@ -81,15 +81,38 @@ def load_record(arg: str):
     return parse_record(stripped)
 
 
-def _budget(text: str) -> int:
-    """--budget: a positive whole number (search nodes for advise, inference steps for analyze)."""
+#: The most work the command line may be asked for: an exact search of 10,000,000 transitions
+#: (minutes on one core), an estimate over 100,000 deals for each contender (about a minute).
+MAX_TRANSITIONS = 10_000_000
+MAX_DEALS = 100_000
+
+
+def _whole(text: str, what: str, most: int | None = None) -> int:
+    """A positive whole number of `what`, at most `most`; argparse's refusal naming the limit."""
     try:
         value = int(text) if len(text) <= 12 else -1
     except ValueError:
         value = -1
     if value <= 0:
-        raise argparse.ArgumentTypeError(f"a positive whole number of search nodes; got {excerpt(text, 20)!r}")
+        raise argparse.ArgumentTypeError(f"a positive whole number of {what}; got {excerpt(text, 20)!r}")
+    if most is not None and value > most:
+        raise argparse.ArgumentTypeError(f"at most {most:,} {what} (the command line's limit); got {value:,}")
     return value
+
+
+def _budget(text: str) -> int:
+    """--budget of analyze: a positive whole number of inference steps."""
+    return _whole(text, "search nodes")
+
+
+def _transitions(text: str) -> int:
+    """--budget of advise: transitions of the exact search, at most `MAX_TRANSITIONS`."""
+    return _whole(text, "transitions", MAX_TRANSITIONS)
+
+
+def _deals(text: str) -> int:
+    """--deals of advise: deals for the contenders of an estimate, at most `MAX_DEALS`."""
+    return _whole(text, "deals", MAX_DEALS)
 
 
 def _pct(p: Fraction) -> str:
@@ -162,13 +185,16 @@ def render_text(post) -> str:
 
 
 def main(argv=None) -> int:
+    from solver.advice.advisor import DEFAULT_DEALS, DEFAULT_WORK  # the app's budgets: the same answers
+
     parser = argparse.ArgumentParser(prog="python -m solver", description="Love Letter solver")
     sub = parser.add_subparsers(dest="command", required=True)
     analyze = sub.add_parser("analyze", help="exact odds of the hidden cards for a round record")
     analyze.add_argument("record", help="a record in text notation or JSON, or a file holding one")
     analyze.add_argument("--json", action="store_true", help="machine-readable output")
     analyze.add_argument("--model", default="uniform", choices=sorted(MODELS),
-                         help="opponent model (default: counting)")
+                         help="how deals are weighed: uniform (every consistent deal equally likely; the default), "
+                              "random (opponents played at random) or card-counter")
     analyze.add_argument("--budget", type=_budget, default=None,
                          help="work allowed for the exact inference (steps; default: no limit)")
     adv = sub.add_parser("advise", help="rank the viewer's legal plays by exact chance of winning the round")
@@ -176,9 +202,11 @@ def main(argv=None) -> int:
     adv.add_argument("--json", action="store_true", help="machine-readable output")
     adv.add_argument("--model", default="random", choices=["random", "card-counter"],
                      help="opponents: random legal play, or card counters (default: random)")
-    adv.add_argument("--budget", type=_budget, default=8_000,
-                     help="transitions the exact search may apply before the answer is an estimate")
-    adv.add_argument("--deals", type=_budget, default=2_000, help="deals for the contenders of an estimate")
+    adv.add_argument("--budget", type=_transitions, default=DEFAULT_WORK,
+                     help=f"transitions the exact search may apply before the answer is an estimate "
+                          f"(default {DEFAULT_WORK:,}, the app's; at most {MAX_TRANSITIONS:,})")
+    adv.add_argument("--deals", type=_deals, default=DEFAULT_DEALS,
+                     help=f"deals for the contenders of an estimate (default {DEFAULT_DEALS:,}; at most {MAX_DEALS:,})")
     adv.add_argument("--seed", type=int, default=0, help="seed of the estimate's sampling")
     args = parser.parse_args(argv)
     if args.command == "advise":

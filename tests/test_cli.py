@@ -153,3 +153,39 @@ def test_analyze_has_a_work_budget():
     _refused(run("analyze", big, "--budget", "10000"), "budget")
     assert run("analyze", RECORD, "--budget", "100000").returncode == 0
     _refused(run("analyze", RECORD, "--budget", "-5"), "--budget")
+
+
+#: Classic, 6 cards in the deck: the exact search needs about 17,000 transitions (more than the
+#: command line's old default of 8,000, within the app's 20,000).
+WITHIN_DEFAULT = "classic P1,P2 first:P1 viewer:P1 up:2,1,2 dealt:5 | P1 +4 5>P2 disc:4 | P2 1>P1=6 miss | P1 +7"
+
+
+def test_advise_has_the_apps_budgets_so_the_same_answer():
+    from solver.advice.advisor import DEFAULT_WORK, advise
+    from solver.records.notation import parse_record
+
+    out = run("advise", WITHIN_DEFAULT, "--json")
+    assert out.returncode == 0, out.stderr
+    app = advise(parse_record(WITHIN_DEFAULT), "random")
+    assert app.method == "exact" and json.loads(out.stdout)["method"] == "exact"
+    assert f"default {DEFAULT_WORK:,}" in run("advise", "--help").stdout
+
+
+@pytest.mark.parametrize("option, value, limit", [("--budget", "10000001", "10,000,000"),
+                                                  ("--deals", "100001", "100,000")])
+def test_advise_refuses_more_work_than_its_limit_at_once(option, value, limit):
+    _refused(run("advise", WITHIN_DEFAULT, option, value), f"at most {limit}")
+
+
+def test_analyze_help_names_the_models_by_their_names():
+    text = " ".join(run("analyze", "--help").stdout.split())
+    assert "counting" not in text.replace("card-counter", "") and "uniform (every consistent deal" in text
+
+
+def test_output_cut_short_by_its_reader_is_no_traceback():
+    proc = subprocess.Popen([sys.executable, "-m", "solver", "analyze", RECORD], cwd=ROOT, stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE)
+    proc.stdout.close()  # like `| head -0`: the reader is gone before the first line
+    err = proc.stderr.read().decode()
+    proc.wait(timeout=60)
+    assert "Traceback" not in err and "BrokenPipeError" not in err
