@@ -7,6 +7,7 @@ must not redo an exact search. No rule is decided here.
 
 from __future__ import annotations
 
+import threading
 from functools import lru_cache
 from html import escape
 
@@ -151,18 +152,33 @@ def deeper_offered(text: str, model: str, seconds: float = 2.5) -> bool:
     return can_go_deeper(record_of(text), advice(text, model, seconds))
 
 
+class DeeperBusy(Exception):
+    """Another longer exact search is running on this server (`DEEP_SLOTS`): not started."""
+
+
+#: Longer exact searches running at once on this server: each may take a minute of one core and,
+#: in a game of 3 or more, a gigabyte of memory, so a person opening many tabs (or many people)
+#: cannot stack them up; the others are told to try again, never queued.
+DEEP_SLOTS = threading.BoundedSemaphore(1)
+
+
 @lru_cache(maxsize=8)
 def deeper_advice(text: str, model: str):
     """The exact answer with the longer work budget (`solver.advice.advisor.DEEP_WORK`); None
-    when even that does not fit. Cached, the refusal too: asked once per position."""
+    when even that does not fit. Cached, the refusal too: asked once per position.
+    `DeeperBusy` (not cached) when another one is running (`DEEP_SLOTS`)."""
     from solver.advice.advisor import OutOfTimeError, TooLargeError, advise_deeper
 
+    if not DEEP_SLOTS.acquire(blocking=False):
+        raise DeeperBusy()
     try:
         return advise_deeper(record_of(text), model)
     except OutOfTimeError:
         raise  # the clock, not the position: not remembered
     except TooLargeError:
         return None
+    finally:
+        DEEP_SLOTS.release()
 
 
 def is_viewer_turn(text: str) -> bool:

@@ -7,9 +7,9 @@ import pandas as pd
 import streamlit as st
 
 from solver import LoveLetterError
-from tutor.analysis import (advice, advice_rows, best_plays, best_text, decision_dot, error_text, estimate_sentence,
-                            deeper_advice, deeper_offered, frac, guard_lines, hand_rows, method_text, pct, posterior,
-                            record_of, set_aside_rows)
+from tutor.analysis import (DeeperBusy, advice, advice_rows, best_plays, best_text, decision_dot, deeper_advice,
+                            deeper_offered, error_text, estimate_sentence, frac, guard_lines, hand_rows, method_text,
+                            pct, posterior, record_of, set_aside_rows)
 from tutor.formatters import CardLabel, PlayLabel, SeatName
 from tutor.i18n import colon, number, t
 from tutor.components import css
@@ -140,6 +140,10 @@ def deeper(text: str, model: str, language: str, asked: set):
     except OutOfTimeError:  # the machine was too busy this time: the estimate stands
         asked.discard((text, model))
         st.info(t(language, "an_deeper_too_slow"))
+        return None
+    except DeeperBusy:  # another one is running on this server: offered again
+        asked.discard((text, model))
+        st.info(t(language, "an_deeper_busy"))
         return None
     except LoveLetterError as err:
         st.info(error_text(err, language))

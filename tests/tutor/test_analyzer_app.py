@@ -380,6 +380,39 @@ def test_a_longer_search_that_does_not_answer_leaves_the_estimate_and_is_not_rep
         deeper_advice.cache_clear()
 
 
+def test_one_longer_search_at_a_time_on_the_server_the_others_are_told_and_offered_again(monkeypatch):
+    import solver.advice.advisor as advisor
+    from tutor.analysis import DEEP_SLOTS, deeper_advice
+
+    calls = []
+
+    def answer(record, model):
+        calls.append(model)
+        return advisor.advise_exact(record, model, 1_000_000)
+
+    monkeypatch.setattr(advisor, "advise_deeper", answer)
+    deeper_advice.cache_clear()
+    at = analyzer(record=NEAR, model="random")
+    assert DEEP_SLOTS.acquire(blocking=False)  # another session's search is running
+    try:
+        at.button(key="an-deeper").click().run()
+        assert not at.exception and not at.error
+        assert t("en", "an_deeper_busy") in [i.value for i in at.info] and calls == []
+        at.run()
+        assert [b for b in at.button if b.key == "an-deeper"] and calls == []  # offered again, not searched
+    finally:
+        DEEP_SLOTS.release()
+    try:
+        at.button(key="an-deeper").click().run()  # the slot is free: it answers
+        assert calls == ["random"] and t("en", "an_deeper_busy") not in [i.value for i in at.info]
+        exact = advisor.advise_exact(parse_record(NEAR), "random", 1_000_000)
+        assert best_shown(at) == best_text(exact, "en")[len(best_prefix(exact)):]
+        assert DEEP_SLOTS.acquire(blocking=False)  # and gave the slot back
+        DEEP_SLOTS.release()
+    finally:
+        deeper_advice.cache_clear()
+
+
 def test_after_the_exact_answer_the_decision_view_offers_its_plays_in_its_order():
     from solver.advice.advisor import advise_exact
 
