@@ -419,15 +419,15 @@ def node_label(data: dict, edition, lang: str, names, you=None) -> str:
             if isinstance(ev, BaronCompared) and ev.target not in shown:
                 # Your Baron shows you the other hand: outcomes that differ only by it (you are out
                 # to a Chancellor, to a King…) would otherwise read the same.
-                parts.append(t(lang, "an_you_see", card=card_label(ev.target_card, edition, lang)))
+                parts.append(t(lang, "hist.saw.you", card=card_label(ev.target_card, edition, lang)))
             elif isinstance(ev, CardDrawn) and ev.private_to is not None:
                 # Only the viewer's own draw is among the events they see (a Prince on yourself):
                 # the outcomes differ by it, so it is what tells them apart (said after the discard).
                 drawn.append(t(lang, "hist.drew.you", card=card_label(ev.card, edition, lang)))
             elif isinstance(ev, PriestSaw):
-                parts.append(t(lang, "an_you_see", card=card_label(ev.card, edition, lang)))
+                parts.append(t(lang, "hist.saw.you", card=card_label(ev.card, edition, lang)))
             elif isinstance(ev, HandsTraded):
-                parts.append(t(lang, "an_you_get", card=card_label(ev.received, edition, lang)))
+                parts.append(t(lang, "hist.got.you", card=card_label(ev.received, edition, lang)))
         text = "\n".join(parts + [_events_label(data["events"], edition, lang, names, you)] + drawn).strip()
         return text or t(lang, "an_nothing_seen")
     if kind == "reply":
@@ -438,7 +438,7 @@ def node_label(data: dict, edition, lang: str, names, you=None) -> str:
             play = Play(data["card"], data["target"], None)
             text += f"{colon(lang)} {action_text(play, edition, lang, names, you=you, by=data['player'])}"
         for seat in data["out"]:
-            text += f"\n{_you_named(names, lang, you)[seat]}{colon(lang)} {t(lang, 'out_marker')}"
+            text += "\n" + t(lang, "hist.out" + (".you" if seat == you else ""), player=names[seat])
         # Replies with the same card and target differ by what you alone learn (the card you draw
         # next, the card a Baron or a King shows you): said, so no two replies read the same.
         for ev in data.get("events", ()):
@@ -447,9 +447,9 @@ def node_label(data: dict, edition, lang: str, names, you=None) -> str:
             if isinstance(ev, CardDrawn):
                 text += "\n" + t(lang, "hist.drew.you", card=card_label(ev.card, edition, lang))
             elif isinstance(ev, BaronCompared):
-                text += "\n" + t(lang, "an_you_see", card=card_label(ev.player_card, edition, lang))
+                text += "\n" + t(lang, "hist.saw.you", card=card_label(ev.player_card, edition, lang))
             elif isinstance(ev, HandsTraded):
-                text += "\n" + t(lang, "an_you_get", card=card_label(ev.gave, edition, lang))
+                text += "\n" + t(lang, "hist.got.you", card=card_label(ev.gave, edition, lang))
         return text
     return t(lang, "an_other_replies", n=data["count"], player=names[data["player"]])
 

@@ -98,13 +98,16 @@ def show_advice(text: str, model: str, language: str, key: str, seconds: float =
     record = record_of(text)
     e = record.edition
     css()  # the phone-width rules of the ranking table and the decision graph (the analyzer has no board)
-    st.subheader(t(language, "an_advice"))
+    heading = st.empty()
+    heading.subheader(t(language, "an_advice"))
     with st.spinner(t(language, "an_thinking")):
         try:
             adv = advice(text, model, seconds)
         except LoveLetterError as err:
             st.error(error_text(err, language))
             return
+    if len(adv.actions) == 1:  # a forced play is not advice: "Your play", not "Your best play"
+        heading.subheader(t(language, "an_advice_one"))
     deep, offer = False, None
     if offer_exact and deeper_offered(text, model, seconds):
         # The longer exact search: offered under the estimate's sentence, answered once asked for
@@ -182,7 +185,9 @@ def show_ranking(adv, language: str, key: str, offer=None) -> None:
         if offer is not None:  # the longer exact search, offered where the estimate is explained
             offer()
     resolved, plays = best_plays(adv)
-    if resolved and len(plays) == 1:
+    if len(adv.actions) == 1:  # "Your only legal play: …": no star, no "best"
+        st.info(best_text(adv, language), icon=":material/info:")
+    elif resolved and len(plays) == 1:
         st.success(best_text(adv, language), icon=":material/star:")
     else:
         st.info(best_text(adv, language), icon=":material/balance:")

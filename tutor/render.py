@@ -186,20 +186,30 @@ def event_lines(events, edition, lang: str, names, you=None) -> list[str]:
                          card=card_label(ev.card, edition, lang)))
         elif isinstance(ev, KnockedOut) and ev.player == hit and ev.cause == "guard":
             continue  # "Hit: Luis held the Princess (9) and is out of the round" said it
-        elif isinstance(ev, KnockedOut):
-            shown = ", ".join(card_label(c, edition, lang) for c in ev.cards)
-            out.append(f"{names[ev.player]}{colon(lang)} {t(lang, 'out_marker')}" + (f" ({shown})" if shown else ""))
-        elif isinstance(ev, RoundEnded):
-            if you is not None and ev.winners == (you,):
-                out.append(t(lang, "you_win_round"))
+        elif isinstance(ev, KnockedOut):  # "Luis is out of the round and shows the Guard (1)."
+            if len(ev.cards) == 1:
+                out.append(t(lang, "hist.out_card" + yours(ev.player), player=names[ev.player],
+                             card=card_label(ev.cards[0], edition, lang)))
             else:
-                out.append(t(lang, "winners", names=", ".join(t(lang, "you_subject") if w == you else names[w]
-                                                              for w in ev.winners) or "—"))
+                shown = ", ".join(card_label(c, edition, lang) for c in ev.cards)
+                line = t(lang, "hist.out" + yours(ev.player), player=names[ev.player])
+                out.append(f"{line[:-1]} ({shown})." if shown else line)
+        elif isinstance(ev, RoundEnded):  # sentences, like the lines above them
+            if you is not None and ev.winners == (you,):
+                out.append(_sentence(t(lang, "you_win_round")))
+            else:
+                out.append(_sentence(t(lang, "winners", names=", ".join(t(lang, "you_subject") if w == you else names[w]
+                                                                        for w in ev.winners) or "—")))
             if ev.spy_bonus is not None and ev.spy_bonus == you:
-                out.append(t(lang, "spy_bonus_you"))
+                out.append(_sentence(t(lang, "spy_bonus_you")))
             elif ev.spy_bonus is not None:
-                out.append(t(lang, "spy_bonus", name=names[ev.spy_bonus]))
+                out.append(_sentence(t(lang, "spy_bonus", name=names[ev.spy_bonus])))
     return out
+
+
+def _sentence(text: str) -> str:
+    """A catalog line ended as a sentence (a full stop in en, es and fr)."""
+    return text if text.endswith((".", "!", "?", "…")) else text + "."
 
 
 def private_lines(events, edition, lang: str, names, you=None) -> list[str]:

@@ -202,7 +202,7 @@ def _position(record):
 
 
 def test_an_outcome_says_what_you_learn_without_repeating_the_play():
-    """After "Priest (2) on Luis" the outcome reads "You see: Countess (8)", not that line and the
+    """After "Priest (2) on Luis" the outcome reads "You see the Countess (8).", not that line and the
     play again; an outcome with nothing to show says so."""
     from solver import Card, Play
     from solver.advice.decision import decision_graph
@@ -213,7 +213,7 @@ def test_an_outcome_says_what_you_learn_without_repeating_the_play():
     g = decision_graph(record, Play(Card.PRIEST, 1), "random")
     labels = [node_label(d, record.edition, "en", record.seats, you=0) for _, d in g.nodes(data=True)
               if d["kind"] == "outcome"]
-    assert labels and all(x.startswith("You see: ") for x in labels), labels
+    assert labels and all(x.startswith("You see the ") and x.endswith(").") for x in labels), labels
     assert not any("Priest (2)" in x for x in labels), labels
 
 
@@ -332,14 +332,14 @@ def test_practice_says_you_gain_the_spy_bonus_with_the_verb_agreeing():
 
     e = get_edition("2019")
     ended = RoundEnded(winners=(0,), reason="showdown", spy_bonus=0)
-    for lang, you, line in (("en", "You", "You gain the Spy bonus"), ("es", "Tú", "Ganas la ficha de la Espía"),
-                            ("fr", "Vous", "Vous gagnez le pion de l'Espionne")):
+    for lang, you, line in (("en", "You", "You gain the Spy bonus."), ("es", "Tú", "Ganas la ficha de la Espía."),
+                            ("fr", "Vous", "Vous gagnez le pion de l'Espionne.")):
         assert event_lines([ended], e, lang, (you, "Ana"), you=0)[-1] == line
-    assert event_lines([ended], e, "en", ("Luis", "Ana"))[-1] == "Luis gains the Spy bonus"
+    assert event_lines([ended], e, "en", ("Luis", "Ana"))[-1] == "Luis gains the Spy bonus."
 
 
 def test_the_decision_view_calls_the_viewer_you_in_outcomes_and_replies():
-    """A Baron that can lose: the outcome where the viewer is knocked out says "You: out of the
+    """A Baron that can lose: the outcome where the viewer is knocked out says "You are out of the
     round" (not the viewer's name, while the replies already say "on you"), in each language."""
     from solver import Card, Play
     from solver.advice.decision import decision_graph
@@ -352,7 +352,7 @@ def test_the_decision_view_calls_the_viewer_you_in_outcomes_and_replies():
     for lang in ("en", "es", "fr"):
         labels = [node_label(d, record.edition, lang, record.seats, record.viewer) for _, d in g.nodes(data=True)
                   if d["kind"] in ("outcome", "reply")]
-        you_out = f"{t(lang, 'pr_you')}{':' if lang != 'fr' else chr(0xa0) + ':'} {t(lang, 'out_marker')}"
+        you_out = t(lang, "hist.out.you")[:-1]  # "You are out of the round" (and show the …).
         assert any(you_out in x for x in labels), labels
         assert not any(x.startswith("Ana") or "\nAna" in x for x in labels), labels
 
@@ -393,9 +393,9 @@ def test_alternatives_read_as_or_and_the_viewer_wins_in_the_second_person():
     names = ("Ana", "Luis", "Marta")
     alone = RoundEnded(winners=(0,), spy_bonus=None, reason="last-standing")
     shared = RoundEnded(winners=(0, 2), spy_bonus=None, reason="showdown")
-    assert event_lines([alone], e, "es", names, you=0) == ["Ganas la ronda"]
-    assert event_lines([shared], e, "fr", names, you=0) == ["Vainqueur de la manche\u00a0: vous, Marta"]
-    assert event_lines([alone], e, "en", names) == ["Winner of the round: Ana"]
+    assert event_lines([alone], e, "es", names, you=0) == ["Ganas la ronda."]
+    assert event_lines([shared], e, "fr", names, you=0) == ["Vainqueur de la manche\u00a0: vous, Marta."]
+    assert event_lines([alone], e, "en", names) == ["Winner of the round: Ana."]
     play = CardPlayed(player=1, card=Card.GUARD, target=0, guess=Card.PRIEST)
     assert event_lines([play], e, "es", names, you=0)[0] == "Luis: Guardia (1) sobre ti, nombrando el Sacerdote (2)"
     assert t("en", "an_method_exact", worlds="1", model="x", n=1).startswith("Exact: the only deal")
@@ -474,7 +474,10 @@ def test_the_decision_view_outcomes_are_sentences_and_a_baron_says_the_card_it_s
         baron = outcomes(Play(Card.BARON, 1), lang)
         assert len(baron) > 3 and len(set(baron)) == len(baron), baron
         assert t(lang, "hist.tie") in "\n".join(baron) and not any("=" in x for x in baron), baron
-        assert any(t(lang, "an_you_see", card=card_label(Card.KING, e, lang)) in x for x in baron), baron
+        assert any(t(lang, "hist.saw.you", card=card_label(Card.KING, e, lang)) in x for x in baron), baron
+        # a knock-out is a sentence too, not "Luis: Out of the round (Guard (1))"
+        assert not any(t(lang, "out_marker") in x for x in baron), baron
+        assert all(line.endswith((".", ")")) for x in baron for line in x.split("\n")), baron
         prince = outcomes(Play(Card.PRINCE, 1), lang)
         assert prince and not any("↓" in x for x in prince), prince
     assert any(x.startswith("Luis discards the ") for x in outcomes(Play(Card.PRINCE, 1), "en"))
@@ -494,7 +497,7 @@ def test_a_forced_play_is_called_your_only_legal_play_not_the_best():
                     resolved=True)
     assert best_text(forced, "en") == "Your only legal play: Countess (8)"
     assert best_text(forced, "es") == "Tu única jugada legal: Condesa (8)"
-    assert best_text(forced, "fr") == "Votre seul coup permis\u00a0: Comtesse (8)"
+    assert best_text(forced, "fr") == "Votre seul coup légal\u00a0: Comtesse (8)"
 
 
 def test_the_review_caption_abbreviates_points_as_the_cells_do():

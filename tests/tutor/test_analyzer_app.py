@@ -435,3 +435,15 @@ def test_the_longer_search_answers_exactly_or_refuses_and_says_which():
     assert not isinstance(e.value, OutOfTimeError)
     with pytest.raises(OutOfTimeError):
         advise_deeper(near, "random", seconds=0.0)
+
+
+def test_a_forced_play_is_headed_your_play_in_a_plain_box_not_the_best_with_a_star():
+    forced = "classic Ana,Luis first:Ana viewer:Ana up:2,3,4 dealt:7 | Ana +5"  # Countess and Prince
+    at = analyzer(record=forced, model="random", lang="fr")
+    assert not at.exception and not at.error
+    heads = [h.value for h in at.subheader]
+    assert t("fr", "an_advice_one") in heads and t("fr", "an_advice") not in heads, heads
+    assert not at.success, [s.value for s in at.success]  # no star: it is not advice
+    assert any(i.value.startswith("Votre seul coup légal") for i in at.info), [i.value for i in at.info]
+    at = analyzer(record=RECORD, model="random")  # a choice keeps "Your best play"
+    assert t("en", "an_advice") in [h.value for h in at.subheader]
