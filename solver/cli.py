@@ -81,28 +81,41 @@ def load_record(arg: str):
     return parse_record(stripped)
 
 
-#: The most work the command line may be asked for: an exact search of 10,000,000 transitions
-#: (minutes on one core), an estimate over 100,000 deals for each contender (about a minute).
-MAX_TRANSITIONS = 10_000_000
-MAX_DEALS = 100_000
+#: The most work the command line may be asked for, so that it fits well within the safety cap
+#: `ADVISE_SECONDS` (and a gigabyte of memory): the exact search of the analyzer's longer answer
+#: (`solver.advice.advisor.DEEP_WORK`, 1,000,000 transitions: seconds to a minute on one core),
+#: an estimate over 20,000 deals for each contender (8 x that many play-outs at most: well under
+#: a minute). A test checks MAX_TRANSITIONS against DEEP_WORK.
+MAX_TRANSITIONS = 1_000_000
+MAX_DEALS = 20_000
+#: advise's wall-clock safety cap on the command line; if it stops the work anyway, the output says so.
+ADVISE_SECONDS = 180.0
+#: The longest number a work option is read from (a budget of a trillion is far beyond any limit).
+_DIGITS = 12
 
 
 def _whole(text: str, what: str, most: int | None = None) -> int:
     """A positive whole number of `what`, at most `most`; argparse's refusal naming the limit."""
-    try:
-        value = int(text) if len(text) <= 12 else -1
-    except ValueError:
-        value = -1
+    digits = text.strip()
+    if digits.isascii() and digits.isdigit() and len(digits) > _DIGITS:  # too long to be a budget
+        value = 10 ** _DIGITS
+    else:
+        try:
+            value = int(text) if len(text) <= _DIGITS else -1
+        except ValueError:
+            value = -1
     if value <= 0:
         raise argparse.ArgumentTypeError(f"a positive whole number of {what}; got {excerpt(text, 20)!r}")
-    if most is not None and value > most:
-        raise argparse.ArgumentTypeError(f"at most {most:,} {what} (the command line's limit); got {value:,}")
+    most = 10 ** _DIGITS - 1 if most is None else most
+    if value > most:
+        shown = f"{value:,}" if value < 10 ** _DIGITS else f"{excerpt(digits, 20)!r}"
+        raise argparse.ArgumentTypeError(f"at most {most:,} {what} (the command line's limit); got {shown}")
     return value
 
 
 def _budget(text: str) -> int:
     """--budget of analyze: a positive whole number of inference steps."""
-    return _whole(text, "search nodes")
+    return _whole(text, "inference steps")
 
 
 def _transitions(text: str) -> int:
@@ -248,7 +261,8 @@ def _advise(args) -> int:
     try:
         record = load_record(args.record)
         check_viewer_hand(record)
-        advice = advise(record, args.model, budget=args.budget, deals=args.deals, seed=args.seed)
+        advice = advise(record, args.model, budget=args.budget, deals=args.deals, seed=args.seed,
+                        seconds=ADVISE_SECONDS)
     except LoveLetterError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
@@ -280,9 +294,12 @@ def _advise(args) -> int:
     if args.json:
         print(json.dumps({"record": format_record(record), "model": advice.model, "method": advice.method,
                           "worlds": advice.worlds, "resolved": advice.resolved, "posterior": advice.posterior,
-                          "actions": rows}, ensure_ascii=False, indent=2))
+                          "cut_short": advice.cut_short, "actions": rows}, ensure_ascii=False, indent=2))
         return 0
     print(f"Record: {format_record(record)}")
+    if advice.cut_short:
+        print(f"Note: the safety cap of {ADVISE_SECONDS:.0f} s stopped the work before its budget (the machine is "
+              "slow or busy): these figures depend on it; try again, or ask for less work.")
     who = {"random": "uniformly random legal play", "card-counter": "card counters, 10% random"}[advice.model]
     if advice.method == "exact":
         print(f"Opponents: {advice.model} ({who}). Method: exact — every figure is exact, over {advice.worlds} "

@@ -171,10 +171,34 @@ def test_advise_has_the_apps_budgets_so_the_same_answer():
     assert f"default {DEFAULT_WORK:,}" in run("advise", "--help").stdout
 
 
-@pytest.mark.parametrize("option, value, limit", [("--budget", "10000001", "10,000,000"),
-                                                  ("--deals", "100001", "100,000")])
+@pytest.mark.parametrize("option, value, limit", [("--budget", "1000001", "1,000,000"),
+                                                  ("--budget", "9" * 30, "1,000,000"),
+                                                  ("--deals", "20001", "20,000"),
+                                                  ("--deals", "100000000000000", "20,000")])
 def test_advise_refuses_more_work_than_its_limit_at_once(option, value, limit):
     _refused(run("advise", WITHIN_DEFAULT, option, value), f"at most {limit}")
+
+
+def test_the_command_lines_exact_limit_is_the_analyzers_longer_search():
+    from solver.advice.advisor import DEEP_WORK
+    from solver.cli import MAX_TRANSITIONS
+
+    assert MAX_TRANSITIONS == DEEP_WORK
+
+
+def test_an_answer_the_safety_cap_cut_short_says_so():
+    from solver.advice.advisor import advise
+    from solver.advice.estimate import advise_estimate
+    from solver.records.notation import parse_record
+
+    record = parse_record(WITHIN_DEFAULT)
+    # The exact search stopped by the clock (not its budget) becomes an estimate marked as such ...
+    assert advise(record, "random", budget=1_000_000, deals=200, seconds=0.0).cut_short
+    # ... and so does an estimate stopped before its deals; the work budget alone marks nothing.
+    assert advise_estimate(record, "random", deals=2_000, seconds=0.0).cut_short
+    assert not advise(record, "random", budget=10, deals=200).cut_short
+    out = run("advise", WITHIN_DEFAULT, "--json")
+    assert json.loads(out.stdout)["cut_short"] is False and "safety cap" not in out.stdout
 
 
 def test_analyze_help_names_the_models_by_their_names():

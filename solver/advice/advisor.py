@@ -13,6 +13,8 @@ in a game of 3 or more), the estimate draws its deals from a labelled approximat
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from solver.inference.factors import InferenceTooLargeError
 from solver.records.replay import check_viewer_hand
 from solver.advice.estimate import advise_estimate, wilson
@@ -80,16 +82,20 @@ def advise(record, model: str = "random", budget: int = DEFAULT_WORK, deals: int
 
     deadline = time.perf_counter() + seconds
     left = _checked(record, model)
+    clock = False  # the safety cap, not the work budget, stopped the exact search
     try:
         if left <= EXACT_MAX_DECK:
             return advise_exact(record, model, budget, deadline=deadline)
         deal_sampler(record, OPPONENT_MODELS[model])  # the exact posterior, or its refusal
+    except OutOfTimeError:
+        clock = True
     except TooLargeError:
         pass
     except InferenceTooLargeError:
         return _approximate(record, model, deals, seed, seconds)
     remaining = max(deadline - time.perf_counter(), 1.0)
-    return advise_estimate(record, model, deals=deals, seed=seed, seconds=remaining)
+    adv = advise_estimate(record, model, deals=deals, seed=seed, seconds=remaining)
+    return replace(adv, cut_short=True) if clock else adv
 
 
 def can_go_deeper(record, adv: Advice) -> bool:

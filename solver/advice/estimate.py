@@ -272,6 +272,7 @@ def advise_estimate(record, model: str = "random", deals: int = 2000, seed: int 
     contenders = list(live)
     playouts = 0
     n = 0
+    clock = False  # the safety cap stopped the sampling before its budget
     while contenders and playouts < max_playouts:
         target = min(deals, max(first, n + batch))
         while n < target:
@@ -289,8 +290,12 @@ def advise_estimate(record, model: str = "random", deals: int = 2000, seed: int 
             playouts += len(contenders)
             n += 1
             if time.perf_counter() > deadline:
+                clock = n < deals
                 break
-        if n >= deals or time.perf_counter() > deadline:
+        if n >= deals:
+            break
+        if time.perf_counter() > deadline:
+            clock = True
             break
         leader = max(contenders, key=lambda a: (_mean(results[a][0]), _mean(results[a][1])))
         keep = []
@@ -304,10 +309,10 @@ def advise_estimate(record, model: str = "random", deals: int = 2000, seed: int 
             if m + ELIMINATE_Z * se >= 0:
                 keep.append(a)
         contenders = keep
-    return _report(record, model, actions, certain, results, pool, n, seed, posterior)
+    return _report(record, model, actions, certain, results, pool, n, seed, posterior, clock)
 
 
-def _report(record, model, actions, certain, results, pool, n, seed, posterior) -> Advice:
+def _report(record, model, actions, certain, results, pool, n, seed, posterior, clock: bool = False) -> Advice:
     v = record.viewer
     used = [(d, Fraction(1, max(n, 1))) for d in pool[:max(n, 1)]]
     value: dict = {}
@@ -341,7 +346,8 @@ def _report(record, model, actions, certain, results, pool, n, seed, posterior) 
     ranked = [_with_tie(r, best) for r in ranked]
     ranked.sort(key=lambda x: (x.action != best, not x.equal_to_best, -x.win, -x.tokens, sort_key(x.action)))
     resolved = sum(1 for r in ranked if r.equal_to_best) == 1
-    return Advice(record, model, "estimate", tuple(ranked), n, 0, resolved=resolved, posterior=posterior)
+    return Advice(record, model, "estimate", tuple(ranked), n, 0, resolved=resolved, posterior=posterior,
+                  cut_short=clock)
 
 
 def _diff_to_best(a, best, certain, results) -> tuple[float, tuple]:

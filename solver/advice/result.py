@@ -64,6 +64,10 @@ class Advice:
     resolved: bool = True
     #: "exact", or how the posterior over deals was approximated (labelled to the user).
     posterior: str = "exact"
+    #: The wall clock's safety cap stopped the work before its budget (an exact search that
+    #: became an estimate, or an estimate over fewer deals than asked): these figures depend on
+    #: the machine's speed and load, and a front end says so. Never with the default budgets.
+    cut_short: bool = False
 
     def best_group(self) -> tuple[RankedAction, ...]:
         """The plays equally good as the best within the estimate (one play when resolved)."""
