@@ -176,6 +176,8 @@ def show_ranking(adv, language: str, key: str, offer=None) -> None:
     """The advisor's ranking: how it was computed, the best play (named only when resolved:
     `tutor.analysis.best_plays`) and the table (`tutor.analysis.advice_rows`). The one place
     the ranking is drawn, for the analyzer and practice hints."""
+    if adv.cut_short:  # the safety cap, not the work budget, stopped it: say the figures depend on the machine
+        st.warning(t(language, "an_cut_short"), icon=":material/timer:")
     if adv.method == "exact":
         st.caption(method_text(adv, language))
     else:  # one plain sentence; the method in full for who asks

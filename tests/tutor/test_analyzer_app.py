@@ -447,3 +447,23 @@ def test_a_forced_play_is_headed_your_play_in_a_plain_box_not_the_best_with_a_st
     assert any(i.value.startswith("Votre seul coup légal") for i in at.info), [i.value for i in at.info]
     at = analyzer(record=RECORD, model="random")  # a choice keeps "Your best play"
     assert t("en", "an_advice") in [h.value for h in at.subheader]
+
+
+def test_an_answer_the_safety_cap_cut_short_says_its_figures_may_change(monkeypatch):
+    import dataclasses
+
+    import tutor.analysis as analysis
+
+    real = analysis.advise
+    monkeypatch.setattr(analysis, "advise", lambda record, model: dataclasses.replace(real(record, model),
+                                                                                     cut_short=True))
+    analysis.advice.cache_clear()
+    try:
+        at = analyzer(record=RECORD, model="random", lang="es")
+        assert not at.exception and not at.error
+        assert t("es", "an_cut_short") in [w.value for w in at.warning]
+    finally:
+        monkeypatch.undo()
+        analysis.advice.cache_clear()
+    at = analyzer(record=RECORD, model="random", lang="es")
+    assert t("es", "an_cut_short") not in [w.value for w in at.warning]
