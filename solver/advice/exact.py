@@ -432,11 +432,11 @@ class ExactSolver:
         return found
 
     def _choice(self, r: Round):
-        """The card counter's choice at `r`, remembered by what it reads (its hand, the
+        """The card counter's choice at `r`, remembered by what it reads (the edition, its hand, the
         discards, the face-up cards, who is out or protected, what it remembers): many states
         of the search differ only in cards it cannot see."""
         seat = r.current
-        key = (r.phase, seat, r.hands[seat], r.discards, r.face_up, r.out, r.protected,
+        key = (id(r.edition), r.phase, seat, r.hands[seat], r.discards, r.face_up, r.out, r.protected,
                tuple(k for k in r.known if k[0] == seat))
         found = self._views.get(key)
         if found is None:
