@@ -98,7 +98,6 @@ class _Pair(NamedTuple):
 
 
 #: The tail of fixed cards one after another: `_ONES[n]` for n cards.
-_EPS = CardCounterModel.EPSILON  # the card counter's share of uniformly random play
 _ONES = tuple((1,) * n for n in range(32))
 
 
@@ -421,11 +420,10 @@ class ExactSolver:
             acts = self._legal(sid)
             if self.model == "random" or len(acts) == 1:  # uniform: opponent_distribution's shortcut
                 found = (tuple((a, 1) for a in acts), len(acts))
-            else:  # opponent_distribution in integers: the choice 1 - eps + eps/n, the others eps/n
+            else:  # opponent_distribution in integers
                 chosen = self._choice(r)
-                n = len(acts)
-                p, q = _EPS.numerator, _EPS.denominator
-                found = (tuple((a, (q - p) * n + p if a == chosen else p) for a in acts), q * n)
+                mine, other, den = CardCounterModel.weights(len(acts))
+                found = (tuple((a, mine if a == chosen else other) for a in acts), den)
             if r.phase == CHANCELLOR:
                 found = (_pairs(found[0]), found[1])
             self._opp[sid] = found

@@ -202,9 +202,8 @@ def opponent_distribution(r: Round, model: str) -> list[tuple[object, Fraction]]
     from solver.policies.models import CardCounterModel
     from solver.policies.heuristics import counting_policy
 
-    eps = CardCounterModel.EPSILON
     chosen = counting_policy(r)
-    return [(a, (1 - eps) * (a == chosen) + eps / len(acts)) for a in acts]
+    return [(a, CardCounterModel.mixed(a == chosen, 1, len(acts))) for a in acts]
 
 
 def sample_worlds(record: Record, model: str, n: int, rng) -> list[Round]:

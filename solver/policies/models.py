@@ -71,6 +71,20 @@ class CardCounterModel(UniformModel):
     uses_memory = True
     EPSILON = Fraction(1, 10)
 
+    @classmethod
+    def mixed(cls, chosen: bool, matching: int, n: int) -> Fraction:
+        """The probability of an observed play that `matching` of the `n` legal actions would
+        show: the heuristic's choice (`chosen`: it is one of them) with 1 - EPSILON, any
+        action with EPSILON / n. The one formula of the model, also in `weights`."""
+        return (1 - cls.EPSILON) * chosen + cls.EPSILON * Fraction(matching, n)
+
+    @classmethod
+    def weights(cls, n: int) -> tuple[int, int, int]:
+        """`mixed` in integers for one of `n` actions: (the choice's weight, any other's
+        weight, their denominator)."""
+        p, q = cls.EPSILON.numerator, cls.EPSILON.denominator
+        return (q - p) * n + p, p, q * n
+
     def play_likelihood(self, edition, seat, out, protected, hand, card, target, guess, public=None) -> Fraction:
         from solver.policies.heuristics import policy_round, counting_policy
 
@@ -82,14 +96,14 @@ class CardCounterModel(UniformModel):
         chosen = counting_policy(r)
         hit = chosen.card == card and (target is None or chosen.target == target) and (
             guess is None or chosen.guess == guess)
-        return (1 - self.EPSILON) * hit + self.EPSILON * Fraction(match, len(actions))
+        return self.mixed(hit, match, len(actions))
 
     def chancellor_likelihood(self, hand3: tuple, choice, public=None) -> Fraction:
         from solver.policies.heuristics import counting_chancellor
 
         choices = chancellor_choices(hand3)[0]
         chosen = counting_chancellor(hand3, choices)
-        return (1 - self.EPSILON) * (choice == chosen) + self.EPSILON / len(choices)
+        return self.mixed(choice == chosen, 1, len(choices))
 
 
 #: One vocabulary for the inference, the advisor, the bots and the app.

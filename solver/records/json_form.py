@@ -9,11 +9,10 @@ from solver.rules.errors import LoveLetterError
 from solver.rules.editions import get_edition
 from solver.rules.names import card_name
 from solver.records.notation import card_of
-from solver.records.record import (MAX_JSON_CHARS, Record, RecordError, Turn, check_option, check_seats, excerpt,
-                                   seat_index)
+from solver.records.record import (MAX_JSON_CHARS, RESULTS, Record, RecordError, Turn, check_option, check_seats,
+                                   excerpt, seat_index)
 from solver.records.replay import check_record
 
-_RESULTS = ("hit", "miss", "tie")
 
 
 def to_dict(record: Record, naming: str = "en") -> dict:
@@ -134,8 +133,8 @@ def from_json(text: str | dict, naming: str | None = None) -> Record:
         if raw.get("target") is not None:
             kw["target"] = seat_index(seats_t, raw["target"], f"{where}.target")
         if raw.get("result") is not None:
-            if raw["result"] not in _RESULTS:
-                raise RecordError(f"'result' is one of {', '.join(_RESULTS)}; got {excerpt(raw['result'], 20)!r}",
+            if raw["result"] not in RESULTS:
+                raise RecordError(f"'result' is one of {', '.join(RESULTS)}; got {excerpt(raw['result'], 20)!r}",
                                   where=f"{where}.result", rule="result")
             kw["result"] = raw["result"]
         if raw.get("out") is not None:

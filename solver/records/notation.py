@@ -17,7 +17,7 @@ from solver.rules.editions import Edition, get_edition
 from solver.rules.errors import LoveLetterError
 from solver.rules.names import parse_card
 from solver.records.record import (MAX_CARD_CHARS, MAX_RECORD_CHARS, Record, RecordError, Turn, check_option,
-                                   check_seats, check_shape, excerpt, seat_index)
+                                   RESULTS, check_seats, check_shape, excerpt, seat_index)
 
 #: Turn separators. Splitting on one character class and stripping each piece is linear in the
 #: input (the former pattern `\s*(?:\||;|\n)\s*` was quadratic on long runs of spaces).
@@ -157,7 +157,7 @@ def parse_record(text: str, naming: str | None = None, *, check: bool = True) ->
             if token.startswith("+"):
                 _once(kw, "drew", here, source)
                 kw["drew"] = card(token[1:], here)
-            elif token in ("hit", "miss", "tie"):
+            elif token in RESULTS:
                 _once(kw, "result", here, source)
                 kw["result"] = token
             elif sep and key == "out":

@@ -18,7 +18,7 @@ from typing import Any, Optional
 
 from solver.rules.cards import Card
 from solver.rules.editions import Edition
-from solver.rules.errors import LoveLetterError
+from solver.rules.errors import LoveLetterError, excerpt  # noqa: F401 (excerpt: also this module's name)
 
 #: The longest text record accepted. The longest real round has about 21 turns; a turn with long
 #: names and every detail written as a card name is under 200 characters, so 5,000 leaves room
@@ -33,18 +33,6 @@ MAX_CARD_CHARS = 40
 #: The punctuation a player name may hold besides letters and digits (plain text everywhere:
 #: nothing Markdown, HTML or the notation would read as markup).
 NAME_PUNCTUATION = "-.'"
-
-_EXCERPT = 80
-
-
-def excerpt(text: Any, limit: int = _EXCERPT) -> str:
-    """A short excerpt of untrusted input for an error message (never the whole of a long input;
-    an integer too long for Python to write out in decimal is shown as '…')."""
-    try:
-        text = str(text)
-    except ValueError:  # int's digit limit (sys.get_int_max_str_digits)
-        return "…"
-    return text if len(text) <= limit else text[:limit - 1] + "…"
 
 
 class RecordError(LoveLetterError):
@@ -140,11 +128,13 @@ def check_shape(record: Any) -> None:
     if not isinstance(record.seats, (tuple, list)) or not all(isinstance(s, str) for s in record.seats):
         raise RecordError("the seats are player names", where="header", rule="seats")
     n = len(record.seats)
+    if not n:
+        raise RecordError("a record names its players", where="header", rule="seats")
 
     def seat(value, where: str, optional: bool = False) -> None:
         if value is None and optional:
             return
-        if not (isinstance(value, int) and not isinstance(value, bool) and 0 <= value < n):
+        if not (isinstance(value, int) and not isinstance(value, (bool, Card)) and 0 <= value < n):
             raise RecordError(f"there is no seat {excerpt(value, 20)} (seats 0–{n - 1})", where=where,
                               rule="unknown-seat")
 

@@ -7,6 +7,21 @@ and tests; `params` holds the values the sentence was built from.
 
 from __future__ import annotations
 
+from typing import Any
+
+#: The longest excerpt of an input an error message quotes by default.
+EXCERPT = 80
+
+
+def excerpt(text: Any, limit: int = EXCERPT) -> str:
+    """A short excerpt of untrusted input for an error message (never the whole of a long input;
+    an integer too long for Python to write out in decimal is shown as '…')."""
+    try:
+        text = str(text)
+    except ValueError:  # int's digit limit (sys.get_int_max_str_digits)
+        return "…"
+    return text if len(text) <= limit else text[:limit - 1] + "…"
+
 
 class LoveLetterError(ValueError):
     """Base class: any input the rules or the notation refuse."""

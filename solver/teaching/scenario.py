@@ -21,7 +21,7 @@ from typing import Any, Optional
 from solver.rules.actions import ChancellorChoice, Play
 from solver.rules.cards import Card
 from solver.rules.editions import get_edition
-from solver.rules.errors import IllegalActionError, LoveLetterError
+from solver.rules.errors import IllegalActionError, LoveLetterError, excerpt
 from solver.rules.events import NoEffect
 from solver.rules.game import apply, legal_actions
 from solver.rules.names import parse_card
@@ -73,15 +73,6 @@ def _any_card(name: str) -> Card:
         raise ScenarioError(f"unknown card {name!r}") from None
 
 
-def excerpt(value, limit: int) -> str:
-    """A short excerpt of a value for an error message."""
-    try:
-        text = str(value)
-    except ValueError:  # an int too long to write in decimal
-        return "…"
-    return text if len(text) <= limit else text[:limit - 1] + "…"
-
-
 #: What a malformed scenario (a value of the wrong type or shape in the lesson data) raises
 #: while it is read or checked; refused as a ScenarioError naming the scenario.
 _MALFORMED = (KeyError, ValueError, IndexError, TypeError, AttributeError)
@@ -115,7 +106,7 @@ def load_scenario(data: dict) -> Scenario:
         plays = [_action(players, edition, p) for p in data.get("play", [])]
         expect, text = dict(data.get("expect", {})), dict(data.get("text", {}))
     except _MALFORMED as exc:
-        raise ScenarioError(f"scenario {excerpt(sid, 40)}: {excerpt(exc, 200)}") from None
+        raise ScenarioError(f"scenario {excerpt(sid, 40)}: {excerpt(exc, 200)}") from exc  # the cause kept
     return Scenario(sid, players, start, plays, expect, text, data)
 
 
@@ -139,7 +130,8 @@ def play_out(sc: Scenario) -> Outcome:
     except ScenarioError:
         raise
     except _MALFORMED as exc:
-        raise ScenarioError(f"scenario {excerpt(sc.id, 40)}: a claim cannot be read ({excerpt(exc, 200)})") from None
+        # the cause kept: an engine bug behind a claim still shows its traceback to a developer
+        raise ScenarioError(f"scenario {excerpt(sc.id, 40)}: a claim cannot be read ({excerpt(exc, 200)})") from exc
 
 
 def _play_out(sc: Scenario) -> Outcome:

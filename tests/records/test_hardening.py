@@ -263,6 +263,9 @@ def _built(**header):
     return replace(base, **header, turns=(replace(base.turns[0], **turn),) if turn is not None else ())
 
 
+from solver.rules.cards import Card  # noqa: E402
+
+
 @pytest.mark.parametrize("fields, rule", [
     ({"first": 5}, "unknown-seat"), ({"first": -1}, "unknown-seat"), ({"viewer": 3}, "unknown-seat"),
     ({"first": True}, "unknown-seat"), ({"dealt": "Countess"}, "card"), ({"dealt": 8}, "card"),
@@ -272,6 +275,7 @@ def _built(**header):
     ({"turn": {"guess": 99}}, "card"), ({"turn": {"drew": [1]}}, "card"), ({"turn": {"result": "boom"}}, "result"),
     ({"turn": {"out": ((9, None),)}}, "unknown-seat"), ({"turn": {"out": (1,)}}, "out"),
     ({"turn": {"chancellor_drew": ("x",)}}, "card"),
+    ({"seats": ()}, "seats"), ({"turn": {"target": Card.PRIEST}}, "unknown-seat"),
 ])
 def test_a_record_built_in_code_with_a_field_out_of_range_is_a_record_error(fields, rule):
     """Before: an IndexError, TypeError, AttributeError or KeyError from deep in the replay or the
