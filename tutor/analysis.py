@@ -11,10 +11,10 @@ import threading
 from functools import lru_cache
 from html import escape
 
-from solver import infer, parse_record
+from solver import Card, Play, infer, parse_record
 from solver.advice.advisor import OPPONENT_MODELS, advise
 from solver.inference.posterior import guard_table
-from tutor.i18n import colon, number, semicolon, t
+from tutor.i18n import colon, either, number, semicolon, t
 from tutor.render import action_text, card_label, card_list
 
 #: The opponent models the app offers (advisor names; the inference uses the matching model).
@@ -273,13 +273,28 @@ def best_plays(adv) -> tuple[bool, tuple]:
     return adv.resolved, adv.best_group()
 
 
+def play_label(adv, ranked, lang: str) -> str:
+    """A ranked play in words; the first of a Guard's guesses that cannot hit at one target
+    stands for all of them ("Guard (1) on Luis, naming the Baron (3), Prince (5) or Princess (8):
+    none can hit" — `RankedAction.same_as`: one play in effect, the same figures)."""
+    record = adv.record
+    e = record.edition
+    text = action_text(ranked.action, e, lang, record.seats, you=record.viewer)
+    also = [a.action for a in adv.actions if a.same_as == ranked.action]
+    if ranked.same_as is not None or not also:
+        return text
+    play = ranked.action
+    guesses = [card_label(Card(x.guess), e, lang) for x in sorted([play, *also], key=lambda x: int(x.guess))]
+    return t(lang, "an_sure_misses", play=action_text(Play(play.card, play.target), e, lang, record.seats,
+                                                         you=record.viewer), guesses=either(lang, guesses))
+
+
 def best_text(adv, lang: str) -> str:
     """"Best play: X" when resolved; otherwise "Equally good within the estimate: X, Y"."""
-    record = adv.record
     resolved, plays = best_plays(adv)
+    plays = [a for a in plays if a.same_as is None]  # a Guard's sure misses: said once, by the first
     # A play may contain a comma ("Guard (1) on Luis, naming Prince (5)"): plays are separated by ";".
-    names = f"{semicolon(lang)} ".join(action_text(a.action, record.edition, lang, record.seats, you=record.viewer)
-                                       for a in plays)
+    names = f"{semicolon(lang)} ".join(play_label(adv, a, lang) for a in plays)
     if len(adv.actions) == 1:  # "Best play" of one (the Countess you must play) read as advice
         return t(lang, "an_only_play", play=names)
     if resolved and len(plays) == 1:
@@ -292,10 +307,11 @@ def advice_rows(adv, lang: str) -> list[dict]:
     record = adv.record
     e = record.edition
     rows = []
-    for i, a in enumerate(adv.actions, start=1):
+    shown = [a for a in adv.actions if a.same_as is None]  # a Guard's sure misses at one target: one row
+    for i, a in enumerate(shown, start=1):
         rows.append({
             "#": i,
-            t(lang, "an_play"): action_text(a.action, e, lang, record.seats, you=record.viewer),
+            t(lang, "an_play"): play_label(adv, a, lang),
             t(lang, "an_win"): win_text(a, lang),
             t(lang, "an_why"): explanation_text(a, lang),
             t(lang, "an_tokens"): f"{float(a.tokens):.2f}" if lang == "en" else f"{float(a.tokens):.2f}".replace(".", ","),
@@ -340,7 +356,8 @@ def review_rows(items, lang: str) -> list[dict]:
         rows.append({
             **row,
             t(lang, "hand"): ", ".join(card_label(c, e, lang) for c in hand),
-            t(lang, "pr_best_play"): f"{semicolon(lang)} ".join(say(a.action) for a in plays),
+            t(lang, "pr_best_play"): f"{semicolon(lang)} ".join(play_label(adv, a, lang) for a in plays
+                                                                if a.same_as is None),
             t(lang, "pr_cost"): cost,
             t(lang, "pr_chances"): f"{yours} → {approx}{pct(adv.actions[0].win, lang)}",
         })

@@ -27,6 +27,7 @@ from __future__ import annotations
 import math
 import random
 import time
+from dataclasses import replace
 from fractions import Fraction
 from typing import Optional
 
@@ -38,7 +39,7 @@ from solver.policies.heuristics import counting_policy, random_policy
 from solver.policies.models import CardCounterModel
 from solver.policies.playout import fast_playout
 from solver.advice.exact import learn_from
-from solver.advice.result import Advice, RankedAction, sort_key
+from solver.advice.result import Advice, RankedAction, mark_sure_misses, one_best, sort_key
 from solver.advice.worlds import AdviceError, OPPONENT_MODELS, deal_sampler, observation
 
 #: z of the reported intervals (95%) and of the racing's elimination (a play is dropped only
@@ -252,6 +253,10 @@ def advise_estimate(record, model: str = "random", deals: int = 2000, seed: int 
                 support[seat] = None
         return support[seat]
 
+    def cannot_hit(act) -> bool:  # a Guard naming a card the target cannot hold
+        cards = support_of(act.target)
+        return cards is not None and act.guess not in cards
+
     certain = certain_outcomes(pool[0], actions, v, support_of) if len(actions) > 1 else {}
     live = [a for a in actions if a not in certain]
     if not live:  # every play's outcome is certain: the answer is exact
@@ -261,8 +266,19 @@ def advise_estimate(record, model: str = "random", deals: int = 2000, seed: int 
                                learn=None)
                   for a, (w, tk, ko) in certain.items()]
         ranked.sort(key=lambda x: (-x.win, -x.tokens, sort_key(x.action)))
-        return Advice(record, model, "exact", exact_ranking(ranked), 0, 0,
-                      resolved=len(ranked) < 2 or ranked[1].win < ranked[0].win, posterior=posterior)
+        ranking = mark_sure_misses(exact_ranking(ranked), cannot_hit)
+        return Advice(record, model, "exact", ranking, 0, 0, resolved=one_best(ranking), posterior=posterior)
+    # A Guard's guesses that cannot hit at one target are one play in effect (a miss leaves the
+    # same round): the first is sampled for all of them, so they show the same figures (before,
+    # the racing stopped them at different counts: 72.8% and 69.2% for the same miss).
+    same: dict = {}
+    lead: dict = {}
+    for a in live:
+        if isinstance(a, Play) and a.guess is not None and cannot_hit(a):
+            first_at = lead.setdefault(a.target, a)
+            if first_at != a:
+                same[a] = first_at
+    live = [a for a in live if a not in same]
     results: dict = {a: ([], [], [], []) for a in live}  # win, tokens, ko, out-before-turn per deal
     decisions = NextDecision() if next_decision else None
     # Many plays (a Guard's guesses at three targets): a shorter first stage, so that the deals
@@ -309,7 +325,11 @@ def advise_estimate(record, model: str = "random", deals: int = 2000, seed: int 
             if m + ELIMINATE_Z * se >= 0:
                 keep.append(a)
         contenders = keep
-    return _report(record, model, actions, certain, results, pool, n, seed, posterior, clock)
+    for a, first_at in same.items():
+        results[a] = results[first_at]
+    adv = _report(record, model, actions, certain, results, pool, n, seed, posterior, clock)
+    ranking = mark_sure_misses(adv.actions, cannot_hit)
+    return replace(adv, actions=ranking, resolved=one_best(ranking))
 
 
 def _report(record, model, actions, certain, results, pool, n, seed, posterior, clock: bool = False) -> Advice:

@@ -27,7 +27,7 @@ from solver.rules.round_rules import round_apply
 from solver.records.record import Record
 from solver.rules.state import CHANCELLOR, HAND_PAIR, OVER, PLAY, Round
 
-from solver.advice.result import Advice, RankedAction, sort_key
+from solver.advice.result import Advice, RankedAction, mark_sure_misses, one_best, sort_key
 from solver.policies.heuristics import counting_policy
 from solver.policies.models import CardCounterModel
 from solver.advice.worlds import (OPPONENT_MODELS, OutOfTimeError, TooLargeError, observation, root_worlds)
@@ -858,8 +858,10 @@ def _advise(record: Record, model: str, solver: ExactSolver, worlds: list, deals
         ranked.append(RankedAction(action, win, tokens, ko, _out_before_next_turn(solver, worlds, action, model),
                                    learn=learn_from(rounds, action, v)))
     ranked.sort(key=lambda a: (-a.win, -a.tokens, sort_key(a.action)))
-    return Advice(record, model, "exact", exact_ranking(ranked), deals, solver.nodes,
-                  resolved=len(ranked) < 2 or ranked[1].win < ranked[0].win)
+    # A guess that knocks nobody out in any world is a sure miss (a hit always knocks out).
+    ko = {a.action: a.knock_out_now for a in ranked}
+    ranking = mark_sure_misses(exact_ranking(ranked), lambda act: ko[act] == 0)
+    return Advice(record, model, "exact", ranking, deals, solver.nodes, resolved=one_best(ranking))
 
 
 def exact_ranking(ranked: list) -> tuple:

@@ -41,6 +41,11 @@ class RankedAction:
     p_best: float = 0.0
     #: Not resolved from the best play: "equally good within the estimate" (the best included).
     equal_to_best: bool = False
+    #: A Guard guess that cannot hit (the target cannot hold the card named) is the same play in
+    #: effect as every other such guess at that target — a miss leaves the same round — and has
+    #: the same figures: it names the first of them in the ranking (`mark_sure_misses`), so a
+    #: front end may show them as one row. None otherwise.
+    same_as: object = None
 
     def explanation(self) -> tuple[str, dict]:
         """A message key and its parameters (the shell translates): the one-sentence why."""
@@ -80,3 +85,28 @@ def sort_key(action) -> tuple:
     return (int(action.card), -1 if action.target is None else action.target,
             -1 if action.guess is None else int(action.guess))
 
+
+
+def mark_sure_misses(ranked, cannot_hit) -> tuple:
+    """The ranking (in its order) with `same_as` set on the Guard guesses that cannot hit
+    (`cannot_hit(action)`, from the exact posterior) and share the figures of the first such
+    guess at the same target: it names that first one."""
+    from dataclasses import replace
+
+    first: dict = {}
+    out = []
+    for a in ranked:
+        act = a.action
+        if getattr(act, "guess", None) is not None and cannot_hit(act):
+            figures = (a.win, a.tokens, a.knock_out_now, a.out_before_next_turn, a.exact)
+            lead = first.setdefault(act.target, (act, figures))
+            if lead[0] != act and lead[1] == figures:
+                a = replace(a, same_as=lead[0])
+        out.append(a)
+    return tuple(out)
+
+
+def one_best(ranking) -> bool:
+    """A single best play is named: one play is equal to the best (or several that are one
+    play in effect: sure misses at one target, `same_as`)."""
+    return sum(1 for a in ranking if a.equal_to_best and a.same_as is None) == 1
