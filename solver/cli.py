@@ -289,6 +289,8 @@ def _advise(args) -> int:
             "exact": ranked.exact, "interval": ranked.interval, "samples": ranked.samples,
             "diff_to_best": ranked.diff, "diff_interval": ranked.diff_interval, "p_best": ranked.p_best,
             "equal_to_best": ranked.equal_to_best,
+            # a Guard guess that cannot hit: the same play in effect as this earlier one (same figures)
+            "same_as": show(ranked.same_as) if ranked.same_as is not None else None,
             "learn": _learn_json(ranked.learn), "explanation": {"key": key, "params": {k: _frac(v) for k, v in params.items()}},
         })
     if args.json:
@@ -309,9 +311,12 @@ def _advise(args) -> int:
               f"{advice.worlds} for the contenders), 95% intervals; your next decision on what you will know, later "
               "ones by the counting heuristic." + ("" if advice.posterior == "exact" else
                                                    " Deals from an approximate posterior (memory ignored)."))
-        group = [show(a.action) for a in advice.best_group()]
+        group = [show(a.action) for a in advice.best_group() if a.same_as is None]
         print(("Best play: " + group[0]) if advice.resolved else "Equally good within the estimate: " + ", ".join(group))
     for i, (ranked, row) in enumerate(zip(advice.actions, rows), start=1):
+        if ranked.same_as is not None:
+            print(f"{i:>3}. {row['action']:<34} the same sure miss as {row['same_as']} (the same figures)")
+            continue
         key, params = ranked.explanation()
         why = EXPLANATIONS[key].format(**{k: f"{_frac(v)} ({_pct(v).strip()})" for k, v in params.items()})
         ci = "" if ranked.exact else (f" [{ranked.interval[0] * 100:.1f}–{ranked.interval[1] * 100:.1f}%]"

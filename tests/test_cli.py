@@ -213,3 +213,12 @@ def test_output_cut_short_by_its_reader_is_no_traceback():
     err = proc.stderr.read().decode()
     proc.wait(timeout=60)
     assert "Traceback" not in err and "BrokenPipeError" not in err
+
+
+def test_advise_names_a_guards_sure_misses_as_one_play():
+    text = "classic Ana,Luis first:Ana viewer:Ana up:2,3,4 dealt:2 | Ana +1 2>Luis saw:6 | Luis 1>Ana=5 miss | Ana +1"
+    rows = json.loads(run("advise", text, "--deals", "300", "--json").stdout)["actions"]
+    assert [r["same_as"] for r in rows[:2]] == [None, None]  # the King (a hit), then the first miss
+    assert {r["same_as"] for r in rows[2:]} == {rows[1]["action"]} and len(rows) == 7
+    assert len({r["win"] for r in rows[1:]}) == 1  # the same figures
+    assert "the same sure miss as Guard on Luis naming Priest" in run("advise", text, "--deals", "300").stdout
