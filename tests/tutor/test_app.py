@@ -163,3 +163,19 @@ def test_each_seat_of_the_board_is_one_element_whatever_it_holds():
     for seat in seats:
         assert len(seat.children) == 1
     assert "Out of the round" in seats[0].markdown[0].value and "Discards" in seats[0].markdown[0].value
+
+
+def test_practice_says_what_each_kind_of_bot_does_in_plain_words():
+    """'ISMCTS (tree search)' was jargon for a beginner: the choice reads 'look-ahead search
+    (ISMCTS)', and a help text says what each kind of bot does, in each language."""
+    from tutor.i18n import t
+
+    from .app_support import page
+
+    for lang in ("en", "es", "fr"):
+        at = page("views/practice.py", lang=lang)
+        assert not at.exception and not at.error
+        bots = at.radio(key="pr_bots")
+        assert bots.help == t(lang, "pr_bots_help") and "ISMCTS" in bots.help
+        assert t(lang, "pr_bots_ismcts") in list(bots.options) and not any(  # the labels as shown
+            x.startswith("ISMCTS") for x in bots.options), bots.options

@@ -143,7 +143,8 @@ with st.expander(t(language, "pr_setup"), expanded=p is None):
     c[2].selectbox(t(language, "pr_seat"), list(range(n)), key=k_seat,
                    format_func=PlayLabel(tuple(str(i + 1) for i in range(n))))
     c = st.columns(4)
-    c[0].radio(t(language, "pr_bots"), BOTS, key="pr_bots", format_func=KeyLabel(language, "pr_bots_"))
+    c[0].radio(t(language, "pr_bots"), BOTS, key="pr_bots", format_func=KeyLabel(language, "pr_bots_"),
+               help=t(language, "pr_bots_help"))
     c[1].number_input(t(language, "pr_seed"), min_value=0, value=1, step=1, key="pr_seed")
     c[2].number_input(t(language, "tokens_to_win"), min_value=1, max_value=9, value=e.token_target(n), step=1,
                       key=k_target)
