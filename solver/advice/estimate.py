@@ -27,7 +27,6 @@ from __future__ import annotations
 import math
 import random
 import time
-from dataclasses import replace
 from fractions import Fraction
 from typing import Optional
 
@@ -327,12 +326,11 @@ def advise_estimate(record, model: str = "random", deals: int = 2000, seed: int 
         contenders = keep
     for a, first_at in same.items():
         results[a] = results[first_at]
-    adv = _report(record, model, actions, certain, results, pool, n, seed, posterior, clock)
-    ranking = mark_sure_misses(adv.actions, cannot_hit)
-    return replace(adv, actions=ranking, resolved=one_best(ranking))
+    return _report(record, model, actions, certain, results, pool, n, seed, posterior, cannot_hit, clock)
 
 
-def _report(record, model, actions, certain, results, pool, n, seed, posterior, clock: bool = False) -> Advice:
+def _report(record, model, actions, certain, results, pool, n, seed, posterior, cannot_hit,
+            clock: bool = False) -> Advice:
     v = record.viewer
     used = [(d, Fraction(1, max(n, 1))) for d in pool[:max(n, 1)]]
     value: dict = {}
@@ -365,8 +363,8 @@ def _report(record, model, actions, certain, results, pool, n, seed, posterior, 
                                    p_best=p_best.get(a, 0.0)))
     ranked = [_with_tie(r, best) for r in ranked]
     ranked.sort(key=lambda x: (x.action != best, not x.equal_to_best, -x.win, -x.tokens, sort_key(x.action)))
-    resolved = sum(1 for r in ranked if r.equal_to_best) == 1
-    return Advice(record, model, "estimate", tuple(ranked), n, 0, resolved=resolved, posterior=posterior,
+    ranking = mark_sure_misses(ranked, cannot_hit)
+    return Advice(record, model, "estimate", ranking, n, 0, resolved=one_best(ranking), posterior=posterior,
                   cut_short=clock)
 
 

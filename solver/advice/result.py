@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Optional
 
@@ -86,13 +86,10 @@ def sort_key(action) -> tuple:
             -1 if action.guess is None else int(action.guess))
 
 
-
 def mark_sure_misses(ranked, cannot_hit) -> tuple:
     """The ranking (in its order) with `same_as` set on the Guard guesses that cannot hit
     (`cannot_hit(action)`, from the exact posterior) and share the figures of the first such
     guess at the same target: it names that first one."""
-    from dataclasses import replace
-
     first: dict = {}
     out = []
     for a in ranked:
