@@ -19,11 +19,16 @@ opponent its true card.
 machine, so that a run reproduces an earlier one exactly whatever the machine's load (the
 advisor's decisions are fixed by its work budgets and seeds).
 
+With `--pomcp`: POMCP (`benchmarks/pomcp.py`: a tree of the viewer's histories, the opponents
+played by the model, deals from the model's exact posterior) in seat 0, with the given iterations
+and model, against the card-counting bot, or against ISMCTS at the given iterations.
+
 With `--posterior`: ISMCTS whose deals come from the exact `card-counter` posterior against the
 reference ISMCTS (uniform posterior), the same iterations.
 
 Usage: python benchmarks/strength.py [rounds-per-row] [deals-per-decision] [--iterations C,N]
        python benchmarks/strength.py --posterior [rounds-per-row] [classic-iterations] [2019-iterations]
+       python benchmarks/strength.py --pomcp [rounds-per-row] [iterations] [model] [edition] [ismcts-iterations]
        python benchmarks/strength.py --bounds [rounds-per-row] [classic-iterations] [2019-iterations]
 """
 
@@ -125,6 +130,43 @@ class SeededISMCTS(Player):
         return action
 
 
+class POMCP(Player):
+    """POMCP under an opponent model (`benchmarks/pomcp.py`)."""
+
+    def __init__(self, model: str, iterations: int):
+        super().__init__("pomcp", iterations=iterations)
+        self.model = model
+
+    def act(self, r, events, seat: int, seed: int, rng):
+        from pomcp import pomcp_action
+
+        record = record_from_events(r.edition, len(r.hands), events, seat)
+        t0 = time.perf_counter()
+        try:
+            action = pomcp_action(record, self.model, self.iterations, seed)
+        except LoveLetterError:
+            action = counting_policy(r, rng)
+        self.times.append(time.perf_counter() - t0)
+        return action
+
+
+def pomcp_rows(argv: list) -> None:
+    rounds = int(argv[0]) if argv else 400
+    its = int(argv[1]) if len(argv) > 1 else 1500
+    model = argv[2] if len(argv) > 2 else "card-counter"
+    editions = [argv[3]] if len(argv) > 3 else ["classic", "2019"]
+    opponent = int(argv[4]) if len(argv) > 4 else None
+    print(f"{'seat 0 vs opponent':<44}{'edition':<9}{'n':>3}{'rounds':>7}{'wins':>8}{'95% interval':>15}"
+          f"{'s/decision':>10}")
+    for edition in editions:
+        if opponent:
+            row(f"POMCP({its}, {model}) vs ISMCTS({opponent})", edition, 2, rounds,
+                [POMCP(model, its), Player("ismcts", iterations=opponent)])
+        else:
+            row(f"POMCP({its}, {model}) vs card-counter", edition, 2, rounds,
+                [POMCP(model, its), Player("card-counter")])
+
+
 def posterior_rows(rounds: int, iterations: dict, model: str = "card-counter") -> None:
     print(f"{'seat 0 vs opponent':<44}{'edition':<9}{'n':>3}{'rounds':>7}{'wins':>8}{'95% interval':>15}"
           f"{'s/decision':>10}")
@@ -183,6 +225,9 @@ def calibrate(edition: str, deals: int, rounds: int = 6) -> tuple[float, int]:
 
 
 def main() -> None:
+    if len(sys.argv) > 1 and sys.argv[1] == "--pomcp":
+        pomcp_rows(sys.argv[2:])
+        return
     if len(sys.argv) > 1 and sys.argv[1] in ("--bounds", "--posterior"):
         args = [int(x) for x in sys.argv[2:]]
         rounds = args[0] if args else 200
