@@ -173,3 +173,16 @@ def test_quiz_questions_give_cards_their_article(lid):
         assert cards, (lid, lang, question)
         for before in cards:
             assert before.lower() in articles[lang] or before.lower().endswith("l'"), (lid, lang, question)
+
+
+@pytest.mark.parametrize("lid", ["setup", "game-end", "two-players", "editions"])
+def test_a_quiz_names_the_edition_in_the_chosen_language(lid):
+    """The classic edition's quiz read 'Édition classic (16 cards), 3 joueurs' in French (the
+    engine's English title): the edition is named as the sidebar names it."""
+    from tutor.i18n import t
+
+    for lang in LANGUAGES:
+        at = app(lesson=lid, lang=lang, edition="classic")
+        question = next(m.value for m in at.markdown if "?" in m.value)
+        assert question.startswith(t(lang, "edition.classic") + ","), (lid, lang, question)
+        assert "(16 cards)" not in question or lang == "en", (lid, lang, question)

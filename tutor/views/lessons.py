@@ -9,7 +9,7 @@ from solver.analysis.setup import DEFAULT_NAMES
 from solver.teaching.quiz import make_question
 from tutor.components import edition_key, lang
 from tutor.curriculum import load_lessons, next_lesson
-from tutor.formatters import CardNameOnly, LessonTitle, ScenarioTitle, SeatName, SeatOrNobody
+from tutor.formatters import CardNameOnly, EditionTitle, LessonTitle, ScenarioTitle, SeatName, SeatOrNobody
 from tutor.i18n import colon, t
 from tutor.render import card_label, naming_for, say
 
@@ -107,7 +107,8 @@ if lesson.quiz:
         if kind == "chancellor-draw":
             st.write(t(language, "quiz_chancellor", player=seats[p["player"]], n=p["deck"]))
         else:
-            st.write(t(language, f"quiz_{kind.replace('-', '_')}", edition=e.title, players=p["players"]))
+            st.write(t(language, f"quiz_{kind.replace('-', '_')}", edition=EditionTitle(language)(e.key),
+                       players=p["players"]))
         response = st.radio(t(language, "your_answer"), list(q.choices), horizontal=True, **one)
         shown = str(q.answer)
     cols = st.columns(2)
