@@ -152,6 +152,21 @@ def action_text(action, edition, lang: str, names, you=None, by=None) -> str:
     return t(lang, "play_naming", card=card, target=target, guess=card_label(Card(action.guess), edition, lang))
 
 
+def attempt_text(action, edition, lang: str, names) -> str:
+    """A play as the learner chose it, legal or not (the ruling checker's "Not allowed: …").
+    Unlike `action_text`, which words plays the engine made, a card sent with no player chosen
+    says "choosing nobody" (not "with no effect (nobody can be chosen)", which contradicted the
+    refusal when a player could be chosen), and a card named with no player is still shown."""
+    if not isinstance(action, Play) or action.target is not None:
+        return action_text(action, edition, lang, names)
+    card = card_label(Card(action.card), edition, lang)
+    chooses = Card(action.card) in TARGETS_OTHERS or Card(action.card) is Card.PRINCE
+    if action.guess is not None:
+        guess = card_label(Card(action.guess), edition, lang)
+        return t(lang, "play_nobody_naming" if chooses else "play_card_naming", card=card, guess=guess)
+    return t(lang, "play_nobody", card=card) if chooses else card
+
+
 def event_lines(events, edition, lang: str, names, you=None) -> list[str]:
     """Public events in words for the event log (private details stay with their viewers). With
     `you` (a seat), that player is addressed in the second person where a verb follows the name

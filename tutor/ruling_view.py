@@ -15,7 +15,7 @@ from solver import Card, ChancellorChoice, IllegalActionError, Play, apply, lega
 from solver.teaching.ruling import narrate, refusal, ruling
 from tutor.components import play_picker, show_board
 from tutor.i18n import colon, either, semicolon, t
-from tutor.render import action_text, say
+from tutor.render import action_text, attempt_text, say
 
 
 def encode(action) -> tuple:
@@ -64,7 +64,7 @@ def show_ruling(events, edition, language: str, names) -> None:
 
 
 def show_refusal(error, action, edition, language: str, names) -> None:
-    st.error(t(language, "rc_refused", play=action_text(action, edition, language, names),
+    st.error(t(language, "rc_refused", play=attempt_text(action, edition, language, names),
                reason=say(refusal(error), edition, language, names)))
 
 

@@ -226,3 +226,26 @@ def test_a_link_opens_its_scenario_even_after_another_was_chosen():
     assert at.selectbox(key="faq").value == "faq-prince-set-aside"
     at.selectbox(key="faq").select("trap-tie-classic").run()
     assert at.selectbox(key="faq").value == "trap-tie-classic"  # the old link does not win back
+
+
+@pytest.mark.parametrize("lang,play", [("en", "Not allowed: Guard (1), choosing nobody. "),
+                                       ("es", "No está permitido: Guardia (1), sin elegir a nadie. "),
+                                       ("fr", "Interdit\u00a0: Garde (1), sans choisir personne. ")])
+def test_a_card_sent_with_no_player_is_refused_without_saying_nobody_can_be_chosen(lang, play):
+    """Ana's Guard with no player chosen while Luis can be chosen: the refusal read 'Not allowed:
+    Guard (1), with no effect (nobody can be chosen). The Guard (1) must choose another player…',
+    which contradicted itself; it names the play as sent and the rule in plain words."""
+    at = page("views/rulings.py", source="faq", scenario="trap-tie-2019", lang=lang)
+    key = "rc-trap-tie-2019-0"
+    at.selectbox(key=f"{key}-card").set_value(int(Card.GUARD)).run()
+    at.button(key=f"{key}-go").click().run()
+    (error,) = at.error
+    assert error.value.startswith(play), error.value
+    assert t(lang, "play_no_effect", card="").strip(", ") not in error.value
+    if lang == "en":
+        assert error.value.endswith("it is played with no effect only when nobody can be chosen.")
+    # a guess sent with no player is shown, not dropped
+    at.selectbox(key=f"{key}-guess").set_value(int(Card.PRIEST)).run()
+    at.button(key=f"{key}-go").click().run()
+    (error,) = at.error
+    assert {"en": "Priest (2)", "es": "Sacerdote (2)", "fr": "Prêtre (2)"}[lang] in error.value
