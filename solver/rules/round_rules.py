@@ -610,6 +610,12 @@ def _explain_illegal(state: Round, action) -> IllegalActionError:
         return IllegalActionError(f"only the Guard names a card; the {card.title} does not",
                                   rule="guess-not-guard", card=card)
     if t is None:
+        if card is GUARD and action.guess is not None and (not targets or state.edition.void_target_allowed):
+            # Nobody to choose (or the S004 reading's play into the void): the Guard is played
+            # with no effect, so there is nobody to name a card about.
+            return IllegalActionError(
+                "a Guard played with no player chosen has no effect and names no card",
+                rule="guess-without-target", card=card)
         if card is PRINCE:
             return IllegalActionError(
                 "the Prince must choose a player; with every opponent protected you must choose yourself",

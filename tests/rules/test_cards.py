@@ -419,3 +419,18 @@ def test_events_of_a_full_turn_are_ordered():
     _, ev = run(r, Play(GUARD, 1, BARON))
     assert [type(e).__name__ for e in ev] == ["CardPlayed", "GuardGuessed", "TurnStarted", "CardDrawn"]
     assert of_type(ev, RoundEnded) == [] and of_type(ev, Protected) == []
+
+
+def test_a_guard_with_nobody_to_choose_names_no_card():
+    """Every other player protected: a Guard sent with a guess but no player was refused as
+    'must choose another player while one can be chosen', which was false (none could be); the
+    refusal says the Guard is played with no effect and names no card."""
+    r = late("2019", [(GUARD, SPY), (PRIEST,), (COUNTESS,)], deck=(GUARD, GUARD),
+             discards=[(), (HANDMAID,), (HANDMAID,)], protected=[False, True, True], dump=0)
+    with pytest.raises(IllegalActionError, match="names no card") as err:
+        run(r, Play(GUARD, None, PRIEST))
+    assert err.value.rule == "guess-without-target"
+    # while a player can be chosen, the missing player is still the fault named
+    with pytest.raises(IllegalActionError) as err:
+        run(pos("2019", [(GUARD, SPY), (PRIEST,), (COUNTESS,)]), Play(GUARD, None, PRIEST))
+    assert err.value.rule == "target-required"
