@@ -184,6 +184,10 @@ def test_ruling_checker_on_a_deal_consistent_with_the_analyzers_position():
     at.switch_page("views/rulings.py").run()
     at.radio(key="rc_source").set_value("analyzer").run()
     assert not at.exception and not at.error
+    # the deal is described in words, not by the record's notation nor "exact posterior"
+    caption = "\n".join(c.value for c in at.caption)
+    assert "first:Ana" not in caption and "| Ana" not in caption and "loi exacte" not in caption
+    assert "position de l'analyseur" in caption
     at.selectbox(key="rc-an-0-0-card").set_value(int(Card.PRIEST)).run()
     at.selectbox(key="rc-an-0-0-target").set_value(1).run()
     at.button(key="rc-an-0-0-go").click().run()

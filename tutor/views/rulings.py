@@ -57,7 +57,7 @@ else:
     except LoveLetterError as err:
         st.error(say(refusal(err), record.edition, language, record.seats))
         st.stop()
-    st.caption(t(language, "rc_sampled", record=text))
+    st.caption(t(language, "rc_sampled"))  # in words: the position's notation is the analyzer's business
     names, key = record.seats, f"rc-an-{seed}"
 
 legal = legal_actions(start)
