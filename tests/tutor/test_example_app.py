@@ -130,3 +130,17 @@ def test_a_refused_play_is_two_plain_sentences_in_spanish():
     assert at.error, "the Prince is refused: the Countess must be played"
     text = at.error[0].value
     assert text.startswith("El motor rechaza esta jugada. Debes jugar la Condesa"), text
+
+
+def test_the_skipped_turns_end_with_marta_drawing_the_last_card_not_an_empty_deck_before_her_turn():
+    """The step after the skipped turns said 'the deck has run out' while Marta, holding two
+    cards, still had her turn to play: she has drawn the last card, and this is the last turn."""
+    skip = next(s for s in STEPS if s.key == "example_skip")
+    r = skip.game.round
+    assert not r.deck and len(r.hands[r.current]) == 2 and NAMES[r.current] == "Marta"  # the position it describes
+    words = {"en": ("Marta draws the last card", "last turn"), "es": ("Marta roba la última carta", "último turno"),
+             "fr": ("Marta pioche la dernière carte", "dernier tour")}
+    for lang, (drawn, last) in words.items():
+        at = page(FRAMES.index(("outcome", STEPS.index(skip))) + 1, lang=lang)
+        (info,) = at.info
+        assert drawn in info.value and last in info.value, info.value
