@@ -154,14 +154,16 @@ def narrate(events) -> list[Line]:
         elif isinstance(ev, TurnStarted):
             out.append(Line("ev.turn_protection_ended" if ev.protection_ended else "ev.turn", {"player": ev.player}))
         elif isinstance(ev, RoundEnded):
-            tie = _tie(ev)
-            if tie is not None and tie.key == "ruling.tie_discards":
-                out.append(Line("ev.tie_discards", {"scores": tie.params["scores"]}))
             if not ev.winners:
                 out.append(Line(f"ev.end.{ev.reason}.none", {}))
             else:
                 key = f"ev.end.{ev.reason}" + (".one" if len(ev.winners) == 1 else ".many")
                 out.append(Line(key, {"winners": tuple(ev.winners)}))
+            # After the comparison it explains (it came first: "the totals decide", then "the
+            # players compare hands").
+            tie = _tie(ev)
+            if tie is not None and tie.key == "ruling.tie_discards":
+                out.append(Line("ev.tie_discards", {"scores": tie.params["scores"]}))
             if ev.spy_bonus is not None:
                 out.append(Line("ev.spy_bonus", {"player": ev.spy_bonus}))
     return out

@@ -253,3 +253,14 @@ def test_a_card_sent_with_no_player_is_refused_without_saying_nobody_can_be_chos
     at.button(key=f"{key}-go").click().run()
     (error,) = at.error
     assert {"en": "Priest (2)", "es": "Sacerdote (2)", "fr": "Prêtre (2)"}[lang] in error.value
+
+
+def test_a_classic_tie_break_is_told_after_the_comparison_it_settles():
+    """The classic tie read 'Tie on the highest card: the discard totals decide (Ana 18, Luis 19).'
+    before 'The deck is empty, so the players still in the round compare hands: Luis wins': the
+    comparison comes first, then why Luis won."""
+    sc = scenarios()["trap-tie-classic"]
+    keys = [x.key for events in play_out(sc).events for x in narrate(events)]
+    assert keys.index("ev.end.showdown.one") < keys.index("ev.tie_discards") == len(keys) - 1
+    lines = [say(x, sc.start.edition, "en", sc.players) for events in play_out(sc).events for x in narrate(events)]
+    assert lines[-1] == "The highest cards were tied, so the discard totals decided (Ana 18, Luis 19)."
