@@ -115,6 +115,9 @@ def test_reference_tables_wrap_with_one_column_per_edition_and_plain_token_targe
         assert t(lang, "tie_rule") in editions.index and t(lang, "has_spy") in editions.index
         assert not any("2p" in str(v) for v in editions.to_numpy().ravel())
         assert len(names) == 10 and len(names.columns) == 4
+        # Carta de Amor is a classic deck: its Noble is a 6, not the 7 of its 2019 row
+        assert names.loc[7, "Carta de Amor"] == "Noble (6)" and names.loc[9, "Carta de Amor"] == "Heredera (8)"
+        assert names.loc[1, "Carta de Amor"] == "Espía" and names.loc[7, "English"] == "King"
     assert t("es", "ref_tokens_n", n=3) == "Fichas para ganar, 3 personas"
 
 

@@ -56,6 +56,18 @@ rows = {
 st.table(pd.DataFrame.from_dict(rows, orient="index", columns=[title(key) for key in EDITIONS]))
 
 st.subheader(t(language, "reference_names"))
-# A table that wraps: at 390 px the scrolling grid hid the last naming.
-st.table(pd.DataFrame([{n.title: (n.names.get(c) or "—") for n in NAMINGS.values()} for c in Card],
+
+
+def named(naming, card: Card) -> str:
+    """The card's name in a naming; a deck that values it otherwise than the row (Carta de Amor is
+    a classic deck: its Noble is a 6, not the 2019 King's 7) says its own value."""
+    name = naming.names.get(card)
+    if not name:
+        return "—"
+    value = get_edition(naming.editions[0]).value(card) if len(naming.editions) == 1 else int(card)
+    return name if value == int(card) else f"{name} ({value})"
+
+
+# A table that wraps: at 390 px the scrolling grid hid the last naming. Rows are the 2019 values.
+st.table(pd.DataFrame([{n.title: named(n, c) for n in NAMINGS.values()} for c in Card],
                       index=[int(c) for c in Card]))
