@@ -189,3 +189,20 @@ def test_a_quiz_names_the_edition_in_the_chosen_language(lid):
         question = next(m.value for m in at.markdown if "?" in m.value)
         assert question.startswith(t(lang, "edition.classic") + ","), (lid, lang, question)
         assert "(16 cards)" not in question or lang == "en", (lid, lang, question)
+
+
+@pytest.mark.parametrize("lid", ["protection", "prince", "elimination"])
+def test_a_targets_quiz_hint_points_to_no_option_that_is_not_there(lid):
+    """'Whom may Ana choose? (Choose nobody if no player can be chosen.)' sent learners looking
+    for a 'nobody' button among the names: the answer is a set of names, and none selected means
+    nobody, as the hint now says."""
+    from tutor.i18n import t
+
+    for lang in LANGUAGES:
+        at = app(lesson=lid, lang=lang)
+        (names,) = at.button_group
+        question = next(m.value for m in at.markdown if "?" in m.value)
+        hint = question[question.rindex("("):]
+        nobody = t(lang, "quiz_nobody")
+        assert nobody not in names.options and nobody not in hint, (lang, hint)
+    assert hint == "(Si aucun joueur ne peut être choisi, ne sélectionnez aucun nom.)"
