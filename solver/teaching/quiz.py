@@ -195,6 +195,12 @@ def _legal_cards(e, rng, kind: str = "legal-cards") -> Question:
     r, hand, legal = best or fallback  # (only Countess hands in every try: never seen in practice)
     reasons = (Line("quiz.why_legal", {"cards": tuple(sorted(legal))}),
                *(x for x in (_why_refused(r, c) for c in sorted(set(hand))) if x is not None))
+    # Why a surprising card is allowed: learners expect the Princess to be unplayable and the
+    # Countess to be forced by any card.
+    if Card.COUNTESS in legal and len(legal) > 1:
+        reasons += (Line("quiz.why_countess_free", {}),)
+    if Card.PRINCESS in legal:
+        reasons += (Line("quiz.why_princess_legal", {}),)
     return Question(kind, e.key, {"player": r.current, "hand": tuple(hand)},
                     tuple(sorted(set(hand))), legal, r, reasons)
 

@@ -206,3 +206,21 @@ def test_a_targets_quiz_hint_points_to_no_option_that_is_not_there(lid):
         nobody = t(lang, "quiz_nobody")
         assert nobody not in names.options and nobody not in hint, (lang, hint)
     assert hint == "(Si aucun joueur ne peut être choisi, ne sélectionnez aucun nom.)"
+
+
+def test_a_wrong_answer_says_why_the_princess_and_a_free_countess_may_be_played():
+    """'Handmaid (4), Princess (9) can be played here.' was the whole explanation for a learner
+    who left the Princess out: the reason says nothing forbids her, though she knocks her player
+    out; a Countess held without the King or a Prince is explained too."""
+    for lid, kind, line in [("turn", "legal-cards", "Nothing forbids playing the Princess"),
+                            ("king-countess-princess", "countess", "Only the King or a Prince forces the Countess")]:
+        seed = next(s for s in range(20) if len(make_question(kind, get_edition("2019"), s).answer) == 2
+                    and (kind == "countess" or Card.PRINCESS in make_question(kind, get_edition("2019"), s).answer))
+        q = make_question(kind, get_edition("2019"), seed)
+        at = app(lesson=lid, lang="en")
+        at.session_state["quiz_seed"] = seed
+        at.run()
+        at.button_group(key=f"quiz-{lid}-{seed}").set_value([int(min(q.answer))]).run()  # one card only
+        at.button(key=f"check-{lid}-{seed}").click().run()
+        why = next(m.value for m in at.markdown if m.value.startswith("**Why**"))
+        assert line in why, why
