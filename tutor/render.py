@@ -11,7 +11,7 @@ import re
 from html import escape
 
 from solver import EDITIONS, Card, ChancellorChoice, Play, card_name
-from solver.rules.cards import TARGETS_OTHERS
+from solver.rules.cards import TARGETED, TARGETS_OTHERS
 from tutor.i18n import LANGUAGE_NAMES, Articled, ArticledList, colon, fill, plural_key, t
 
 #: Accent colour per card (value badge and border).
@@ -160,7 +160,7 @@ def attempt_text(action, edition, lang: str, names) -> str:
     if not isinstance(action, Play) or action.target is not None:
         return action_text(action, edition, lang, names)
     card = card_label(Card(action.card), edition, lang)
-    chooses = Card(action.card) in TARGETS_OTHERS or Card(action.card) is Card.PRINCE
+    chooses = Card(action.card) in TARGETED
     if action.guess is not None:
         guess = card_label(Card(action.guess), edition, lang)
         return t(lang, "play_nobody_naming" if chooses else "play_card_naming", card=card, guess=guess)

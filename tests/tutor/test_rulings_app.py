@@ -264,3 +264,18 @@ def test_a_classic_tie_break_is_told_after_the_comparison_it_settles():
     assert keys.index("ev.end.showdown.one") < keys.index("ev.tie_discards") == len(keys) - 1
     lines = [say(x, sc.start.edition, "en", sc.players) for events in play_out(sc).events for x in narrate(events)]
     assert lines[-1] == "The highest cards were tied, so the discard totals decided (Ana 18, Luis 19)."
+
+
+def test_a_play_sent_with_no_player_is_worded_by_whether_its_card_chooses_one():
+    """The refused play as sent: a card that chooses a player (the Prince too) says it chose
+    nobody; a card that chooses nobody is only named, with a stray guess still shown."""
+    from solver import Play, get_edition
+    from tutor.render import attempt_text
+
+    e, names = get_edition("2019"), ("Ana", "Luis")
+    assert attempt_text(Play(Card.PRINCE), e, "en", names) == "Prince (5), choosing nobody"
+    assert attempt_text(Play(Card.KING), e, "fr", names) == "Roi (7), sans choisir personne"
+    assert attempt_text(Play(Card.HANDMAID), e, "es", names) == "Doncella (4)"
+    assert attempt_text(Play(Card.HANDMAID, None, Card.PRIEST), e, "en", names) == \
+        "Handmaid (4), naming the Priest (2)"
+    assert attempt_text(Play(Card.GUARD, 1, Card.PRIEST), e, "en", names) == "Guard (1) on Luis, naming the Priest (2)"
