@@ -85,18 +85,20 @@ def ruling(events) -> Optional[Line]:
 
 def _tie(ev) -> Optional[Line]:
     """A showdown where the highest card was tied: every tied player won (2019), or the discard
-    totals decided (classic). In one edition two cards of equal value are the same card."""
+    totals decided (classic), or they were tied too and the tie stood (the classic option where
+    nobody then wins). In one edition two cards of equal value are the same card."""
     if not isinstance(ev, RoundEnded) or ev.reason != "showdown" or not ev.hands:
         return None
     held = [(seat, card) for seat, card in enumerate(ev.hands) if card is not None]
-    if ev.winners:
-        top = ev.hands[ev.winners[0]]
-        tied = [seat for seat, card in held if card == top]
-    else:  # nobody won: the tie stood
-        tied = [seat for seat, card in held]
+    # Nobody won (the classic option where a tie on the discard totals stands): the tied players
+    # are still only those holding the highest card, not everyone still in the round.
+    top = ev.hands[ev.winners[0]] if ev.winners else max(card for _, card in held)
+    tied = [seat for seat, card in held if card == top]
     if len(tied) < 2:
         return None
     scores = tuple((seat, ev.discard_totals[seat]) for seat in tied) if ev.discard_totals else ()
+    if not ev.winners:
+        return Line("ruling.tie_stands", {"scores": scores})
     if len(ev.winners) == len(tied):
         return Line("ruling.tie_all", {"winners": tuple(ev.winners)})
     return Line("ruling.tie_discards", {"winners": tuple(ev.winners), "scores": scores})
@@ -162,8 +164,9 @@ def narrate(events) -> list[Line]:
             # After the comparison it explains (it came first: "the totals decide", then "the
             # players compare hands").
             tie = _tie(ev)
-            if tie is not None and tie.key == "ruling.tie_discards":
-                out.append(Line("ev.tie_discards", {"scores": tie.params["scores"]}))
+            if tie is not None and tie.key in ("ruling.tie_discards", "ruling.tie_stands"):
+                key = "ev.tie_discards" if tie.key == "ruling.tie_discards" else "ev.tie_stands"
+                out.append(Line(key, {"scores": tie.params["scores"]}))
             if ev.spy_bonus is not None:
                 out.append(Line("ev.spy_bonus", {"player": ev.spy_bonus}))
     return out

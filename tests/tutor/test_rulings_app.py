@@ -279,3 +279,24 @@ def test_a_play_sent_with_no_player_is_worded_by_whether_its_card_chooses_one():
     assert attempt_text(Play(Card.HANDMAID, None, Card.PRIEST), e, "en", names) == \
         "Handmaid (4), naming the Priest (2)"
     assert attempt_text(Play(Card.GUARD, 1, Card.PRIEST), e, "en", names) == "Guard (1) on Luis, naming the Priest (2)"
+
+
+def test_a_classic_tie_that_stands_is_not_told_as_decided_by_the_discard_totals():
+    """Classic with the option where a tie on the discard totals stands: nobody wins. The
+    narration said 'the discard totals decided (Ana 10, Luis 10, Marta 4)', counting Marta, whose
+    Priest was not tied, and the ruling could not be said at all (no winners to name)."""
+    from solver import get_edition
+    from solver.rules.events import RoundEnded
+
+    e, names = get_edition("classic", showdown_tie="discard_total_then_none"), ("Ana", "Luis", "Marta")
+    ev = RoundEnded("showdown", (), (Card.PRINCE, Card.PRINCE, Card.PRIEST), (10, 10, 4))
+    lines = [say(x, e, "en", names) for x in narrate([ev])]
+    assert lines[-1] == "The highest cards were tied, and so were the highest discard totals (Ana 10, Luis 10).", lines
+    assert "decided" not in " ".join(lines)
+    for lang in LANGUAGES:
+        said = say(ruling([ev]), e, lang, names)
+        assert "Ana 10" in said and "Marta" not in said, (lang, said)
+    # a decided tie still names its winner after the comparison
+    won = ev._replace(winners=(1,), discard_totals=(10, 12, 4))
+    assert [x.key for x in narrate([won])][-1] == "ev.tie_discards"
+    assert ruling([won]).params["winners"] == (1,)
