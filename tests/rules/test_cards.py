@@ -434,3 +434,10 @@ def test_a_guard_with_nobody_to_choose_names_no_card():
     with pytest.raises(IllegalActionError) as err:
         run(pos("2019", [(GUARD, SPY), (PRIEST,), (COUNTESS,)]), Play(GUARD, None, PRIEST))
     assert err.value.rule == "target-required"
+
+    # the S004 reading, players open: a Guard played into the void names no card either
+    from solver import get_edition
+    void = pos(get_edition("classic", void_target_allowed=True), [(GUARD, PRIEST), (BARON,), (KING,)])
+    with pytest.raises(IllegalActionError) as err:
+        run(void, Play(GUARD, None, PRIEST))
+    assert err.value.rule == "guess-without-target"
