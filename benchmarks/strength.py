@@ -55,19 +55,22 @@ class Player:
         self.times: list = []
 
     def act(self, r, events, seat: int, seed: int, rng):
+        """The move, timed; the counting heuristic's when the search refuses the position."""
         if self.kind == "card-counter":
             return counting_policy(r, rng)
         record = record_from_events(r.edition, len(r.hands), events, seat)
         t0 = time.perf_counter()
         try:
-            if self.kind == "advisor":
-                action = advise(record, "card-counter", deals=self.deals, seed=seed).actions[0].action
-            else:
-                action = ismcts_action(record, iterations=self.iterations, seed=seed)
+            action = self.decide(record, seed)
         except LoveLetterError:
             action = counting_policy(r, rng)
         self.times.append(time.perf_counter() - t0)
         return action
+
+    def decide(self, record, seed: int):
+        if self.kind == "advisor":
+            return advise(record, "card-counter", deals=self.deals, seed=seed).actions[0].action
+        return ismcts_action(record, iterations=self.iterations, seed=seed)
 
 
 class SeesCard(Player):
@@ -116,18 +119,10 @@ class SeededISMCTS(Player):
         super().__init__("ismcts", iterations=iterations)
         self.model = model
 
-    def act(self, r, events, seat: int, seed: int, rng):
+    def decide(self, record, seed: int):
         from solver.advice.worlds import deal_sampler
 
-        record = record_from_events(r.edition, len(r.hands), events, seat)
-        t0 = time.perf_counter()
-        try:
-            action = ismcts_action(record, iterations=self.iterations, seed=seed,
-                                   sampler=deal_sampler(record, self.model))
-        except LoveLetterError:
-            action = counting_policy(r, rng)
-        self.times.append(time.perf_counter() - t0)
-        return action
+        return ismcts_action(record, iterations=self.iterations, seed=seed, sampler=deal_sampler(record, self.model))
 
 
 class POMCP(Player):
@@ -137,17 +132,10 @@ class POMCP(Player):
         super().__init__("pomcp", iterations=iterations)
         self.model = model
 
-    def act(self, r, events, seat: int, seed: int, rng):
+    def decide(self, record, seed: int):
         from pomcp import pomcp_action
 
-        record = record_from_events(r.edition, len(r.hands), events, seat)
-        t0 = time.perf_counter()
-        try:
-            action = pomcp_action(record, self.model, self.iterations, seed)
-        except LoveLetterError:
-            action = counting_policy(r, rng)
-        self.times.append(time.perf_counter() - t0)
-        return action
+        return pomcp_action(record, self.model, self.iterations, seed)
 
 
 def pomcp_rows(argv: list) -> None:
