@@ -7,6 +7,7 @@ must not redo an exact search. No rule is decided here.
 
 from __future__ import annotations
 
+import re
 import threading
 from functools import lru_cache
 from html import escape
@@ -490,11 +491,51 @@ def to_dot(graph, edition, lang: str, names, you=None) -> str:
     return "\n".join(out)
 
 
-@lru_cache(maxsize=32)
-def decision_dot(text: str, model: str, action, lang: str) -> tuple[str, bool, int]:
-    """The decision view of `action` (one of the viewer's legal plays) as Graphviz."""
+def to_outline(graph, edition, lang: str, names, you=None) -> str:
+    """The decision graph as nested Markdown lists (the play; each outcome with its probability;
+    the replies under it): the same figures and sentences as `to_dot`, readable on a phone's
+    width and by a screen reader."""
+    exact = graph.graph.get("exact", True)
+
+    def line(node: str, depth: int, p=None) -> str:
+        data = graph.nodes[node]
+        parts = node_label(data, edition, lang, names, you).split("\n")
+        # The diagram's lines, one sentence: a phrase ("Luis: Guard (1) on you") is set off by a dash.
+        text = "".join(x + ("" if i == len(parts) - 1 else " " if x.endswith(".") else " — ")
+                       for i, x in enumerate(parts))
+        text = re.sub(r"([\\`*_\[\]<>#|~$])", r"\\\1", text)  # Markdown's own signs (and $), as written
+        if p is None:
+            return f"**{text}**"
+        edge = p["p"]
+        figure_text = figure(edge, lang) if p.get("exact", exact) else f"≈ {pct(edge, lang)}"
+        return "  " * depth + f"- **{figure_text}**{colon(lang)} {text}"
+
+    out = [line("play", 0)]
+    for child in graph.successors("play"):
+        out.append(line(child, 0, graph.edges["play", child]))
+        for grandchild in graph.successors(child):
+            out.append(line(grandchild, 1, graph.edges[child, grandchild]))
+    return "\n".join(out)
+
+
+@lru_cache(maxsize=16)
+def decision_of(text: str, model: str, action):
+    """The decision graph of `action` (one of the viewer's legal plays), and its record: computed
+    once for the diagram and the outline in every language."""
     from solver.advice.decision import decision_graph
 
     record = record_of(text)
-    g = decision_graph(record, action, model)
+    return decision_graph(record, action, model), record
+
+
+def decision_outline(text: str, model: str, action, lang: str) -> str:
+    """The decision view of `action` as nested lists (`to_outline`)."""
+    g, record = decision_of(text, model, action)
+    return to_outline(g, record.edition, lang, record.seats, record.viewer)
+
+
+@lru_cache(maxsize=32)
+def decision_dot(text: str, model: str, action, lang: str) -> tuple[str, bool, int]:
+    """The decision view of `action` (one of the viewer's legal plays) as Graphviz."""
+    g, record = decision_of(text, model, action)
     return to_dot(g, record.edition, lang, record.seats, record.viewer), g.graph["exact"], g.graph["samples"]

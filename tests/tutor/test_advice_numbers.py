@@ -507,3 +507,31 @@ def test_the_review_caption_abbreviates_points_as_the_cells_do():
     for lang in ("en", "es", "fr"):
         unit = t(lang, "an_points", n="1").split(" ", 1)[1]
         assert f"({unit})" in t(lang, "pr_cost_help"), lang
+
+
+def test_the_decision_list_says_what_the_diagram_says_at_any_width():
+    """At 390 px the diagram ran 792 px wide (the replies off screen): the list form carries the
+    same figures and sentences, one line a node, the replies under their outcome; names typed with
+    Markdown's signs are shown as typed."""
+    import re as _re
+
+    from solver import Card, Play
+    from solver.advice.decision import decision_graph
+    from solver.records.notation import parse_record
+    from tutor.analysis import node_label, to_dot, to_outline
+
+    record = parse_record("classic Ana,Luis first:Ana viewer:Ana up:2,3,4 dealt:3 | Ana +5")
+    g = decision_graph(record, Play(Card.BARON, 1), "random")
+    names = ("Ana", "Lu*is_")
+    for lang in ("en", "es", "fr"):
+        outline = to_outline(g, record.edition, lang, names, 0).split("\n")
+        dot = to_dot(g, record.edition, lang, names, 0)
+        assert len(outline) == g.number_of_nodes()
+        edge_figures = sorted(_re.findall(r'-> "[^"]+" \[label="([^"]*)"\]', dot))
+        assert sorted(_re.match(r" *- \*\*(.+?)\*\*", x).group(1) for x in outline[1:]) == edge_figures
+        replies = [x for x in outline if x.startswith("  - ")]
+        assert replies and all(not x.startswith("- ") for x in replies)
+        for node in g.successors("play"):  # every outcome, with the diagram's sentences
+            first = node_label(g.nodes[node], record.edition, lang, names, 0).split("\n")[0]
+            assert any(first.replace("*", "\\*").replace("_", "\\_") in x for x in outline), (lang, first)
+        assert "Lu\\*is\\_" in "\n".join(outline) and "Lu*is_" not in "\n".join(outline)

@@ -413,6 +413,20 @@ def test_one_longer_search_at_a_time_on_the_server_the_others_are_told_and_offer
         deeper_advice.cache_clear()
 
 
+def test_the_decision_view_reads_as_a_list_when_asked():
+    """The diagram is wider than a phone: 'List' shows the same view as nested lines instead."""
+    from tutor.analysis import decision_outline
+
+    at = analyzer(record=NEAR, model="random", lang="es")
+    assert at.get("graphviz_chart")
+    at.radio(key="an-decision-as").set_value("list").run()
+    assert not at.exception and not at.get("graphviz_chart")
+    play = at.selectbox(key="an-decision").value
+    plays = [a.action for a in advice(format_record(parse_record(NEAR)), "random", 2.5).actions]
+    shown = decision_outline(format_record(parse_record(NEAR)), "random", plays[play], "es")
+    assert shown in [m.value for m in at.markdown]
+
+
 def test_after_the_exact_answer_the_decision_view_offers_its_plays_in_its_order():
     from solver.advice.advisor import advise_exact
 
