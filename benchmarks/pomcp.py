@@ -18,14 +18,12 @@ from __future__ import annotations
 import math
 import random
 
+from solver.advice.estimate import FAST_MODEL
 from solver.advice.worlds import deal_sampler, observation
 from solver.policies.heuristics import counting_policy
 from solver.policies.playout import EPSILON, fast_playout
 from solver.rules.game import apply, legal_actions
 from solver.rules.state import OVER
-
-FAST_MODEL = {"random": "random", "card-counter": "counting"}
-
 
 class _Node:
     """A history (the viewer's decision or an opponent's turn) or, in `acts`, the viewer's action

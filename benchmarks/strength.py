@@ -144,8 +144,7 @@ def pomcp_rows(argv: list) -> None:
     model = argv[2] if len(argv) > 2 else "card-counter"
     editions = [argv[3]] if len(argv) > 3 else ["classic", "2019"]
     opponent = int(argv[4]) if len(argv) > 4 else None
-    print(f"{'seat 0 vs opponent':<44}{'edition':<9}{'n':>3}{'rounds':>7}{'wins':>8}{'95% interval':>15}"
-          f"{'s/decision':>10}")
+    header("seat 0 vs opponent")
     for edition in editions:
         if opponent:
             row(f"POMCP({its}, {model}) vs ISMCTS({opponent})", edition, 2, rounds,
@@ -156,8 +155,7 @@ def pomcp_rows(argv: list) -> None:
 
 
 def posterior_rows(rounds: int, iterations: dict, model: str = "card-counter") -> None:
-    print(f"{'seat 0 vs opponent':<44}{'edition':<9}{'n':>3}{'rounds':>7}{'wins':>8}{'95% interval':>15}"
-          f"{'s/decision':>10}")
+    header("seat 0 vs opponent")
     for edition in ("classic", "2019"):
         its = iterations[edition]
         row(f"ISMCTS({its}), {model} deals, vs ISMCTS", edition, 2, rounds,
@@ -165,8 +163,7 @@ def posterior_rows(rounds: int, iterations: dict, model: str = "card-counter") -
 
 
 def bounds(rounds: int, iterations: dict) -> None:
-    print(f"{'seat 0 (sees the opponent card) vs opponent':<44}{'edition':<9}{'n':>3}{'rounds':>7}{'wins':>8}"
-          f"{'95% interval':>15}{'s/decision':>10}")
+    header("seat 0 (sees the opponent card) vs opponent")
     for edition in ("classic", "2019"):
         its = iterations[edition]
         row(f"card-counter seeing the card vs ISMCTS({its})", edition, 2, rounds,
@@ -187,6 +184,11 @@ def play_round(edition: str, n: int, seed: int, players: list) -> tuple:
         r, ev = apply(r, action)
         events.extend(ev)
     return r.winners
+
+
+def header(first: str) -> None:
+    """The column titles of the rows `row` prints, the first column's named `first`."""
+    print(f"{first:<44}{'edition':<9}{'n':>3}{'rounds':>7}{'wins':>8}{'95% interval':>15}{'s/decision':>10}")
 
 
 def row(label: str, edition: str, n: int, rounds: int, players: list) -> float:
@@ -230,8 +232,7 @@ def main() -> None:
         del argv[i:i + 2]
     rounds = int(argv[0]) if argv else 100
     deals = int(argv[1]) if len(argv) > 1 else 300
-    print(f"{'seat 0 vs opponents':<44}{'edition':<9}{'n':>3}{'rounds':>7}{'wins':>8}{'95% interval':>15}"
-          f"{'s/decision':>10}")
+    header("seat 0 vs opponents")
     for edition in ("classic", "2019"):
         if fixed:
             iterations = fixed[edition]

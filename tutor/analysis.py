@@ -472,6 +472,13 @@ def node_label(data: dict, edition, lang: str, names, you=None) -> str:
     return t(lang, "an_other_replies", n=data["count"], player=names[data["player"]])
 
 
+def edge_figure(data: dict, exact: bool, lang: str) -> str:
+    """An edge's probability as the decision view says it: exact with its fraction, or ≈ an
+    estimate (`exact`: the graph's default when the edge does not say)."""
+    p = data["p"]
+    return figure(p, lang) if data.get("exact", exact) else f"≈ {pct(p, lang)}"
+
+
 def to_dot(graph, edition, lang: str, names, you=None) -> str:
     """DOT text of the decision graph (rendered in the browser: no system Graphviz needed)."""
     def q(s: str) -> str:
@@ -484,9 +491,7 @@ def to_dot(graph, edition, lang: str, names, you=None) -> str:
         colour = {"play": "#fde68a", "outcome": "#e0f2fe", "reply": "#f1e6da", "other": "#eeeeee"}[data["kind"]]
         out.append(f"{q(node)} [label={q(node_label(data, edition, lang, names, you))}, fillcolor={q(colour)}];")
     for a, b, data in graph.edges(data=True):
-        p = data["p"]
-        label = figure(p, lang) if data.get("exact", exact) else f"≈ {pct(p, lang)}"
-        out.append(f"{q(a)} -> {q(b)} [label=\"{label}\"];")
+        out.append(f"{q(a)} -> {q(b)} [label=\"{edge_figure(data, exact, lang)}\"];")
     out.append("}")
     return "\n".join(out)
 
@@ -497,18 +502,16 @@ def to_outline(graph, edition, lang: str, names, you=None) -> str:
     width and by a screen reader."""
     exact = graph.graph.get("exact", True)
 
-    def line(node: str, depth: int, p=None) -> str:
+    def line(node: str, depth: int, edge=None) -> str:
         data = graph.nodes[node]
         parts = node_label(data, edition, lang, names, you).split("\n")
         # The diagram's lines, one sentence: a phrase ("Luis: Guard (1) on you") is set off by a dash.
         text = "".join(x + ("" if i == len(parts) - 1 else " " if x.endswith(".") else " — ")
                        for i, x in enumerate(parts))
         text = re.sub(r"([\\`*_\[\]<>#|~$])", r"\\\1", text)  # Markdown's own signs (and $), as written
-        if p is None:
+        if edge is None:
             return f"**{text}**"
-        edge = p["p"]
-        figure_text = figure(edge, lang) if p.get("exact", exact) else f"≈ {pct(edge, lang)}"
-        return "  " * depth + f"- **{figure_text}**{colon(lang)} {text}"
+        return "  " * depth + f"- **{edge_figure(edge, exact, lang)}**{colon(lang)} {text}"
 
     out = [line("play", 0)]
     for child in graph.successors("play"):
@@ -528,14 +531,19 @@ def decision_of(text: str, model: str, action):
     return decision_graph(record, action, model), record
 
 
+def decision_caption(text: str, model: str, action, lang: str) -> str:
+    """What the decision view's figures are: exact, or estimated from how many deals."""
+    g, _ = decision_of(text, model, action)
+    return t(lang, "an_decision_exact") if g.graph["exact"] else t(lang, "an_decision_estimate", n=g.graph["samples"])
+
+
 def decision_outline(text: str, model: str, action, lang: str) -> str:
     """The decision view of `action` as nested lists (`to_outline`)."""
     g, record = decision_of(text, model, action)
     return to_outline(g, record.edition, lang, record.seats, record.viewer)
 
 
-@lru_cache(maxsize=32)
-def decision_dot(text: str, model: str, action, lang: str) -> tuple[str, bool, int]:
+def decision_dot(text: str, model: str, action, lang: str) -> str:
     """The decision view of `action` (one of the viewer's legal plays) as Graphviz."""
     g, record = decision_of(text, model, action)
-    return to_dot(g, record.edition, lang, record.seats, record.viewer), g.graph["exact"], g.graph["samples"]
+    return to_dot(g, record.edition, lang, record.seats, record.viewer)

@@ -7,8 +7,8 @@ import pandas as pd
 import streamlit as st
 
 from solver import LoveLetterError
-from tutor.analysis import (DeeperBusy, advice, advice_rows, best_plays, best_text, decision_dot, decision_outline,
-                             deeper_advice,
+from tutor.analysis import (DeeperBusy, advice, advice_rows, best_plays, best_text, decision_caption, decision_dot,
+                             decision_outline, deeper_advice,
                             deeper_offered, error_text, estimate_sentence, frac, guard_lines, hand_rows, method_text,
                             pct, posterior, record_of, set_aside_rows)
 from tutor.formatters import CardLabel, KeyLabel, PlayLabel, SeatName
@@ -167,15 +167,15 @@ def decision_view(text: str, model: str, language: str, key: str, plays: tuple, 
     shape = st.radio(t(language, "an_decision_as"), ["diagram", "list"], key=f"{key}-decision-as", horizontal=True,
                      format_func=KeyLabel(language, "an_decision_"))
     try:
-        dot, exact, samples = decision_dot(text, model, plays[i], language)
+        caption = decision_caption(text, model, plays[i], language)  # the graph, computed once for both forms
     except LoveLetterError as err:  # a refusal is said in the user's language, never a traceback
         st.info(error_text(err, language))
         return
-    st.caption(t(language, "an_decision_exact") if exact else t(language, "an_decision_estimate", n=samples))
+    st.caption(caption)
     if shape == "list":  # the same figures and sentences, at any width (a phone's; a screen reader)
         st.markdown(decision_outline(text, model, plays[i], language))
     else:
-        st.graphviz_chart(dot)
+        st.graphviz_chart(decision_dot(text, model, plays[i], language))
 
 
 def show_ranking(adv, language: str, key: str, offer=None) -> None:
