@@ -16,7 +16,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from solver.inference.factors import InferenceTooLargeError
-from solver.records.replay import check_viewer_hand
+from solver.records.replay import check_revealed_cards, check_viewer_hand
 from solver.advice.estimate import advise_estimate, wilson
 from solver.advice.exact import ExactSolver, advise_exact, learn_from
 from solver.advice.result import Advice, RankedAction, sort_key
@@ -51,12 +51,13 @@ DEEP_WORK = 1_000_000
 
 
 def _checked(record, model: str) -> int:
-    """What every answer checks first (the model's name, the viewer's own cards, the viewer to
-    play); the cards left in the deck."""
+    """What every answer checks first (the model's name, the viewer's own cards, every card shown,
+    the viewer to play); the cards left in the deck."""
     if model not in OPPONENT_MODELS:
         raise AdviceError(f"unknown opponent model {str(model)[:40]!r}; models: {', '.join(OPPONENT_MODELS)}",
                           rule="unknown-model")
     check_viewer_hand(record)  # your own cards missing: say so, not "you cannot play the Guard"
+    check_revealed_cards(record)  # a shown card missing: said at once, before any inference
     return _cards_left(record)
 
 

@@ -225,7 +225,7 @@ def resume(record_text: str, tokens: str = "", round_no: int = 1, bots: str = "c
     The round, tokens, target and seed are checked for range and against each other; the record
     keeps its form (`save(resume(**link))` gives the same link)."""
     from solver.records.notation import parse_record
-    from solver.records.replay import walk
+    from solver.records.replay import check_revealed_cards, walk
 
     record = parse_record(record_text)
     if record.viewer is None:
@@ -258,6 +258,7 @@ def resume(record_text: str, tokens: str = "", round_no: int = 1, bots: str = "c
         pass
     if not final[0].unfinished or final[0].to_play != record.viewer:
         raise PracticeError("a saved record ends with your draw: it is your turn to play", rule="practice-link")
+    check_revealed_cards(record)  # before the inference, which may take seconds
     from solver.inference.factors import InferenceTooLargeError
 
     world = None

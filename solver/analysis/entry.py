@@ -116,6 +116,14 @@ def _filter(record: Record, p: int, chosen: dict, name: str, values) -> tuple:
     return tuple(v for v in values if _valid(record, _turn(p, {**chosen, name: v})))
 
 
+def _playable(record: Record, p: int, chosen: dict, card) -> bool:
+    """The card can be played now: alone, or with a target (a record needs the target of a
+    Prince or a King, so the card alone is refused where one can be chosen)."""
+    with_card = {**chosen, "card": card}
+    return _valid(record, _turn(p, with_card)) or (card in (PRINCE, KING) and any(
+        _valid(record, _turn(p, {**with_card, "target": t})) for t in range(record.n_players)))
+
+
 # ---------------------------------------------------------------------------------------------
 # Narrowing an outcome field by one inference
 # ---------------------------------------------------------------------------------------------
@@ -265,7 +273,7 @@ def next_field(record: Record, chosen: dict) -> Optional[Field]:
     if me:
         steps.append(lambda: ask("drew", cards))
     steps.append(lambda: None if "card" in chosen else Field(
-        "card", _filter(record, p, chosen, "card", cards), can_stop=me))
+        "card", tuple(c for c in cards if _playable(record, p, chosen, c)), can_stop=me))
     for step in steps:
         f = step()
         if f is not None:

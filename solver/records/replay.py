@@ -178,6 +178,24 @@ def check_viewer_hand(record: Record) -> tuple:
     return hand
 
 
+def check_revealed_cards(record: Record) -> None:
+    """RecordError at the first turn that leaves out a card everyone saw: the card a Prince's
+    target discarded (rule `discard-unrecorded`) or the hand a knock-out revealed (rule
+    `revealed-unrecorded`). The inference weakens with such a gap; the advisor needs the cards,
+    and this says so by walking the record, before any inference runs."""
+    for k, t, _ in walk(record):
+        if t.card is PRINCE and t.target is not None and t.discarded is None:
+            name = record.seats[t.target]
+            raise RecordError(f"the advisor needs every card that was shown: write which card {name} discarded "
+                              f"to the Prince (disc:)", where=f"turn {k}", rule="discard-unrecorded", target=name)
+        for seat, card in t.out:
+            if card is None:
+                name = record.seats[seat]
+                raise RecordError(f"the advisor needs every card that was shown: write which card {name} showed "
+                                  f"when knocked out (out:{name}/card)", where=f"turn {k}", rule="revealed-unrecorded",
+                                  target=name)
+
+
 def _check_header(record: Record) -> None:
     check_shape(record)  # a record built in code: every index and card in range, before any is used
     e = record.edition
@@ -237,6 +255,15 @@ def _check_choice(record: Record, t: Turn, before: Public, where: str) -> Turn:
                               where=where, rule="target-protected", target=record.seats[t.target])
     elif card is PRINCE and not targets:
         t = replace(t, target=p)  # all others protected: the Prince must choose yourself
+    elif card in (PRINCE, KING) and targets and not e.void_target_allowed:
+        # A Prince or a King moves hidden cards (a discard and a draw, a trade): without its
+        # target the deck count and the hands would be wrong. A King's only possible target is
+        # filled in; otherwise the record must say whom it chose.
+        if card is KING and len(targets) == 1:
+            t = replace(t, target=targets[0])
+        else:
+            raise RecordError(f"write whom the {card.title} chose: its effect moves hidden cards, so the "
+                              "record needs its target", where=where, rule="target-unrecorded", card=card)
     if t.guess is not None:
         if card is not GUARD:
             raise RecordError(f"only the Guard names a card; the {card.title} does not", where=where,
