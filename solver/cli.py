@@ -10,6 +10,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import stat
 import sys
 from fractions import Fraction
 
@@ -31,14 +32,31 @@ def _looks_like_record(arg: str) -> bool:
     return arg.lstrip().startswith("{") or (bool(words) and words[0].lower() in EDITIONS)
 
 
+def _open_without_waiting(path: str):
+    """The file opened for reading in binary. A named pipe nobody writes to would block `open`
+    until a writer came: it is opened without waiting (then reads as usual), so with no writer
+    it reads as empty; a pipe being written (`/dev/stdin` in `echo ... | python -m solver ...`)
+    reads as before."""
+    nonblock = getattr(os, "O_NONBLOCK", 0)  # not on Windows, which has no such named pipes
+    fd = os.open(path, os.O_RDONLY | getattr(os, "O_BINARY", 0) | nonblock)
+    if nonblock:
+        import fcntl
+
+        fcntl.fcntl(fd, fcntl.F_SETFL, fcntl.fcntl(fd, fcntl.F_GETFL) & ~nonblock)
+    return os.fdopen(fd, "rb")
+
+
 def read_record_file(path: str) -> str:
     """The text of a record file: refused (RecordError) when missing, a directory, larger than
     `MAX_FILE_BYTES` (checked before reading; at most that many bytes are ever read), or not
     UTF-8 text. A UTF-8 byte-order mark is dropped."""
     shown = excerpt(path, 60)
     try:
-        with open(path, "rb") as f:
-            if os.fstat(f.fileno()).st_size > MAX_FILE_BYTES:
+        with _open_without_waiting(path) as f:
+            info = os.fstat(f.fileno())
+            if stat.S_ISDIR(info.st_mode):
+                raise IsADirectoryError
+            if info.st_size > MAX_FILE_BYTES:
                 raise RecordError(f"{shown}: the file is larger than a round's record can be "
                                   f"({MAX_FILE_BYTES:,} bytes at most)", rule="file-too-large")
             data = f.read(MAX_FILE_BYTES + 1)  # a pipe or a growing file: never more than the limit
@@ -54,6 +72,8 @@ def read_record_file(path: str) -> str:
     except ValueError:  # a path no file can have (a NUL character in it)
         raise RecordError(f"file not found: {shown} (a file name has no NUL character)",
                           rule="file-not-found") from None
+    if not data and stat.S_ISFIFO(info.st_mode):
+        raise RecordError(f"{shown} is a pipe nobody wrote a record to", rule="file-not-found")
     if len(data) > MAX_FILE_BYTES:
         raise RecordError(f"{shown}: the file is larger than a round's record can be "
                           f"({MAX_FILE_BYTES:,} bytes at most)", rule="file-too-large")

@@ -1,6 +1,7 @@
 """`python -m solver analyze`: readable table, JSON, clear errors with no traceback."""
 
 import json
+import os
 import subprocess
 import sys
 
@@ -76,6 +77,17 @@ def test_a_missing_path_or_a_directory_is_file_not_found(tmp_path):
     _refused(run("analyze", str(tmp_path / "nope.json")), "file not found")
     _refused(run("analyze", "records/missing.txt"), "file not found")
     _refused(run("analyze", str(tmp_path)), "directory")
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="named pipes are a POSIX feature")
+def test_a_named_pipe_nobody_writes_to_is_refused_instead_of_waiting(tmp_path):
+    """Before, `open` blocked until a writer came (the subprocess's timeout would fail this test)."""
+    fifo = tmp_path / "pipe"
+    os.mkfifo(fifo)
+    _refused(run("analyze", str(fifo)), "a pipe nobody wrote a record to")
+    piped = subprocess.run([sys.executable, "-m", "solver", "analyze", "/dev/stdin"], cwd=ROOT, input=RECORD,
+                           capture_output=True, text=True, timeout=60)
+    assert piped.returncode == 0 and RECORD in piped.stdout  # a pipe being written reads as before
 
 
 def test_a_path_with_a_nul_character_is_file_not_found():
