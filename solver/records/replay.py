@@ -274,6 +274,9 @@ def _check_choice(record: Record, t: Turn, before: Public, where: str) -> Turn:
             raise RecordError(f"the {t.guess.title} is not in the {e.title} edition", where=where,
                               rule="guess-not-in-edition", guess=t.guess)
     no_effect = card in _TARGETS_OTHERS and not targets
+    if no_effect and t.target is None and t.guess is not None:  # the engine's own rule for this play
+        raise RecordError("nobody can be chosen, so the Guard is played with no effect and names no card",
+                          where=where, rule="guess-without-target", card=card)
     if no_effect and (t.target is not None or t.guess is not None or t.result or t.saw or t.got):
         raise RecordError(f"every other player is out or protected: the {card.title} has no effect",
                           where=where, rule="all-protected")

@@ -130,3 +130,14 @@ def test_advice_and_practice_refuse_a_missing_discard_before_the_inference(monke
             call()
         assert info.value.rule == "discard-unrecorded"
         assert info.value.where == "turn 1"
+
+
+def test_a_guess_with_nobody_to_choose_has_the_engines_rule_in_a_record():
+    """The record check called this play 'all-protected' while the engine refuses it as
+    'guess-without-target': one play, one rule, one sentence in the app."""
+    with pytest.raises(RecordError) as info:
+        parse_record("2019 A,B first:A | A 4 | B 1=5")
+    assert info.value.rule == "guess-without-target" and info.value.where == "turn 2"
+    with pytest.raises(RecordError) as info:  # a player named while all are protected: as before
+        parse_record("2019 A,B,C first:A | A 4 | B 4 | C 2>A")
+    assert info.value.rule == "target-protected"
