@@ -55,12 +55,12 @@ def legal_summary(legal, edition, language: str, names) -> str:
 
 def show_ruling(events, edition, language: str, names) -> None:
     """The ruling in one sentence, then what happened, in order."""
-    line = ruling(events)
+    line = ruling(events, edition)
     if line is not None:
         st.success(f"**{t(language, 'ruling')}** — {say(line, edition, language, names)}")
     st.markdown(f"**{t(language, 'rc_demonstration')}**")
     st.markdown("\n".join(f"{i}. {say(x, edition, language, names)}"
-                          for i, x in enumerate(narrate(events), start=1)) or "-")
+                          for i, x in enumerate(narrate(events, edition), start=1)) or "-")
 
 
 def show_refusal(error, action, edition, language: str, names) -> None:

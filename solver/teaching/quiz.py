@@ -214,7 +214,7 @@ def _showdown(e, rng) -> Question:
         if r.end_reason == "showdown" and len(r.in_round()) >= 2:
             hands = {i: r.hands[i][0] for i in r.in_round()}
             totals = {i: r.discard_total(i) for i in r.in_round()}
-            why = tuple(x for x in narrate(e_ for e_ in events if isinstance(e_, RoundEnded))
+            why = tuple(x for x in narrate((e_ for e_ in events if isinstance(e_, RoundEnded)), e)
                         if x.key.startswith("ev.end."))
             return Question("showdown", e.key, {"hands": hands, "totals": totals},
                             tuple(r.in_round()), frozenset(r.winners), r, why)

@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import NamedTuple, Optional
 
 from solver.rules.cards import Card
+from solver.rules.editions import DISCARD_TOTAL_THEN_ALL
 from solver.rules.errors import LoveLetterError
 from solver.rules.events import (
     BaronCompared,
@@ -40,8 +41,9 @@ class Line(NamedTuple):
 SEAT_PARAMS = frozenset({"player", "target", "loser", "winner", "other"})
 
 
-def ruling(events) -> Optional[Line]:
-    """The ruling of one play as one sentence: the most telling fact among its events."""
+def ruling(events, edition=None) -> Optional[Line]:
+    """The ruling of one play as one sentence: the most telling fact among its events (with the
+    `edition`, a showdown tie says whether the discard totals were compared)."""
     events = tuple(events)
     played = next((e for e in events if isinstance(e, CardPlayed)), None)
     for ev in events:  # the facts people ask about come first
@@ -52,7 +54,7 @@ def ruling(events) -> Optional[Line]:
         if isinstance(ev, NoEffect):
             return Line(f"ruling.no_effect.{ev.reason}", {"card": ev.card})
     for ev in events:  # a showdown tie is the ruling people ask about
-        tie = _tie(ev)
+        tie = _tie(ev, edition)
         if tie is not None:
             return tie
     for ev in events:
@@ -83,10 +85,11 @@ def ruling(events) -> Optional[Line]:
     return None
 
 
-def _tie(ev) -> Optional[Line]:
+def _tie(ev, edition=None) -> Optional[Line]:
     """A showdown where the highest card was tied: every tied player won (2019), or the discard
     totals decided (classic), or they were tied too and the tie stood (the classic option where
-    nobody then wins). In one edition two cards of equal value are the same card."""
+    nobody then wins), or every player still tied won (classic; the event alone cannot tell this
+    from 2019's rule, the `edition` can). In one edition two cards of equal value are the same card."""
     if not isinstance(ev, RoundEnded) or ev.reason != "showdown" or not ev.hands:
         return None
     held = [(seat, card) for seat, card in enumerate(ev.hands) if card is not None]
@@ -100,6 +103,8 @@ def _tie(ev) -> Optional[Line]:
     if not ev.winners:
         return Line("ruling.tie_stands", {"scores": scores})
     if len(ev.winners) == len(tied):
+        if edition is not None and edition.showdown_tie == DISCARD_TOTAL_THEN_ALL:
+            return Line("ruling.tie_discards_all", {"winners": tuple(ev.winners), "scores": scores})
         return Line("ruling.tie_all", {"winners": tuple(ev.winners)})
     return Line("ruling.tie_discards", {"winners": tuple(ev.winners), "scores": scores})
 
@@ -109,9 +114,10 @@ def refusal(error: LoveLetterError) -> Line:
     return Line(f"rule.{error.rule}", dict(getattr(error, "params", {}) or {}))
 
 
-def narrate(events) -> list[Line]:
+def narrate(events, edition=None) -> list[Line]:
     """Every event of a play in the order it happened, the whole truth (a ruling checker or a
-    finished demonstration shows hidden cards too)."""
+    finished demonstration shows hidden cards too). With the `edition`, a showdown tie says
+    whether the discard totals were compared."""
     out: list[Line] = []
     for ev in events:
         if isinstance(ev, CardPlayed):
@@ -163,8 +169,8 @@ def narrate(events) -> list[Line]:
                 out.append(Line(key, {"winners": tuple(ev.winners)}))
             # After the comparison it explains (it came first: "the totals decide", then "the
             # players compare hands").
-            tie = _tie(ev)
-            if tie is not None and tie.key in ("ruling.tie_discards", "ruling.tie_stands"):
+            tie = _tie(ev, edition)
+            if tie is not None and tie.key in ("ruling.tie_discards", "ruling.tie_stands", "ruling.tie_discards_all"):
                 key = "ev.tie_discards" if tie.key == "ruling.tie_discards" else "ev.tie_stands"
                 out.append(Line(key, {"scores": tie.params["scores"]}))
             if ev.spy_bonus is not None:

@@ -300,3 +300,26 @@ def test_a_classic_tie_that_stands_is_not_told_as_decided_by_the_discard_totals(
     won = ev._replace(winners=(1,), discard_totals=(10, 12, 4))
     assert [x.key for x in narrate([won])][-1] == "ev.tie_discards"
     assert ruling([won]).params["winners"] == (1,)
+
+
+def test_a_classic_tie_on_the_totals_too_where_all_win_says_the_totals_were_compared():
+    """Classic (every player still tied wins): the ruling said 'in this edition every tied player
+    wins' as in 2019, leaving out the discard totals that were compared and tied too."""
+    from solver import get_edition
+    from solver.rules.events import RoundEnded
+
+    names = ("Ana", "Luis", "Marta")
+    ev = RoundEnded("showdown", (0, 1), (Card.PRINCE, Card.PRINCE, Card.PRIEST), (10, 10, 4))
+    classic = get_edition("classic")
+    line = ruling([ev], classic)
+    assert line.key == "ruling.tie_discards_all" and line.params["scores"] == ((0, 10), (1, 10))
+    assert say(line, classic, "en", names) == (
+        "The highest cards are tied, and so are the highest discard totals (Ana 10, Luis 10): in this edition "
+        "every player still tied wins the round: Ana and Luis.")
+    for lang in LANGUAGES:
+        said = say(line, classic, lang, names)
+        assert "Ana 10" in said and "Marta" not in said and "{" not in said, (lang, said)
+    assert [x.key for x in narrate([ev], classic)][-1] == "ev.tie_stands"
+    # 2019 (and an edition not given): every tied player wins, no totals compared
+    assert ruling([ev], get_edition("2019")).key == ruling([ev]).key == "ruling.tie_all"
+    assert [x.key for x in narrate([ev], get_edition("2019"))][-1] == "ev.end.showdown.many"

@@ -80,7 +80,7 @@ if kind == "question":
                 st.info(t(language, "example_worse", mine=pct(mine, language), theirs=pct(theirs, language), **words))
             else:
                 st.info(t(language, "example_other", **words))
-            line = ruling(events)  # what the learner's play does here, in one sentence
+            line = ruling(events, e)  # what the learner's play does here, in one sentence
             if line is not None and verdict != "same":
                 st.caption(t(language, "example_yours", ruling=say(line, e, language, NAMES)))
 else:
@@ -91,7 +91,7 @@ else:
                visible=None if frame == last else visible)
     # What happened, in order, as sentences: what this seat saw (everything once revealed).
     shown = [ev for ev in step.events if reveal or seen_by(ev, seat)]
-    lines = [say(x, step.game.edition, language, NAMES) for x in narrate(shown)]
+    lines = [say(x, step.game.edition, language, NAMES) for x in narrate(shown, step.game.edition)]
     if lines:
         st.caption(t(language, "event_log"))
         st.markdown("\n".join(f"{i}. {line}" for i, line in enumerate(lines, start=1)))
