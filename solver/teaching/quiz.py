@@ -143,7 +143,7 @@ def _baron(e, rng) -> Question:
             continue
         action = plays[0]
         _, events = apply(r, action)
-        line = ruling(events)
+        line = ruling(events, e)
         loser = next((ev.params["loser"] for ev in [line] if ev.key == "ruling.baron_out"), -1)
         hand = r.hands[r.current]
         kept = hand[1] if hand[0] == Card.BARON else hand[0]
@@ -159,7 +159,7 @@ def _chancellor(e, rng) -> Question:
             _, events = apply(r, Play(Card.CHANCELLOR))
             drawn = min(2, len(r.deck))
             return Question("chancellor-draw", e.key, {"player": r.current, "deck": len(r.deck)}, (0, 1, 2), drawn,
-                            r, (ruling(events),))
+                            r, (ruling(events, e),))
     raise RuntimeError("no Chancellor position found")  # pragma: no cover
 
 

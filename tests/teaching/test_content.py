@@ -141,6 +141,25 @@ def test_quiz_questions_are_answered_by_the_engine(kind, edition):
         assert q.reasons, kind  # a wrong answer is explained by the engine's rulings
 
 
+def test_a_baron_question_ending_in_a_classic_tie_on_the_totals_explains_it_by_the_edition(monkeypatch):
+    """A Baron tie on the last turn ends the round in a showdown; in classic, tied on the
+    highest card and on the discard totals (17 each), both players win. The question's reason
+    said 2019's 'every tied player wins' (its ruling was not given the edition)."""
+    import random
+
+    from solver import Card as C, position
+    from solver.teaching import quiz
+
+    r = position("classic", [[C.BARON, C.HANDMAID], [C.HANDMAID]], set_aside=C.PRINCESS,
+                 face_up=[C.GUARD, C.GUARD, C.PRIEST],
+                 discards=[[C.COUNTESS, C.BARON, C.GUARD, C.GUARD, C.PRIEST], [C.KING, C.PRINCE, C.PRINCE, C.GUARD]])
+    monkeypatch.setattr(quiz, "_positions", lambda e, rng, tries=80: iter([r]))
+    q = quiz._baron(get_edition("classic"), random.Random(0))
+    assert q.answer == -1
+    assert [x.key for x in q.reasons] == ["ruling.tie_discards_all"]
+    assert q.reasons[0].params["scores"] == ((0, 17), (1, 17))
+
+
 @pytest.mark.parametrize("edition", ["2019", "classic", "classic-2019"])
 def test_the_turn_lesson_never_asks_about_the_countess_before_her_lesson(edition):
     """Lesson 2 ("a turn") comes before the Countess lesson: its question's hand never holds her."""
