@@ -347,6 +347,9 @@ def _outcomes(record: Record, t: Turn, me: bool, where: str) -> tuple[Turn, list
             outs = []
         elif outs:
             if len(outs) == 1 and outs[0][0] == t.target and t.discarded is None:
+                if outs[0][1] not in (None, PRINCESS):
+                    raise RecordError(f"a Prince knocks out only a player who discards the Princess, not the "
+                                      f"{outs[0][1].title}", where=where, rule="prince")
                 t = replace(t, discarded=PRINCESS)  # out by a Prince: the discard was the Princess
                 outs = []
             else:

@@ -11,7 +11,7 @@ from solver.records.notation import parse_record
 from solver.records.record import RecordError, record_from_events
 from solver.records.replay import check_revealed_cards, walk
 
-from ..helpers import KING, PRINCE
+from ..helpers import KING, PRINCE, PRINCESS
 
 
 def _deck_sizes(record):
@@ -141,3 +141,13 @@ def test_a_guess_with_nobody_to_choose_has_the_engines_rule_in_a_record():
     with pytest.raises(RecordError) as info:  # a player named while all are protected: as before
         parse_record("2019 A,B,C first:A | A 4 | B 4 | C 2>A")
     assert info.value.rule == "target-protected"
+
+
+def test_a_prince_knock_out_reveals_only_the_princess():
+    """`A 5>B out:B/3` was read as a Princess discard with the revealed Baron silently dropped."""
+    with pytest.raises(RecordError) as info:
+        parse_record("2019 A,B,C first:A | A 5>B out:B/3")
+    assert info.value.rule == "prince" and info.value.where == "turn 1"
+    for text in ("2019 A,B,C first:A | A 5>B out:B/9", "2019 A,B,C first:A | A 5>B out:B"):
+        (turn,) = [t for _, t, _ in walk(parse_record(text))]
+        assert turn.discarded is PRINCESS
