@@ -179,3 +179,20 @@ def test_practice_says_what_each_kind_of_bot_does_in_plain_words():
         assert bots.help == t(lang, "pr_bots_help") and "ISMCTS" in bots.help
         assert t(lang, "pr_bots_ismcts") in list(bots.options) and not any(  # the labels as shown
             x.startswith("ISMCTS") for x in bots.options), bots.options
+
+
+def test_the_saved_practice_link_opens_in_the_language_it_was_played_in():
+    """The 'Save this game' link (a game played in Spanish) carried the record and tokens but no
+    language: opened in a new page, the game resumed in English (or the browser's language)."""
+    from urllib.parse import parse_qs, urlsplit
+
+    from .app_support import page
+
+    for lang in ("es", "fr"):
+        at = page("views/practice.py", lang=lang)
+        at.button(key="pr-new").click().run()
+        assert not at.exception and not at.error
+        links = [c.value for c in at.code if "practice?" in c.value]
+        assert links, [c.value for c in at.code]
+        query = parse_qs(urlsplit(links[0]).query)
+        assert query["lang"] == [lang] and "record" in query

@@ -238,7 +238,8 @@ with st.expander(t(language, "event_log"), expanded=True):
 if p.my_turn:
     with st.expander(t(language, "pr_save")):
         st.markdown(t(language, "pr_save_help"))
-        st.code(f"{app_origin()}/practice?{urlencode(saved)}", language=None)
+        # With the language: opened in a new page, the game resumes in the language it was played in.
+        st.code(f"{app_origin()}/practice?{urlencode({**saved, 'lang': language})}", language=None)
         st.code(text, language=None)
         st.caption(t(language, "pr_tokens") + colon(language) + " " + saved["tokens"])
 
