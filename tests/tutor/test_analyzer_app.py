@@ -237,6 +237,14 @@ def test_how_is_this_computed_gives_the_formula_or_the_constraints():
     assert any("a Guard named the Prince (5) and missed: Luis did not hold it then" in m.value for m in at.markdown)
 
 
+
+def test_a_missed_guard_in_how_is_this_computed_agrees_with_the_named_cards_gender_in_spanish():
+    """'una Guardia nombró el Príncipe (5) y falló: Luis no la tenía entonces': the pronoun was
+    feminine whatever card was named (it read as 'Luis did not hold the Guard')."""
+    at = analyzer(record=RECORD, lang="es")
+    lines = [m.value for m in at.markdown if "una Guardia nombró el Príncipe (5) y falló" in m.value]
+    assert lines and all("no la tenía" not in x and "Luis no tenía esa carta entonces" in x for x in lines), lines
+
 def test_ruling_checker_uses_the_analyzers_position():
     at = analyzer(record=RECORD)
     at.switch_page("views/rulings.py").run()
