@@ -262,7 +262,7 @@ def win_text(action, lang: str = "en") -> str:
     if action.exact:
         return figure(action.win, lang)
     low, high = action.interval
-    return f"≈ {pct(action.win, lang)} ({pct(low, lang)}–{pct(high, lang)})"
+    return f"≈\u00a0{pct(action.win, lang)} ({pct(low, lang)}–{pct(high, lang)})"
 
 
 def best_plays(adv) -> tuple[bool, tuple]:
@@ -346,7 +346,7 @@ def review_rows(items, lang: str) -> list[dict]:
         adv = item.advice
         exact = adv.method == "exact"
         _, plays = best_plays(adv)
-        approx = "" if exact else "≈ "
+        approx = "" if exact else "≈\u00a0"  # a no-break space: "≈" never ends a line without its number
         within = item.chosen is not None and any(a.action == item.chosen.action for a in plays)
         cost = "0" if within or not item.cost else approx + points(item.cost, lang)
         if within and not exact and item.chosen.win != adv.actions[0].win:
@@ -476,7 +476,7 @@ def edge_figure(data: dict, exact: bool, lang: str) -> str:
     """An edge's probability as the decision view says it: exact with its fraction, or ≈ an
     estimate (`exact`: the graph's default when the edge does not say)."""
     p = data["p"]
-    return figure(p, lang) if data.get("exact", exact) else f"≈ {pct(p, lang)}"
+    return figure(p, lang) if data.get("exact", exact) else f"≈\u00a0{pct(p, lang)}"
 
 
 def to_dot(graph, edition, lang: str, names, you=None) -> str:

@@ -38,7 +38,7 @@ def test_a_best_play_is_named_only_when_resolved():
     assert best_plays(close) == (False, close.actions[:2])
     assert best_text(close, "en") == "Equally good within the estimate: Guard (1) on Luis, naming the Prince (5); " \
                                      "Guard (1) on Luis, naming the King (7)"
-    assert win_text(close.actions[0]) == "≈ 52% (47%–57%)"
+    assert win_text(close.actions[0]) == "≈\u00a052% (47%–57%)"
     # Overlapping intervals of the values, but the paired difference is resolved: one best play.
     clear = Advice(RECORD, "random", "estimate", (_ranked(a, "0.52", (0.47, 0.57), True),
                                                   _ranked(b, "0.50", (0.45, 0.55), False, (-0.03, -0.01))), 0, 0,
@@ -85,8 +85,8 @@ def test_a_play_within_the_estimates_margin_is_not_priced_0_beside_two_different
              for i, (x, r) in enumerate(zip((a, b, c), close.actions), start=1)]
     for lang in ("en", "es", "fr"):
         costs = [row[t(lang, "pr_cost")] for row in review_rows(items, lang)]
-        assert costs[0] == "0" and costs[1] == t(lang, "pr_cost_within") and costs[2].startswith("≈ 22"), costs
-    assert t("en", "pr_cost_within") == "≈ 0 (within the margin)"
+        assert costs[0] == "0" and costs[1] == t(lang, "pr_cost_within") and costs[2].startswith("≈\u00a022"), costs
+    assert t("en", "pr_cost_within") == "≈\u00a00 (within the margin)"
 
 
 def test_when_no_guard_guess_can_hit_the_page_says_so_in_a_sentence():
@@ -268,7 +268,7 @@ def test_a_sampled_decision_view_marks_only_the_sampled_figures_as_estimates():
     reply_labels = re.findall(r'"o\d+" -> "o\d+r[^"]*" \[label="([^"]*)"\]', dot)
     marginal = infer(record, "random").hand(1)
     assert sorted(play_labels) == sorted(figure(p, "en") for p in marginal.values())
-    assert reply_labels and all(label.startswith("≈ ") for label in reply_labels)
+    assert reply_labels and all(label.startswith("≈\u00a0") for label in reply_labels)
 
 
 def test_a_play_reads_as_a_phrase_and_the_viewer_as_you_in_each_language():
@@ -535,3 +535,22 @@ def test_the_decision_list_says_what_the_diagram_says_at_any_width():
             first = node_label(g.nodes[node], record.edition, lang, names, 0).split("\n")[0]
             assert any(first.replace("*", "\\*").replace("_", "\\_") in x for x in outline), (lang, first)
         assert "Lu\\*is\\_" in "\n".join(outline) and "Lu*is_" not in "\n".join(outline)
+
+
+def test_an_estimates_sign_stays_on_the_line_of_its_number():
+    """At 390 px the review's 'P(win): yours → the best' column broke as '≈ 60 % → ≈' / '73,5 %':
+    the '≈' of an estimate is joined to its number by a no-break space (review, ranking, decision
+    view)."""
+    from solver import Card, Play
+    from solver.advice.practice import Decision, Reviewed
+    from tutor.analysis import edge_figure, review_rows
+
+    a, b = Play(Card.GUARD, 1, Card.PRINCE), Play(Card.COUNTESS)
+    adv = Advice(RECORD, "random", "estimate", (_ranked(a, "0.52", (0.47, 0.57), False),
+                                                _ranked(b, "0.30", (0.26, 0.35), False, (-0.26, -0.18))), 0, 0,
+                 resolved=True)
+    items = [Reviewed(Decision(RECORD, b), adv, adv.actions[1], adv.actions[0].win - adv.actions[1].win, 1)]
+    for lang in ("en", "es", "fr"):
+        said = [v for row in review_rows(items, lang) for v in row.values() if isinstance(v, str) and "≈" in v]
+        said += [win_text(adv.actions[0], lang), edge_figure({"p": Fraction(1, 3), "exact": False}, False, lang)]
+        assert len(said) >= 4 and all("≈ " not in v and "≈\u00a0" in v for v in said), said
