@@ -204,6 +204,10 @@ def parse_record(text: str, naming: str | None = None, *, check: bool = True) ->
     return record
 
 
+#: A word that can be shown back as typed (letters only: nothing Markdown or HTML would read).
+_LETTERS = re.compile(r"[^\W\d_]{1,20}")
+
+
 def card_of(value, edition: Edition, naming: str | None, where: str, source: str | None = None) -> Card:
     """A card word of a record (a name in any language, or a printed value), as RecordError."""
     if not isinstance(value, (str, int)) or isinstance(value, bool):
@@ -218,7 +222,13 @@ def card_of(value, edition: Edition, naming: str | None, where: str, source: str
         return parse_card(text, edition, naming)
     except ValueError as exc:  # LoveLetterError, or int() refusing a digit it cannot convert
         reason = str(exc) if isinstance(exc, LoveLetterError) else f"{excerpt(text, 20)!r} is not a card"
-        raise RecordError(reason, where=where, source=source, rule="card") from None
+        extra = {}
+        guess = (getattr(exc, "params", None) or {}).get("suggestion")
+        if guess is not None:  # a misspelt name: the card meant, and the word when it is only letters
+            extra["card"] = guess
+            if _LETTERS.fullmatch(text):
+                extra["word"] = text
+        raise RecordError(reason, where=where, source=source, rule="card", **extra) from None
 
 
 def _once(kw: dict, field: str, where: str, source: str) -> None:

@@ -146,6 +146,33 @@ def valid_names(edition: Edition, naming: str | Naming = "en") -> list[str]:
     return [card_name(c, naming) for c in edition.cards]
 
 
+def closest_card(text: str, edition: Edition) -> Card | None:
+    """The card of `edition` whose name, in a naming usable with it, is closest to a misspelt
+    `text` ("Gaurd" → the Guard, "Pirncesa" → the Princess); None when no name is close or
+    the closest names mean different cards. At most 20 characters are compared."""
+    from difflib import get_close_matches
+
+    key = fold(str(text))[:20]
+    table: dict[str, set] = {}
+    for n in NAMINGS.values():
+        if edition.key in n.editions:
+            for name, card in _LOOKUPS[n.key].items():
+                if card in edition.cards:
+                    table.setdefault(name, set()).add(card)
+    close = get_close_matches(key, list(table), n=3, cutoff=0.7)
+    if not close:
+        return None
+    best = [name for name in close if _similarity(key, name) == _similarity(key, close[0])]
+    cards = set().union(*(table[name] for name in best))
+    return next(iter(cards)) if len(cards) == 1 else None
+
+
+def _similarity(a: str, b: str) -> float:
+    from difflib import SequenceMatcher
+
+    return SequenceMatcher(None, a, b).ratio()
+
+
 def parse_card(text: str, edition: Edition, naming: str | Naming | None = None) -> Card:
     """Resolve a card name (or printed value, e.g. "7") within `edition`.
 
@@ -193,6 +220,9 @@ def parse_card(text: str, edition: Edition, naming: str | Naming | None = None) 
             f"the {card.title} ({raw!r}) is not in the {edition.title} edition; valid cards: {valid}",
             name=raw,
         )
+    guess = closest_card(raw, edition)
+    hint = f" (did you mean the {guess.title}?)" if guess is not None else ""
     raise UnknownCardNameError(
-        f"unknown card name {raw!r} in the {edition.title} edition; valid cards: {valid}", name=raw
+        f"unknown card name {raw!r} in the {edition.title} edition{hint}; valid cards: {valid}", name=raw,
+        suggestion=guess,
     )

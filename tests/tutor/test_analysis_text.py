@@ -76,3 +76,17 @@ def test_every_fact_the_inference_checks_is_said_in_every_language():
             said = error_text(err, lang)
             assert "{" not in said and "fact" not in said and said != error_text(
                 InconsistentRecordError("x", where="turn 2"), lang)
+
+
+def test_the_app_words_the_suggestion_in_each_language():
+    """Before, every misspelt name read 'Unknown card in the record.', without the word or the card."""
+    from solver.records.notation import parse_record
+    from solver.records.record import RecordError
+    from tutor.analysis import error_text
+
+    with pytest.raises(RecordError) as info:
+        parse_record("2019 Ana,Luis first:Ana | Ana 1>Luis=Pirncesa")
+    assert error_text(info.value, "en") == "Turn 1 — “Pirncesa” is not a card name. Did you mean the Princess?"
+    assert error_text(info.value, "es") == "Turno 1 — «Pirncesa» no es el nombre de una carta. ¿Querías decir la Princesa?"
+    french = error_text(info.value, "fr").replace("\u202f", " ").replace("\xa0", " ")  # French spacing
+    assert french == "Tour 1 — « Pirncesa » n'est pas un nom de carte. Vouliez-vous dire la Princesse ?"
