@@ -37,7 +37,7 @@ def _open_without_waiting(path: str):
     until a writer came: it is opened without waiting (then reads as usual), so with no writer
     it reads as empty; a pipe being written (`/dev/stdin` in `echo ... | python -m solver ...`)
     reads as before."""
-    nonblock = getattr(os, "O_NONBLOCK", 0)  # not on Windows, which has no such named pipes
+    nonblock = getattr(os, "O_NONBLOCK", 0)  # Windows has none: a plain open there
     fd = os.open(path, os.O_RDONLY | getattr(os, "O_BINARY", 0) | nonblock)
     if nonblock:
         import fcntl

@@ -256,13 +256,17 @@ def learn_text(action, edition, lang: str) -> str:
     return " · ".join(f"{t(lang, 'an_baron_' + k)} {pct(b[k], lang)}" for k in ("win", "tie", "lose") if k in b)
 
 
+#: What marks an estimate, joined to its number by a no-break space ("≈" never ends a line alone).
+APPROX = "≈\u00a0"
+
+
 def win_text(action, lang: str = "en") -> str:
     """P(win) of a ranked play: exact as a percentage (with a small fraction), an estimate as
     "≈ 47.1% (44–50.2%)", its 95% interval."""
     if action.exact:
         return figure(action.win, lang)
     low, high = action.interval
-    return f"≈\u00a0{pct(action.win, lang)} ({pct(low, lang)}–{pct(high, lang)})"
+    return f"{APPROX}{pct(action.win, lang)} ({pct(low, lang)}–{pct(high, lang)})"
 
 
 def best_plays(adv) -> tuple[bool, tuple]:
@@ -346,7 +350,7 @@ def review_rows(items, lang: str) -> list[dict]:
         adv = item.advice
         exact = adv.method == "exact"
         _, plays = best_plays(adv)
-        approx = "" if exact else "≈\u00a0"  # a no-break space: "≈" never ends a line without its number
+        approx = "" if exact else APPROX
         within = item.chosen is not None and any(a.action == item.chosen.action for a in plays)
         cost = "0" if within or not item.cost else approx + points(item.cost, lang)
         if within and not exact and item.chosen.win != adv.actions[0].win:
@@ -476,7 +480,7 @@ def edge_figure(data: dict, exact: bool, lang: str) -> str:
     """An edge's probability as the decision view says it: exact with its fraction, or ≈ an
     estimate (`exact`: the graph's default when the edge does not say)."""
     p = data["p"]
-    return figure(p, lang) if data.get("exact", exact) else f"≈\u00a0{pct(p, lang)}"
+    return figure(p, lang) if data.get("exact", exact) else f"{APPROX}{pct(p, lang)}"
 
 
 def to_dot(graph, edition, lang: str, names, you=None) -> str:

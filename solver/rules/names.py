@@ -148,9 +148,10 @@ def valid_names(edition: Edition, naming: str | Naming = "en") -> list[str]:
 
 def closest_card(text: str, edition: Edition) -> Card | None:
     """The card of `edition` whose name, in a naming usable with it, is closest to a misspelt
-    `text` ("Gaurd" → the Guard, "Pirncesa" → the Princess); None when no name is close or
-    the closest names mean different cards. At most 20 characters are compared."""
-    from difflib import get_close_matches
+    `text` ("Gaurd" → the Guard, "Pirncesa" → the Princess); None when no name is close (a
+    similarity below 0.7) or the closest names mean different cards. At most 20 characters are
+    compared."""
+    from difflib import SequenceMatcher
 
     key = fold(str(text))[:20]
     table: dict[str, set] = {}
@@ -159,18 +160,12 @@ def closest_card(text: str, edition: Edition) -> Card | None:
             for name, card in _LOOKUPS[n.key].items():
                 if card in edition.cards:
                     table.setdefault(name, set()).add(card)
-    close = get_close_matches(key, list(table), n=3, cutoff=0.7)
-    if not close:
+    scores = {name: SequenceMatcher(None, key, name).ratio() for name in table}
+    best = max(scores.values(), default=0.0)
+    if best < 0.7:
         return None
-    best = [name for name in close if _similarity(key, name) == _similarity(key, close[0])]
-    cards = set().union(*(table[name] for name in best))
+    cards = set().union(*(table[name] for name, score in scores.items() if score == best))
     return next(iter(cards)) if len(cards) == 1 else None
-
-
-def _similarity(a: str, b: str) -> float:
-    from difflib import SequenceMatcher
-
-    return SequenceMatcher(None, a, b).ratio()
 
 
 def parse_card(text: str, edition: Edition, naming: str | Naming | None = None) -> Card:
