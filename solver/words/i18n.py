@@ -1,4 +1,6 @@
-"""`t(lang, key, **fmt)`: UI strings from TOML catalogs (tutor/i18n/*.toml), English fallback."""
+"""`t(lang, key, **fmt)`: the words shown to a person, from the TOML catalogs next to this module
+(solver/words/{en,es,fr}.toml: the same keys and placeholders in all three), English fallback.
+The app (`tutor.i18n`) and the library's rich display (`solver.display`) read the same catalogs."""
 
 from __future__ import annotations
 
@@ -10,7 +12,7 @@ from pathlib import Path
 
 LANGUAGES = ("en", "es", "fr")
 LANGUAGE_NAMES = {"en": "English", "es": "Español", "fr": "Français"}
-_DIR = Path(__file__).resolve().parent / "i18n"
+_DIR = Path(__file__).resolve().parent
 
 
 @lru_cache(maxsize=None)
