@@ -10,6 +10,7 @@ from typing import Optional
 
 from solver.rules.cards import Card
 from solver.rules.errors import LoveLetterError
+from solver.rules.rich import rich
 from solver.policies.models import get_model
 from solver.records.record import Record
 from solver.records.replay import Final
@@ -41,6 +42,11 @@ class Posterior:
     def joint(self, seats) -> dict:
         """Joint distribution of several players' hands: {(card, card, ...): probability}."""
         return joint_hands(self, [self.record.seat(s) for s in seats])
+
+    def _repr_html_(self) -> Optional[str]:
+        """In a notebook: each hidden card as a table of percentages (exact fractions on hover)
+        and the best Guard guess (`solver.display`)."""
+        return rich(self, "posterior")
 
 
 def _dist(pairs) -> dict:
