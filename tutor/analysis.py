@@ -34,7 +34,7 @@ def record_of(text: str):
 
 @lru_cache(maxsize=64)
 def posterior(text: str, model: str):
-    return infer(record_of(text), OPPONENT_MODELS[model])
+    return infer(record_of(text), model)
 
 
 @lru_cache(maxsize=32)

@@ -45,8 +45,10 @@ class PracticeError(LoveLetterError):
 
 
 def model_for(bots: str) -> str:
-    """The opponent model that matches the bots (for hints and reviews)."""
-    return "random" if bots == "random" else "card-counter"
+    """The opponent model that matches the bots (for hints and reviews): the random and
+    card-counting bots are exactly those models; the searching bots (ISMCTS, the advisor) are
+    neither, so their opponents' type is read from their plays (the mixture)."""
+    return {"random": "random", "card-counter": "card-counter"}.get(bots, "mixture")
 
 
 @dataclass(frozen=True)
@@ -172,7 +174,7 @@ def bot_action(p: Practice, rng):
         try:
             # The thinking time chosen on the page becomes a work budget (deals), so the bot's play
             # never depends on the machine's load.
-            return advise(record, "card-counter", deals=bot_deals(p.seconds),
+            return advise(record, deals=bot_deals(p.seconds),
                           seed=rng.randrange(2**31)).actions[0].action
         except LoveLetterError:  # a position too large for the exact inference: the heuristic plays
             pass
@@ -262,7 +264,7 @@ def resume(record_text: str, tokens: str = "", round_no: int = 1, bots: str = "c
     from solver.inference.factors import InferenceTooLargeError
 
     world = None
-    for model in dict.fromkeys((OPPONENT_MODELS[model_for(bots)], "uniform", "random")):
+    for model in dict.fromkeys((model_for(bots), "uniform", "random")):
         try:
             (world,) = sample_worlds(record, model, 1, random.Random(f"{seed}/resume"))
             break

@@ -9,9 +9,9 @@ import random
 import streamlit as st
 
 from solver import LoveLetterError, legal_actions
-from solver.advice.advisor import OPPONENT_MODELS, sample_worlds
+from solver.advice.advisor import sample_worlds
 from solver.teaching.ruling import refusal
-from tutor.analysis import is_viewer_turn, record_of
+from tutor.analysis import MODELS, is_viewer_turn, record_of
 from tutor.components import lang
 from tutor.formatters import KeyLabel, ScenarioTitle, scenarios
 from tutor.i18n import t
@@ -51,9 +51,9 @@ else:
         st.stop()
     record = record_of(text)
     seed = st.number_input(t(language, "rc_seed"), min_value=0, value=0, step=1, key="rc_seed")
-    model = st.session_state.get("an_model", "card-counter")
+    model = st.session_state.get("an_model", MODELS[0])
     try:
-        (start,) = sample_worlds(record, OPPONENT_MODELS[model], 1, random.Random(int(seed)))
+        (start,) = sample_worlds(record, model, 1, random.Random(int(seed)))
     except LoveLetterError as err:
         st.error(say(refusal(err), record.edition, language, record.seats))
         st.stop()
