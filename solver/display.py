@@ -26,8 +26,8 @@ from solver.records.record import Record, RecordError
 from solver.records.replay import public_discards
 from solver.rules.rich import register
 from solver.rules.state import Game, Round
-from solver.words.figures import figure, frac, win_text
-from solver.words.i18n import LANGUAGES, colon, t
+from solver.words.figures import figure, frac, pct, win_text
+from solver.words.i18n import LANGUAGES, colon, semicolon, t
 from solver.words.sentences import card_label, error_text, history_lines
 from solver.words.verdicts import best_text, estimate_sentence, explanation_text, guard_sentences, method_text, play_label
 
@@ -300,11 +300,24 @@ def posterior_html(post: Posterior, lang: str) -> str:
     guesses = guard_sentences(post, lang)
     if guesses:
         parts.append("<ul>" + "".join(f"<li>{escape(x)}</li>" for x in guesses) + "</ul>")
-    if post.model == "uniform":
-        parts.append(para(t(lang, "view.odds_uniform"), "note"))
-    else:
-        parts.append(para(t(lang, "view.odds_model", model=t(lang, "model_" + post.model.replace("-", "_"))), "note"))
+    parts.append(para(odds_note(post, lang), "note"))
     return box(parts)
+
+
+def model_name(name: str, lang: str) -> str:
+    return t(lang, "model_" + name.replace("-", "_"))
+
+
+def odds_note(post: Posterior, lang: str) -> str:
+    """How the posterior weighs the deals: all alike, by one opponent model, or by a mixture of
+    types with each type's probability given the record."""
+    if post.model == "uniform":
+        return t(lang, "view.odds_uniform")
+    if len(post.types) > 1:
+        types = f"{semicolon(lang)} ".join(f"{model_name(k, lang)}{colon(lang)} {pct(w, lang)}"
+                                         for k, w in sorted(post.types.items(), key=lambda kw: -kw[1]))
+        return t(lang, "view.odds_mixture", types=types)
+    return t(lang, "view.odds_model", model=model_name(post.model, lang))
 
 
 def advice_html(adv: Advice, lang: str) -> str:

@@ -15,7 +15,7 @@ from solver.advice import advise
 from solver.inference import guard_table
 from solver.records.replay import check_record
 from solver.rules.rich import rich
-from solver.words.figures import figure, frac, win_text
+from solver.words.figures import figure, frac, pct, win_text
 from solver.words.i18n import t
 from solver.words.sentences import card_label, error_text, history_lines
 from solver.words.verdicts import best_text, play_label
@@ -189,6 +189,18 @@ def test_a_posterior_puts_the_exact_fraction_in_each_cells_title():
     for (label, title, text), c in zip(cells, e.cards):
         p = post.hands[2].get(c, 0)
         assert (title, unescape(text)) == (frac(p), figure(p))
+
+
+def test_a_posterior_says_how_it_weighs_the_deals():
+    record = parse_record(ADVISE)
+    assert escape(t("en", "view.odds_uniform")) in infer(record)._repr_html_()
+    counter = infer(record, "card-counter")._repr_html_()
+    assert escape(t("en", "view.odds_model", model=t("en", "model_card_counter"))) in counter
+    mixed = infer(record, "mixture")
+    assert set(mixed.types) == {"card-counter", "random"}
+    html = mixed._repr_html_()
+    for name, weight in mixed.types.items():
+        assert escape(f"{t('en', 'model_' + name.replace('-', '_'))}: {pct(weight)}") in html
 
 
 # --- an advice ---------------------------------------------------------------------------------
