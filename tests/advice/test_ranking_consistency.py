@@ -21,7 +21,7 @@ from solver.rules.cards import Card
 
 def positions(key: str, n: int, count: int, seed0: int = 0):
     """Records at the viewer's (seat 0's) turn after a few turns of card counters and random
-    players, with at least three legal plays."""
+    players, with at least three legal plays (or the Princess among two)."""
     found = 0
     for seed in range(seed0, seed0 + 400):
         rng = random.Random(seed)
@@ -29,7 +29,9 @@ def positions(key: str, n: int, count: int, seed0: int = 0):
         events = list(ev)
         turns = rng.randrange(2, 3 * n)
         while r.phase != "over":
-            if r.current == 0 and r.phase == "play" and turns <= 0 and len(legal_actions(r)) >= 3:
+            acts = legal_actions(r)
+            if r.current == 0 and r.phase == "play" and turns <= 0 and (
+                    len(acts) >= 3 or any(a.card == Card.PRINCESS for a in acts)):
                 yield record_from_events(r.edition, n, events, 0)
                 found += 1
                 break
@@ -60,6 +62,8 @@ def check_ranking(adv, record) -> None:
         assert (x.win, x.tokens) >= (y.win, y.tokens) or (x is rows[0] and x.equal_to_best), (x, y)
     most = max((a.samples for a in rows), default=0)
     for a in rows:
+        if isinstance(a.action, Play) and a.action.card == Card.PRINCESS:  # she knocks the viewer out
+            assert a.exact and a.win == 0 and a.out_before_next_turn == 1, a
         if a.equal_to_best:
             assert a.exact or a.samples == most, a  # "equally good" only when sampled as much as the best
         if not a.exact:
