@@ -26,8 +26,9 @@ with st.sidebar:
     url_selectbox(t(lang, "edition"), list(EDITIONS), key="edition", default="2019", format_func=EditionTitle(lang))
 
 pages = [
-    # The default page is served at the root URL ("/?lesson=prince").
-    st.Page("views/lessons.py", title=t(lang, "nav_lessons"), icon=":material/school:", default=True),
+    # The home page is served at the root URL; it forwards an old lesson link ("/?lesson=prince").
+    st.Page("views/home.py", title=t(lang, "nav_home"), icon=":material/home:", default=True),
+    st.Page("views/lessons.py", title=t(lang, "nav_lessons"), icon=":material/school:", url_path="lessons"),
     st.Page("views/example.py", title=t(lang, "nav_example"), icon=":material/play_circle:", url_path="example"),
     st.Page("views/faq.py", title=t(lang, "nav_faq"), icon=":material/help:", url_path="faq"),
     st.Page("views/practice.py", title=t(lang, "nav_practice"), icon=":material/sports_esports:", url_path="practice"),

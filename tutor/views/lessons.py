@@ -7,11 +7,11 @@ import streamlit as st
 from solver import card_name, get_edition
 from solver.analysis.setup import DEFAULT_NAMES
 from solver.teaching.quiz import make_question
-from tutor.components import edition_key, lang
+from tutor.components import css, edition_key, lang
 from tutor.curriculum import load_lessons, next_lesson
 from tutor.formatters import CardNameOnly, EditionTitle, LessonTitle, ScenarioTitle, SeatName, SeatOrNobody
 from tutor.i18n import colon, t
-from tutor.render import card_label, naming_for, say
+from tutor.render import card_block_html, card_label, card_list, card_strip_html, card_word, naming_for, say
 
 language = lang()
 lessons = load_lessons()
@@ -44,10 +44,19 @@ lid = st.selectbox(t(language, "lesson_pick"), [lesson.id for lesson in lessons]
                    format_func=LessonTitle(language))
 st.query_params["lesson"] = st.session_state["lesson_url"] = lid
 lesson = by_id[lid]
+edition = get_edition(edition_key())
+css()
 st.header(lesson.title(language))
 if lesson.requires:
     st.caption(t(language, "requires", names=", ".join(by_id[r].title(language) for r in lesson.requires)))
 st.write(lesson.body(language))
+if lid == "cards":  # the overview: every card with its value, copies and effect, in the chosen edition
+    for c in edition.cards:
+        st.markdown(card_block_html(c, edition, language), unsafe_allow_html=True)
+else:  # the cards, in view beside every lesson's rule and quiz (value, name, copies)
+    st.caption(t(language, "lesson_cards", edition=EditionTitle(language)(edition.key)))
+    st.markdown(card_strip_html(edition, language), unsafe_allow_html=True)
+st.page_link("views/reference.py", label=t(language, "lesson_cards_link"), icon=":material/style:")
 
 if lesson.scenarios:
     st.subheader(t(language, "try_scenarios"))
@@ -83,8 +92,12 @@ if lesson.quiz:
     elif kind in ("targets-protected", "targets-out", "prince-targets"):
         st.write(t(language, "quiz_targets", player=seats[p["player"]], card=label(p["card"]), out=listed(p["out"]),
                    protected=listed(p["protected"])))
-        response = st.pills(t(language, "your_answer"), list(q.choices), format_func=SeatName(seats, language),
-                                  **many)
+        # "Nobody" is an answer of its own (an empty choice was easy to miss), never with a name.
+        picked = st.pills(t(language, "your_answer"), [*q.choices, -1], format_func=SeatOrNobody(seats, language),
+                          **{**many, "help": t(language, "quiz_pick_many_nobody")})
+        response = None if -1 in picked and len(picked) > 1 else [x for x in picked if x >= 0]
+        if not picked:
+            response = None
         shown = ", ".join(seats[s_] for s_ in sorted(q.answer)) or nobody
     elif kind == "showdown":
         hands = ", ".join(f"{seats[s_]}{colon(language)} {label(c)}" for s_, c in p["hands"].items())
@@ -106,6 +119,13 @@ if lesson.quiz:
     else:
         if kind == "chancellor-draw":
             st.write(t(language, "quiz_chancellor", player=seats[p["player"]], n=p["deck"]))
+        elif kind in ("card-value", "edition-value", "card-count"):  # the card named without its value
+            st.write(t(language, "quiz_card_count" if kind == "card-count" else "quiz_card_value",
+                       edition=EditionTitle(language)(e.key), card=card_word(p["card"], language)))
+        elif kind == "unseen-2p":
+            st.write(t(language, "quiz_unseen_2p", edition=EditionTitle(language)(e.key), player=seats[p["player"]],
+                       up=card_list(p["face_up"], e, language), hand=card_list(p["hand"], e, language),
+                       card=card_word(p["card"], language)))
         else:
             st.write(t(language, f"quiz_{kind.replace('-', '_')}", edition=EditionTitle(language)(e.key),
                        players=p["players"]))
@@ -113,7 +133,9 @@ if lesson.quiz:
         shown = str(q.answer)
     cols = st.columns(2)
     if cols[0].button(t(language, "check"), key=f"check-{lid}-{seed}", type="primary"):
-        if response is None:
+        if response is None and kind in ("targets-protected", "targets-out", "prince-targets") and len(picked) > 1:
+            st.warning(t(language, "quiz_nobody_alone"))
+        elif response is None:
             st.warning(t(language, "quiz_pick"))
         elif q.grade(response):
             st.success(t(language, "correct"))

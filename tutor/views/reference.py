@@ -13,7 +13,7 @@ from solver.rules.names import NAMINGS
 from tutor.components import css, edition_key, lang
 from tutor.formatters import EditionTitle
 from tutor.i18n import t
-from tutor.render import COLOURS, naming_for
+from tutor.render import card_block_html, naming_for
 
 language = lang()
 edition = get_edition(edition_key())
@@ -23,13 +23,7 @@ st.subheader(t(language, "reference_cards", edition=title(edition.key)))
 css()
 # One block per card (not a table): the whole effect wraps on a phone and is never cut.
 for c in edition.cards:
-    st.markdown(
-        f'<div style="border-left:6px solid {COLOURS[c]};padding:.2rem .6rem;margin:.35rem 0">'
-        f'<b>{edition.value(c)} · {card_name(c, naming_for(language))}</b> '
-        f'<span style="opacity:.7">— {t(language, "ref_copies", n=edition.count(c))}</span><br>'
-        f'{t(language, f"full_effect_{c.name}")}</div>',
-        unsafe_allow_html=True,
-    )
+    st.markdown(card_block_html(c, edition, language, full=True), unsafe_allow_html=True)
 
 st.subheader(t(language, "reference_rules"))
 for topic in ("setup2p", "empty", "ties", "spy", "win"):
