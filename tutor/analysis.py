@@ -12,7 +12,7 @@ import threading
 from functools import lru_cache
 from html import escape
 
-from solver import Card, Play, infer, parse_record
+from solver import Card, LoveLetterError, Play, infer, parse_record
 from solver.advice.advisor import OPPONENT_MODELS, advise
 from solver.inference.posterior import guard_table
 from tutor.i18n import colon, either, number, semicolon, t
@@ -34,6 +34,21 @@ def pct(p, lang: str = "en") -> str:
 
 def frac(p) -> str:
     return f"{p.numerator}/{p.denominator}" if p.denominator != 1 else str(p.numerator)
+
+
+#: Most digits of a numerator or denominator shown as an exact fraction ("3/19", "41/112"); a
+#: longer one is a figure nobody reads ("11508142139980255/28305490178642781"): the percentage says it.
+SMALL_DIGITS = 4
+
+
+def small_fraction(p):
+    """`p` as "n/d" when both are short enough to read (`SMALL_DIGITS`), else None."""
+    from fractions import Fraction
+
+    p = Fraction(p)
+    if len(str(abs(p.numerator))) > SMALL_DIGITS or len(str(p.denominator)) > SMALL_DIGITS:
+        return None
+    return frac(p)
 
 
 def figure(p, lang: str = "en") -> str:
@@ -241,10 +256,29 @@ def set_aside_rows(text: str, model: str, lang: str) -> list[dict]:
             for c, p in posterior(text, model).set_aside.items()]
 
 
-def explanation_text(action, lang: str) -> str:
+def explanation_text(action, lang: str, record=None) -> str:
+    """The ranked play's one-sentence why. With the `record` it was ranked for, a play that knocks
+    you out whatever the hidden cards says so ("Playing the Princess knocks you out of the round")
+    instead of "nobody is knocked out at once"."""
     key, params = action.explanation()
+    if record is not None:
+        cause = self_knockouts(record).get(action.action)
+        if cause is not None:
+            key = f"advice.self_out.{cause}"
     return t(lang, key, win=pct(params["win"], lang), knock_out_now=pct(params["knock_out_now"], lang),
              out_risk=pct(params["out_risk"], lang))
+
+
+@lru_cache(maxsize=32)
+def self_knockouts(record) -> dict:
+    """`solver.advice.decision.self_knockouts`, once per record (cached; {} when the record's deals
+    cannot be drawn)."""
+    from solver.advice.decision import self_knockouts as found
+
+    try:
+        return found(record)
+    except LoveLetterError:
+        return {}
 
 
 def learn_text(action, edition, lang: str) -> str:
@@ -318,7 +352,7 @@ def advice_rows(adv, lang: str) -> list[dict]:
             "#": i,
             t(lang, "an_play"): play_label(adv, a, lang),
             t(lang, "an_win"): win_text(a, lang),
-            t(lang, "an_why"): explanation_text(a, lang),
+            t(lang, "an_why"): explanation_text(a, lang, record),
             t(lang, "an_tokens"): f"{float(a.tokens):.2f}" if lang == "en" else f"{float(a.tokens):.2f}".replace(".", ","),
             t(lang, "an_ko_now"): pct(a.knock_out_now, lang),
             t(lang, "an_out_risk"): pct(a.out_before_next_turn, lang),

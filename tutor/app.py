@@ -15,7 +15,7 @@ from solver import EDITIONS  # noqa: E402
 from tutor.i18n import LANGUAGES, locale_language, t  # noqa: E402
 from tutor.formatters import EditionTitle  # noqa: E402
 from tutor.render import language_title  # noqa: E402
-from tutor.url_state import url_selectbox  # noqa: E402
+from tutor.url_state import link_edition, url_selectbox  # noqa: E402
 
 st.set_page_config(page_title="Love Letter tutor", page_icon="💌", layout="wide")
 
@@ -23,7 +23,9 @@ with st.sidebar:
     default_lang = locale_language(getattr(st.context, "locale", None))
     lang = url_selectbox("Language · Idioma · Langue", LANGUAGES, key="lang", default=default_lang,
                          format_func=language_title)
-    url_selectbox(t(lang, "edition"), list(EDITIONS), key="edition", default="2019", format_func=EditionTitle(lang))
+    # A shared position (an analyzer or practice link) opens in its own edition.
+    url_selectbox(t(lang, "edition"), list(EDITIONS), key="edition", default=link_edition(st.query_params, "2019"),
+                  format_func=EditionTitle(lang))
 
 pages = [
     # The home page is served at the root URL; it forwards an old lesson link ("/?lesson=prince").

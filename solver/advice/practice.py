@@ -44,9 +44,12 @@ class PracticeError(LoveLetterError):
     rule = "practice"
 
 
-def model_for(bots: str) -> str:
-    """The opponent model that matches the bots (for hints and reviews)."""
-    return "random" if bots == "random" else "card-counter"
+def hint_model(bots: str) -> str:
+    """The opponent model (`solver.advice.advisor.OPPONENT_MODELS`) the hint, the review and a
+    resumed deal assume for the bots at the table: the one place this choice is made. Random bots
+    are modelled as random and card counters as card counters; the searching bots (ISMCTS, advisor)
+    have no model of their own yet and are assumed to count cards (a page says so)."""
+    return {"random": "random", "card-counter": "card-counter"}.get(bots, "card-counter")
 
 
 @dataclass(frozen=True)
@@ -262,7 +265,7 @@ def resume(record_text: str, tokens: str = "", round_no: int = 1, bots: str = "c
     from solver.inference.factors import InferenceTooLargeError
 
     world = None
-    for model in dict.fromkeys((OPPONENT_MODELS[model_for(bots)], "uniform", "random")):
+    for model in dict.fromkeys((OPPONENT_MODELS[hint_model(bots)], "uniform", "random")):
         try:
             (world,) = sample_worlds(record, model, 1, random.Random(f"{seed}/resume"))
             break

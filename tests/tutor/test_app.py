@@ -170,19 +170,23 @@ def test_each_seat_of_the_board_is_one_element_whatever_it_holds():
 
 
 def test_practice_says_what_each_kind_of_bot_does_in_plain_words():
-    """'ISMCTS (tree search)' was jargon for a beginner: the choice reads 'look-ahead search
-    (ISMCTS)', and a help text says what each kind of bot does, in each language."""
+    """'ISMCTS' was jargon for a beginner, and nothing said which bot is strongest: the choices
+    read 'searching bots', 'advisor bots (strongest)', 'random (weakest)', and a help text says
+    what each kind of bot does (and how the advisor bots fared in the strength tests), in each
+    language."""
     from tutor.i18n import t
 
     from .app_support import page
 
+    strongest = {"en": "(strongest)", "es": "(los más fuertes)", "fr": "(les plus forts)"}
     for lang in ("en", "es", "fr"):
         at = page("views/practice.py", lang=lang)
         assert not at.exception and not at.error
         bots = at.radio(key="pr_bots")
-        assert bots.help == t(lang, "pr_bots_help") and "ISMCTS" in bots.help
-        assert t(lang, "pr_bots_ismcts") in list(bots.options) and not any(  # the labels as shown
-            x.startswith("ISMCTS") for x in bots.options), bots.options
+        assert bots.help == t(lang, "pr_bots_help") and "ISMCTS" not in bots.help
+        assert not any("ISMCTS" in x for x in bots.options), bots.options
+        assert bots.options[-1] == t(lang, "pr_bots_advisor") and bots.options[-1].endswith(strongest[lang])
+        assert sum(strongest[lang] in x for x in bots.options) == 1
 
 
 def test_the_saved_practice_link_opens_in_the_language_it_was_played_in():

@@ -95,7 +95,7 @@ def test_settle_a_ruling_in_chromium(browser, server, lang, width):
         choose(page, t(lang, "entry_keep_order"), keep)
         page.get_by_role("button", name=t(lang, "play")).last.click()
         settled(page)
-        kept = t(lang, "ruling.chancellor_returned").format(player="Ana", card=card_label(Card.KING, E2019, lang), n=2)
+        kept = t(lang, "ruling.chancellor_returned_countess").format(player="Ana", card=card_label(Card.KING, E2019, lang), n=2)
         page.locator("p:visible", has_text=kept).first.wait_for(timeout=30000)  # in the "try it" tab
         if width < 600:
             no_horizontal_overflow(page)

@@ -101,6 +101,8 @@ def turn_choices(record, k: int, render: bool = False) -> tuple[dict, object]:
         else:
             value = box[0].selectbox(title, list(f.options), index=None, key=field_key(k, chosen, f.name),
                                      format_func=fmt, placeholder=t(language, "an_choose"), on_change=field_cb)
+        for _card, rule, params in f.refused:  # why a card you hold is not offered (the Countess rule)
+            box[0].caption(error_text(LoveLetterError("", rule=rule, **dict(params)), language))
         if f.can_stop and value is None:  # the viewer is to decide here: the position the advisor answers
             box[1].button(t(language, "an_advise_me"), key=f"an-advise-{k}-{f.name}", on_click=advise_cb,
                           type="primary", icon=":material/lightbulb:")
