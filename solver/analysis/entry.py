@@ -347,7 +347,7 @@ def _card_field(record: Record, p: int, chosen: dict, cards: tuple, me: bool) ->
     refused = []
     if me:
         hand = [c for c in final_state(record).viewer_hand] + [chosen.get("drew")]
-        for card in dict.fromkeys(c for c in hand if c is not None and c not in options):
+        for card in dict.fromkeys(c for c in hand if isinstance(c, Card) and c not in options):
             err = _refusal(record, _turn(p, {**chosen, "card": card}))
             if err is not None:
                 refused.append((card, err.rule, tuple(sorted(err.params.items()))))
