@@ -16,6 +16,7 @@ from tutor.i18n import LANGUAGES, locale_language, t  # noqa: E402
 from tutor.formatters import EditionTitle  # noqa: E402
 from tutor.render import language_title  # noqa: E402
 from tutor.url_state import link_edition, url_selectbox  # noqa: E402
+from tutor import warmup  # noqa: E402
 
 st.set_page_config(page_title="Love Letter tutor", page_icon="💌", layout="wide")
 
@@ -38,4 +39,6 @@ pages = [
     st.Page("views/rulings.py", title=t(lang, "nav_rulings"), icon=":material/gavel:", url_path="rulings"),
     st.Page("views/reference.py", title=t(lang, "nav_reference"), icon=":material/style:", url_path="reference"),
 ]
+# The other pages' imports and content, made ready in the background after this page's heading.
+warmup.start()
 st.navigation(pages).run()

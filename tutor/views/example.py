@@ -4,18 +4,23 @@ from __future__ import annotations
 
 import streamlit as st
 
-from fractions import Fraction
-
-from solver import IllegalActionError, apply
-from solver.rules.events import seen_by
-from solver.teaching.ruling import narrate, refusal, ruling
-from tutor.analysis import pct
 from tutor.components import lang, play_picker, show_board
-from tutor.example import NAMES, example_steps, guard_working, judge
 from tutor.i18n import catalog, t
-from tutor.render import action_text, card_label, card_word, say
 
 language = lang()
+st.title(t(language, "nav_example"))
+
+# The heading first: what the page needs next is imported after it (on a fresh server that takes
+# a moment, and the page shows its heading meanwhile).
+from fractions import Fraction  # noqa: E402
+from solver import IllegalActionError, apply  # noqa: E402
+from solver.rules.events import seen_by  # noqa: E402
+from solver.teaching.ruling import narrate, refusal, ruling  # noqa: E402
+from tutor.analysis import pct  # noqa: E402
+from tutor.example import NAMES, example_steps, guard_working, judge  # noqa: E402
+from tutor.render import action_text, card_label, card_word, say  # noqa: E402
+
+
 steps = example_steps()
 
 
@@ -56,7 +61,6 @@ def restart() -> None:
 
 frame = st.session_state["ex_frame"]
 st.query_params["step"] = str(frame + 1)
-st.title(t(language, "nav_example"))
 # One row of buttons that stays a row on a phone (columns would stack).
 with st.container(horizontal=True, vertical_alignment="center"):
     st.button(t(language, "back"), key="ex-back", on_click=go, args=(-1,), disabled=frame == 0)

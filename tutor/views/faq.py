@@ -6,15 +6,21 @@ from __future__ import annotations
 
 import streamlit as st
 
-from solver.teaching.scenario import play_out
 from tutor.components import lang, show_board
-from tutor.formatters import ScenarioTitle, scenarios
 from tutor.i18n import colon, t
-from tutor.render import action_text
-from tutor.ruling_view import play_session, show_ruling
-from tutor.search import search
 
 language = lang()
+st.title(t(language, "nav_faq"))
+
+# The heading first: what the page needs next is imported after it (on a fresh server that takes
+# a moment, and the page shows its heading meanwhile).
+from solver.teaching.scenario import play_out  # noqa: E402
+from tutor.formatters import ScenarioTitle, scenarios  # noqa: E402
+from tutor.render import action_text  # noqa: E402
+from tutor.ruling_view import play_session, show_ruling  # noqa: E402
+from tutor.search import search  # noqa: E402
+
+
 all_scenarios = scenarios()
 ids = list(all_scenarios)
 MAX_QUERY = 100
@@ -40,7 +46,6 @@ if "faq_q" not in st.session_state or st.query_params.get("q", "") != st.session
         _searched()
 if "faq" not in st.session_state or (wanted in all_scenarios and wanted != st.session_state.get("faq_url")):
     st.session_state["faq"] = wanted if wanted in all_scenarios else ids[0]
-st.title(t(language, "nav_faq"))
 query = st.text_input(t(language, "faq_search"), key="faq_q", max_chars=MAX_QUERY, on_change=_searched,
                       placeholder=t(language, "faq_search_hint"), icon=":material/search:")
 found = _matches(query)

@@ -4,16 +4,24 @@ from __future__ import annotations
 
 import streamlit as st
 
-from solver import card_name, get_edition
-from solver.analysis.setup import DEFAULT_NAMES
-from solver.teaching.quiz import make_question
 from tutor.components import css, edition_key, lang
-from tutor.curriculum import load_lessons, next_lesson
-from tutor.formatters import CardNameOnly, EditionTitle, LessonTitle, ScenarioTitle, SeatName, SeatOrNobody
 from tutor.i18n import colon, t
-from tutor.render import card_block_html, card_label, card_list, card_strip_html, card_word, naming_for, say
 
 language = lang()
+st.title(t(language, "nav_lessons"))
+
+# The heading first: what the page needs next is imported after it (on a fresh server that takes
+# a moment, and the page shows its heading meanwhile).
+from solver import card_name, get_edition  # noqa: E402
+from solver.analysis.setup import DEFAULT_NAMES  # noqa: E402
+from solver.teaching.quiz import make_question  # noqa: E402
+from tutor.curriculum import load_lessons, next_lesson  # noqa: E402
+from tutor.formatters import (CardNameOnly, EditionTitle, LessonTitle, ScenarioTitle, SeatName,  # noqa: E402
+                              SeatOrNobody)
+from tutor.render import (card_block_html, card_label, card_list, card_strip_html, card_word,  # noqa: E402
+                          naming_for, say)
+
+
 lessons = load_lessons()
 by_id = {lesson.id: lesson for lesson in lessons}
 if "done" not in st.session_state:  # progress lives in the URL (?done=setup,turn), so a reload keeps it
@@ -38,7 +46,6 @@ def finish(lid: str) -> None:
     st.session_state.pop("quiz_seed", None)
 
 
-st.title(t(language, "nav_lessons"))
 st.progress(len(done) / len(lessons), text=t(language, "progress", n=len(done), total=len(lessons)))
 lid = st.selectbox(t(language, "lesson_pick"), [lesson.id for lesson in lessons], key="lesson",
                    format_func=LessonTitle(language))

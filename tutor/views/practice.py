@@ -7,24 +7,30 @@ person's record. At your turn the page's link is a saved game: it resumes the ro
 
 from __future__ import annotations
 
-from urllib.parse import urlencode
-
-import pandas as pd
 import streamlit as st
 
-from solver import EDITIONS, LoveLetterError, get_edition, legal_actions
-from solver.rules.events import RoundEnded
-from solver.records.notation import format_record
-from solver.advice.practice import (BOTS, bot_step, bots_to_play, hint_model, next_round, play, resume, review,
-                                    save, start)
-from tutor.analysis import advice, error_text, history_lines, review_rows
-from tutor.analysis_view import show_advice, show_odds
 from tutor.components import edition_key, lang, show_board
-from tutor.formatters import EditionTitle, KeyLabel, ModelName, PlayLabel
 from tutor.i18n import colon, t
-from tutor.render import action_text, event_lines
 
 language = lang()
+st.title(t(language, "nav_practice"))
+st.caption(t(language, "pr_intro"))
+
+# The heading first: what the page needs next is imported after it (on a fresh server that takes
+# a moment, and the page shows its heading meanwhile).
+from urllib.parse import urlencode  # noqa: E402
+import pandas as pd  # noqa: E402
+from solver import EDITIONS, LoveLetterError, get_edition, legal_actions  # noqa: E402
+from solver.rules.events import RoundEnded  # noqa: E402
+from solver.records.notation import format_record  # noqa: E402
+from solver.advice.practice import (BOTS, bot_step, bots_to_play, hint_model, next_round, play, resume, review,  # noqa: E402
+                                    save, start)
+from tutor.analysis import advice, error_text, history_lines, review_rows  # noqa: E402
+from tutor.analysis_view import show_advice, show_odds  # noqa: E402
+from tutor.formatters import EditionTitle, KeyLabel, ModelName, PlayLabel  # noqa: E402
+from tutor.render import action_text, event_lines  # noqa: E402
+
+
 NAMES = ("You", "Ana", "Luis", "Marta", "Noor", "Omar")
 
 
@@ -137,8 +143,6 @@ if "pr" not in st.session_state and st.query_params.get("record"):
     except ValueError:
         st.session_state["pr_error"] = t(language, "pr_bad_link")
 
-st.title(t(language, "nav_practice"))
-st.caption(t(language, "pr_intro"))
 p = st.session_state.get("pr")
 
 with st.expander(t(language, "pr_setup"), expanded=p is None):
