@@ -61,6 +61,7 @@ HOME_CSS = f"""
 {_TILES}{{background:#9b1d3a;border-radius:.6rem;padding:.85rem 1rem;min-height:3.4rem}}
 {_TILES.replace("NavLink']", "NavLink'] *")}{{color:#fff!important;font-size:1.2rem!important;font-weight:700}}
 {_TILES.replace("NavLink']", "NavLink']:hover")}{{background:#7f1d1d}}
+{_TILES.replace("NavLink']", "NavLink'] span")}{{white-space:normal!important;overflow:visible!important;text-overflow:clip!important;line-height:1.3}}
 </style>
 """
 

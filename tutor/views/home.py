@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import streamlit as st
 
-from tutor.components import lang
+from tutor.components import edition_key, lang
 from tutor.i18n import LANGUAGES, t
 from tutor.render import HOME_CSS, language_title
 
@@ -50,7 +50,9 @@ for col, (name, path, icon) in zip(tiles, JOURNEYS):
                 query = st.text_input(t(language, "faq_search"), key="home_q", max_chars=100,
                                       placeholder=t(language, "faq_search_hint"))
                 if st.form_submit_button(t(language, "home_search"), icon=":material/search:") and query.strip():
-                    st.switch_page("views/faq.py", query_params={"q": query.strip()})
+                    # (switch_page with query parameters replaces them all: the language goes along)
+                    st.switch_page("views/faq.py", query_params={"q": query.strip(), "lang": language,
+                                                                 "edition": edition_key()})
 
 st.subheader(t(language, "home_more"))
 with st.container(horizontal=True, key="home-more"):

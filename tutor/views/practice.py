@@ -197,6 +197,8 @@ with board.container():
 # Right under the board, one slot: while the bots play, what each of them does (it replaces the
 # panel of your last turn, which stayed greyed under a spinner); then your turn, with the hint.
 turn_slot = st.empty()
+# The round's log below it: empty while the bots play (its last drawing ended on "Your turn to play").
+log_slot = st.empty()
 told: list = []
 if bots_to_play(p):
     # Each bot's turn is shown as it happens, on the board and in words (an advisor bot thinks
@@ -254,7 +256,7 @@ if p.my_turn:
             show_odds(text, model, language, key="pr")
             show_advice(text, model, language, key="pr", seconds=float(p.seconds) * 4)
 
-with st.expander(t(language, "event_log"), expanded=True):
+with log_slot.container(), st.expander(t(language, "event_log"), expanded=True):
     # The round as you know it, in sentences (a resumed round includes the turns before the save).
     if p.base is not None:
         st.caption(t(language, "pr_resumed_note"))
