@@ -197,7 +197,8 @@ with board.container():
 # Right under the board, one slot: while the bots play, what each of them does (it replaces the
 # panel of your last turn, which stayed greyed under a spinner); then your turn, with the hint.
 turn_slot = st.empty()
-# The round's log below it: empty while the bots play (its last drawing ended on "Your turn to play").
+# The round's log and the saved game below it: empty while the bots play (the log's last drawing
+# ended on "Your turn to play").
 log_slot = st.empty()
 told: list = []
 if bots_to_play(p):
@@ -256,23 +257,23 @@ if p.my_turn:
             show_odds(text, model, language, key="pr")
             show_advice(text, model, language, key="pr", seconds=float(p.seconds) * 4)
 
-with log_slot.container(), st.expander(t(language, "event_log"), expanded=True):
-    # The round as you know it, in sentences (a resumed round includes the turns before the save).
-    if p.base is not None:
-        st.caption(t(language, "pr_resumed_note"))
-    lines = history_lines(p.human_record(), language, you=True)
-    st.markdown("\n".join(f"{i}. {x}" for i, x in enumerate(lines, start=1)) or "-")
-    ended = [ev for ev in p.events if isinstance(ev, RoundEnded)]
-    if ended:
-        st.markdown("\n".join(f"- {x}" for x in event_lines(ended, e, language, names, you=p.human)))
-
-if p.my_turn:
-    with st.expander(t(language, "pr_save")):
-        st.markdown(t(language, "pr_save_help"))
-        # With the language: opened in a new page, the game resumes in the language it was played in.
-        st.code(f"{app_origin()}/practice?{urlencode({**saved, 'lang': language})}", language=None)
-        st.code(text, language=None)
-        st.caption(t(language, "pr_tokens") + colon(language) + " " + saved["tokens"])
+with log_slot.container():
+    with st.expander(t(language, "event_log"), expanded=True):
+        # The round as you know it, in sentences (a resumed round includes the turns before the save).
+        if p.base is not None:
+            st.caption(t(language, "pr_resumed_note"))
+        lines = history_lines(p.human_record(), language, you=True)
+        st.markdown("\n".join(f"{i}. {x}" for i, x in enumerate(lines, start=1)) or "-")
+        ended = [ev for ev in p.events if isinstance(ev, RoundEnded)]
+        if ended:
+            st.markdown("\n".join(f"- {x}" for x in event_lines(ended, e, language, names, you=p.human)))
+    if p.my_turn:
+        with st.expander(t(language, "pr_save")):
+            st.markdown(t(language, "pr_save_help"))
+            # With the language: opened in a new page, the game resumes in the language it was played in.
+            st.code(f"{app_origin()}/practice?{urlencode({**saved, 'lang': language})}", language=None)
+            st.code(text, language=None)
+            st.caption(t(language, "pr_tokens") + colon(language) + " " + saved["tokens"])
 
 if over:
     st.subheader(t(language, "pr_review"))
