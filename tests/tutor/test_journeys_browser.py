@@ -332,27 +332,27 @@ def test_practice_deals_anew_and_shows_the_bots_turns_in_place_of_your_turn_in_c
             note = t(lang, "pr_hint_assumes", model=ModelName(lang)("card-counter"),
                      bots=KeyLabel(lang, "pr_bots_")("advisor").split(" (")[0])
             page.get_by_text(note).first.wait_for(timeout=60000)
-            # the decision view: a list on a phone, a diagram on a desktop (point 7)
-            shape = t(lang, "an_decision_list" if width < 600 else "an_decision_diagram")
-            assert page.get_by_role("radio", name=shape).is_checked()
-            if width < 600:
-                no_horizontal_overflow(page)
-            tall_shot(page, f"practice_hint_{lang}_{width}")
+            decision_view_fits(page, lang, width, f"practice_hint_{lang}_{width}")
     finally:
         page.context.close()
 
 
-#: A 4-player round: the inference weighs several turns, so its exact fractions are long.
-LONG = ("2019 Ana,Luis,Marta,Sofia first:Ana viewer:Ana dealt:3 | Ana +1 1>Luis=5 miss | Luis 1>Marta=3 miss | "
-        "Marta 1>Sofia=7 miss | Sofia 2>Ana | Ana +4 4 | Luis 1>Marta=2 miss | Marta 3>Luis tie | Sofia 4 | Ana +5")
-#: Ana holds the Princess and a Guard.
-PRINCESS = "2019 Ana,Luis,Marta first:Ana viewer:Ana dealt:9 | Ana +1"
+def decision_view_fits(page, lang: str, width: int, name: str) -> None:
+    """The decision view opens as a list on a phone and a diagram on a desktop (point 7); nothing
+    wider than a phone's screen; the whole page saved as `name`."""
+    shape = t(lang, "an_decision_list" if width < 600 else "an_decision_diagram")
+    assert page.get_by_role("radio", name=shape).is_checked()
+    if width < 600:
+        no_horizontal_overflow(page)
+    tall_shot(page, name)
 
 
 @pytest.mark.parametrize("lang,width", [("es", 390), ("en", 1280), ("fr", 1280)])
 def test_the_advice_pages_never_show_a_raw_fraction_and_the_princess_row_says_you_are_out_in_chromium(
         browser, server, lang, width):
     from urllib.parse import urlencode
+
+    from .test_journeys_app import LONG, PRINCESS
 
     page = new_page(browser, width)
     try:
@@ -373,10 +373,6 @@ def test_the_advice_pages_never_show_a_raw_fraction_and_the_princess_row_says_yo
         row = table.locator("tr").filter(has_text=said)
         assert row.count() == 1 and "(9)" in row.first.inner_text()
         assert t(lang, "advice.plain", win="{}").split("{}")[-1].strip(" ;.") not in row.first.inner_text()
-        shape = t(lang, "an_decision_list" if width < 600 else "an_decision_diagram")
-        assert page.get_by_role("radio", name=shape).is_checked()
-        if width < 600:
-            no_horizontal_overflow(page)
-        tall_shot(page, f"analyzer_princess_{lang}_{width}")
+        decision_view_fits(page, lang, width, f"analyzer_princess_{lang}_{width}")
     finally:
         page.context.close()
