@@ -20,8 +20,9 @@ $(STAMP): pyproject.toml | $(BIN)/python
 run: $(STAMP)
 	$(BIN)/streamlit run tutor/app.py --server.address 127.0.0.1 --server.port 8501
 
+# Every test, one worker per core (pytest-xdist), the 15 slowest listed at the end.
 test: $(STAMP)
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest -n auto --durations=15
 
 bench: $(STAMP)
 	$(BIN)/python benchmarks/engine.py

@@ -37,14 +37,14 @@ def main() -> None:
             while r.phase != "over":
                 if r.current == 0 and r.phase == "play" and rng.random() < 0.5:
                     record = record_from_events(r.edition, n, events, 0)
-                    for model in ("random", "card-counter"):
+                    for model in ("random", "card-counter", "mixture"):
                         t0 = time.perf_counter()
                         try:
                             exact += advise(record, model).method == "exact"
                         except LoveLetterError:
                             refused += 1
                         times.append(time.perf_counter() - t0)
-                action = counting_policy(r) if rng.random() < 0.9 else rng.choice(legal_actions(r))
+                action = counting_policy(r, rng) if rng.random() < 0.9 else rng.choice(legal_actions(r))
                 r, e2 = apply(r, action)
                 events += e2
         times.sort()

@@ -18,7 +18,7 @@ from __future__ import annotations
 import math
 import random
 
-from solver.advice.estimate import FAST_MODEL
+from solver.policies.models import get_model
 from solver.advice.worlds import deal_sampler, observation
 from solver.policies.heuristics import counting_policy
 from solver.policies.playout import EPSILON, fast_playout
@@ -43,7 +43,7 @@ def _opponent(r, model: str, rng: random.Random):
     if len(acts) == 1:
         return acts[0]
     if model == "card-counter" and rng.random() >= EPSILON:
-        return counting_policy(r)
+        return counting_policy(r, rng)
     return acts[rng.randrange(len(acts))]
 
 
@@ -53,7 +53,7 @@ def pomcp_action(record, model: str = "card-counter", iterations: int = 1500, se
     rng = random.Random(seed)
     draw = deal_sampler(record, model)
     me = record.viewer
-    fast = FAST_MODEL[model]
+    fast = get_model(model).fast
     first = draw(rng)
     moves = legal_actions(first)
     if len(moves) == 1:

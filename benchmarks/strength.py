@@ -26,7 +26,15 @@ and model, against the card-counting bot, or against ISMCTS at the given iterati
 With `--posterior`: ISMCTS whose deals come from the exact `card-counter` posterior against the
 reference ISMCTS (uniform posterior), the same iterations.
 
-Usage: python benchmarks/strength.py [rounds-per-row] [deals-per-decision] [--iterations C,N]
+With `--panel` (issue 26): the advisor (its default model, the mixture of opponent types) and
+the card-counting bot each in seat 0 against a panel — ISMCTS at equal thinking time (or the
+iterations given), the card-counting bot, a random player, and a mixed player (each decision the
+card counter's or a random one, half and half) — on the same seeded deals (seats alternating
+who starts); per opponent: both win rates with 95% intervals, the paired difference with its
+95% interval, the discordant rounds and the two-sided sign test's p.
+
+Usage: python benchmarks/strength.py --panel [rounds-per-row] [deals-per-decision] [--iterations C,N] [--editions E,F]
+       python benchmarks/strength.py [rounds-per-row] [deals-per-decision] [--iterations C,N]
        python benchmarks/strength.py --posterior [rounds-per-row] [classic-iterations] [2019-iterations]
        python benchmarks/strength.py --pomcp [rounds-per-row] [iterations] [model] [edition] [ismcts-iterations]
        python benchmarks/strength.py --bounds [rounds-per-row] [classic-iterations] [2019-iterations]
@@ -42,7 +50,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from solver import LoveLetterError, apply, deal_round  # noqa: E402
+from solver import LoveLetterError, apply, deal_round, legal_actions  # noqa: E402
 from solver.advice.advisor import advise, wilson  # noqa: E402
 from solver.advice.ismcts import ismcts_action  # noqa: E402
 from solver.policies.heuristics import counting_policy  # noqa: E402
@@ -50,14 +58,18 @@ from solver.records.record import record_from_events  # noqa: E402
 
 
 class Player:
-    def __init__(self, kind: str, deals: int = 300, iterations: int = 500):
-        self.kind, self.deals, self.iterations = kind, deals, iterations
+    def __init__(self, kind: str, deals: int = 300, iterations: int = 500, model: str = "mixture"):
+        self.kind, self.deals, self.iterations, self.model = kind, deals, iterations, model
         self.times: list = []
 
     def act(self, r, events, seat: int, seed: int, rng):
         """The move, timed; the counting heuristic's when the search refuses the position."""
         if self.kind == "card-counter":
             return counting_policy(r, rng)
+        if self.kind == "random":
+            return rng.choice(legal_actions(r))
+        if self.kind == "mixed":  # each decision the card counter's or a random one, half and half
+            return counting_policy(r, rng) if rng.random() < 0.5 else rng.choice(legal_actions(r))
         record = record_from_events(r.edition, len(r.hands), events, seat)
         t0 = time.perf_counter()
         try:
@@ -69,7 +81,7 @@ class Player:
 
     def decide(self, record, seed: int):
         if self.kind == "advisor":
-            return advise(record, "card-counter", deals=self.deals, seed=seed).actions[0].action
+            return advise(record, self.model, deals=self.deals, seed=seed).actions[0].action
         return ismcts_action(record, iterations=self.iterations, seed=seed)
 
 
@@ -214,7 +226,68 @@ def calibrate(edition: str, deals: int, rounds: int = 6) -> tuple[float, int]:
     return advisor_time, max(50, int(advisor_time / per_iteration))
 
 
+def wins_of(edition: str, n: int, rounds: int, players: list) -> list[int]:
+    """1 or 0 per seeded round: seat 0 among the winners."""
+    return [int(0 in play_round(edition, n, 10_000 + s, players)) for s in range(rounds)]
+
+
+def sign_test(better: int, worse: int) -> float:
+    """Two-sided exact sign test's p over the discordant rounds."""
+    from math import comb
+
+    k, m = min(better, worse), better + worse
+    if m == 0:
+        return 1.0
+    tail = sum(comb(m, i) for i in range(k + 1)) / 2 ** m
+    return min(1.0, 2 * tail)
+
+
+def panel(argv: list) -> None:
+    fixed = None
+    if "--iterations" in argv:
+        i = argv.index("--iterations")
+        fixed = dict(zip(("classic", "2019"), (int(x) for x in argv[i + 1].split(","))))
+        del argv[i:i + 2]
+    editions = ["classic", "2019"]
+    if "--editions" in argv:
+        i = argv.index("--editions")
+        editions = argv[i + 1].split(",")
+        del argv[i:i + 2]
+    rounds = int(argv[0]) if argv else 400
+    deals = int(argv[1]) if len(argv) > 1 else 300
+    print(f"{'opponent':<22}{'edition':<9}{'rounds':>7}{'advisor':>9}{'95% interval':>15}{'counter':>9}"
+          f"{'95% interval':>15}{'diff':>8}{'95% interval':>17}{'+/-':>9}{'p':>8}{'s/decision':>11}", flush=True)
+    for edition in editions:
+        if fixed:
+            its = fixed[edition]
+        else:
+            seconds, its = calibrate(edition, deals)
+            print(f"# {edition}: advisor {deals} deals/decision = {seconds:.3f} s median = ISMCTS {its} iterations",
+                  flush=True)
+        for name, opponent in ((f"ISMCTS({its})", lambda: Player("ismcts", iterations=its)),
+                               ("card-counter", lambda: Player("card-counter")),
+                               ("random", lambda: Player("random")), ("mixed 50/50", lambda: Player("mixed"))):
+            advisor = Player("advisor", deals)
+            a = wins_of(edition, 2, rounds, [advisor, opponent()])
+            c = wins_of(edition, 2, rounds, [Player("card-counter"), opponent()])
+            d = [x - y for x, y in zip(a, c)]
+            mean = sum(d) / rounds
+            sd = statistics.pstdev(d) if rounds > 1 else 0.0
+            half = 1.96 * sd / rounds ** 0.5
+            better, worse = d.count(1), d.count(-1)
+            la, ha = wilson(sum(a), rounds)
+            lc, hc = wilson(sum(c), rounds)
+            per = f"{statistics.median(advisor.times):.3f}" if advisor.times else "-"
+            print(f"{name:<22}{edition:<9}{rounds:>7}{sum(a) / rounds:>9.3f}{f'{la:.3f}–{ha:.3f}':>15}"
+                  f"{sum(c) / rounds:>9.3f}{f'{lc:.3f}–{hc:.3f}':>15}{mean:>+8.3f}"
+                  f"{f'{mean - half:+.3f}–{mean + half:+.3f}':>17}{f'{better}/{worse}':>9}"
+                  f"{sign_test(better, worse):>8.4f}{per:>11}", flush=True)
+
+
 def main() -> None:
+    if len(sys.argv) > 1 and sys.argv[1] == "--panel":
+        panel(sys.argv[2:])
+        return
     if len(sys.argv) > 1 and sys.argv[1] == "--pomcp":
         pomcp_rows(sys.argv[2:])
         return

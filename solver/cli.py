@@ -16,7 +16,7 @@ from fractions import Fraction
 
 from solver.rules.errors import LoveLetterError
 from solver.inference.posterior import guard_table, infer, unseen_counts
-from solver.policies.models import MODELS
+from solver.policies.models import MODELS, PLAYING_MODELS
 from solver.rules.names import card_name
 from solver.records.notation import format_record, parse_record
 from solver.records.json_form import from_json
@@ -169,6 +169,7 @@ def analysis_dict(post) -> dict:
     return {
         "record": format_record(record),
         "model": post.model,
+        "types": {name: _frac(p) for name, p in post.types.items()},
         "exact": True,
         "hands": {seats[s]: dist(d) for s, d in post.hands.items()},
         "set_aside": dist(post.set_aside) if post.set_aside else None,
@@ -189,7 +190,10 @@ def render_text(post) -> str:
     e = record.edition
     seats = record.seats
     lines = [f"Record: {format_record(record)}",
-             f"Model: {post.model} — {MODELS[post.model].description}. All figures are exact.", ""]
+             f"Model: {post.model} — {MODELS[post.model].description}. All figures are exact."]
+    if len(post.types) > 1:
+        lines.append(f"What the record suggests: {_types_text(post.types, seats, record.viewer)}.")
+    lines.append("")
 
     def table(title, d):
         lines.append(title)
@@ -227,14 +231,16 @@ def main(argv=None) -> int:
     analyze.add_argument("--json", action="store_true", help="machine-readable output")
     analyze.add_argument("--model", default="uniform", choices=sorted(MODELS),
                          help="how deals are weighed: uniform (every consistent deal equally likely; the default), "
-                              "random (opponents played at random) or card-counter")
+                              "random (opponents played at random), card-counter, or mixture (each opponent a card "
+                              "counter or a random player, weighed by their recorded plays)")
     analyze.add_argument("--budget", type=_budget, default=None,
                          help="work allowed for the exact inference (steps; default: no limit)")
     adv = sub.add_parser("advise", help="rank the viewer's legal plays by exact chance of winning the round")
     adv.add_argument("record", help="a record in which the viewer has drawn and is to play")
     adv.add_argument("--json", action="store_true", help="machine-readable output")
-    adv.add_argument("--model", default="random", choices=["random", "card-counter"],
-                     help="opponents: random legal play, or card counters (default: random)")
+    adv.add_argument("--model", default=PLAYING_MODELS[0], choices=PLAYING_MODELS,
+                     help="opponents: mixture (a card counter or a random player, read from their recorded plays; "
+                          "the default), card-counter, or random legal play")
     adv.add_argument("--budget", type=_transitions, default=DEFAULT_WORK,
                      help=f"transitions the exact search may apply before the answer is an estimate "
                           f"(default {DEFAULT_WORK:,}, the app's; at most {MAX_TRANSITIONS:,})")
@@ -255,6 +261,21 @@ def main(argv=None) -> int:
     else:
         print(render_text(post))
     return 0
+
+
+def _types_text(types: dict, seats, viewer) -> str:
+    """"the opponents played like a card-counter: 83%, random: 17%"."""
+    return "the opponents played like " + ", ".join(f"{name}: {_pct(p).strip()}" for name, p in types.items())
+
+
+def _best_by_type(advice) -> dict:
+    """{type name: (the best play had the opponents been of that type, its P(win))}."""
+    out: dict = {}
+    for ranked in advice.actions:
+        for name, win in (ranked.by_type or {}).items():
+            if name not in out or win > out[name][1]:
+                out[name] = (ranked.action, win)
+    return out
 
 
 EXPLANATIONS = {
@@ -312,9 +333,12 @@ def _advise(args) -> int:
             # a Guard guess that cannot hit: the same play in effect as this earlier one (same figures)
             "same_as": show(ranked.same_as) if ranked.same_as is not None else None,
             "learn": _learn_json(ranked.learn), "explanation": {"key": key, "params": {k: _frac(v) for k, v in params.items()}},
+            "knock_out_exact": ranked.knock_out_exact, "out_exact": ranked.out_exact,
+            "by_type": {k: _frac(v) for k, v in ranked.by_type.items()} if ranked.by_type else None,
         })
     if args.json:
         print(json.dumps({"record": format_record(record), "model": advice.model, "method": advice.method,
+                          "types": {name: _frac(p) for name, p in advice.types.items()},
                           "worlds": advice.worlds, "resolved": advice.resolved, "posterior": advice.posterior,
                           "cut_short": advice.cut_short, "actions": rows}, ensure_ascii=False, indent=2))
         return 0
@@ -322,7 +346,7 @@ def _advise(args) -> int:
     if advice.cut_short:
         print(f"Note: the safety cap of {ADVISE_SECONDS:.0f} s stopped the work before its budget (the machine is "
               "slow or busy): these figures depend on it; try again, or ask for less work.")
-    who = {"random": "uniformly random legal play", "card-counter": "card counters, 10% random"}[advice.model]
+    who = MODELS[advice.model].description
     if advice.method == "exact":
         print(f"Opponents: {advice.model} ({who}). Method: exact — every figure is exact, over {advice.worlds} "
               "possible deals.")
@@ -333,6 +357,10 @@ def _advise(args) -> int:
                                                    " Deals from an approximate posterior (memory ignored)."))
         group = [show(a.action) for a in advice.best_group() if a.same_as is None]
         print(("Best play: " + group[0]) if advice.resolved else "Equally good within the estimate: " + ", ".join(group))
+    if len(advice.types) > 1:
+        print(f"What the record suggests: {_types_text(advice.types, seats, record.viewer)}.")
+        for name, (action, win) in _best_by_type(advice).items():
+            print(f"  had they all played as {name}: best {show(action)} ({_pct(win).strip()})")
     for i, (ranked, row) in enumerate(zip(advice.actions, rows), start=1):
         if ranked.same_as is not None:
             print(f"{i:>3}. {row['action']:<34} the same sure miss as {row['same_as']} (the same figures)")

@@ -53,6 +53,16 @@ class OracleTooBig(Exception):
 
 def oracle(record, model="uniform", cap=1500):
     """Posterior marginals: ({seat: {card: p}}, {card: p} set-aside, {card: E count} deck)."""
+    return _marginals(record, _worlds(record, model, cap))
+
+
+def likelihood(record, model, cap=1500) -> Fraction:
+    """The probability of everything the record shows (the viewer's draws, the opponents'
+    plays under `model`, every result): the sum of the final worlds' weights."""
+    return sum(_worlds(record, model, cap).values())
+
+
+def _worlds(record, model, cap):
     e = record.edition
     n = record.n_players
     viewer = record.viewer
@@ -78,7 +88,7 @@ def oracle(record, model="uniform", cap=1500):
                     raise OracleTooBig(f"more than {cap} worlds at turn {k}")
         worlds = {k2: v for k2, v in new_worlds.items() if v}
         assert worlds, f"turn {k}: oracle found no consistent deal"
-    return _marginals(record, worlds)
+    return worlds
 
 
 def _resolve(key, seats, set_aside_too=False):
@@ -164,10 +174,11 @@ def _play(record, model, hs, hand2, sa, exch, tail, pool, discards, out, protect
                     lik = Fraction(1)
                 elif model == "random":
                     lik = Fraction(1, len(legal))
-                else:  # "card-counter": the card-counting policy, 10% random
-                    from solver.policies.heuristics import counting_policy
+                else:  # "card-counter": one of the card-counting policy's best plays, 10% random
+                    from solver.policies.heuristics import counting_choices
 
-                    lik = Fraction(9, 10) * (counting_policy(r) == action) + Fraction(1, 10 * len(legal))
+                    ties = counting_choices(r)
+                    lik = Fraction(9, 10) * Fraction(int(action in ties), len(ties)) + Fraction(1, 10 * len(legal))
             else:
                 lik = Fraction(1)
             try:

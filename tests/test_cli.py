@@ -1,6 +1,7 @@
 """`python -m solver analyze`: readable table, JSON, clear errors with no traceback."""
 
 import json
+from fractions import Fraction
 import os
 import subprocess
 import sys
@@ -51,12 +52,18 @@ def test_advise_ranks_the_legal_plays_with_exact_figures():
     out = run("advise", ADVISE, "--json")
     assert out.returncode == 0, out.stderr
     data = json.loads(out.stdout)
-    assert data["method"] == "exact" and data["model"] == "random"
+    assert data["method"] == "exact" and data["model"] == "mixture"
+    assert set(data["types"]) == {"card-counter", "random"}
+    assert sum(Fraction(p) for p in data["types"].values()) == 1
     assert [a["action"] for a in data["actions"]] == ["Handmaid", "King on P2"]
+    assert all(set(a["by_type"]) == set(data["types"]) for a in data["actions"])
     assert all(a["exact"] for a in data["actions"])
     assert data["actions"][0]["explanation"]["key"].startswith("advice.")
     text = run("advise", ADVISE)
     assert text.returncode == 0 and "every figure is exact" in text.stdout
+    assert "What the record suggests: the opponents played like card-counter:" in text.stdout
+    single = json.loads(run("advise", ADVISE, "--json", "--model", "random").stdout)
+    assert single["model"] == "random" and single["types"] == {"random": "1"}
 
 
 def test_advise_refuses_when_it_is_not_the_viewers_turn():
@@ -167,8 +174,8 @@ def test_analyze_has_a_work_budget():
     _refused(run("analyze", RECORD, "--budget", "-5"), "--budget")
 
 
-#: Classic, 6 cards in the deck: the exact search needs about 17,000 transitions (more than the
-#: command line's old default of 8,000, within the app's 20,000).
+#: Classic, 6 cards in the deck: the exact search against random opponents needs about 17,000
+#: transitions (more than the command line's old default of 8,000, within the app's 20,000).
 WITHIN_DEFAULT = "classic P1,P2 first:P1 viewer:P1 up:2,1,2 dealt:5 | P1 +4 5>P2 disc:4 | P2 1>P1=6 miss | P1 +7"
 
 
@@ -176,7 +183,7 @@ def test_advise_has_the_apps_budgets_so_the_same_answer():
     from solver.advice.advisor import DEFAULT_WORK, advise
     from solver.records.notation import parse_record
 
-    out = run("advise", WITHIN_DEFAULT, "--json")
+    out = run("advise", WITHIN_DEFAULT, "--json", "--model", "random")
     assert out.returncode == 0, out.stderr
     app = advise(parse_record(WITHIN_DEFAULT), "random")
     assert app.method == "exact" and json.loads(out.stdout)["method"] == "exact"

@@ -149,7 +149,7 @@ def record_of(text: str):
 
 @lru_cache(maxsize=64)
 def posterior(text: str, model: str):
-    return infer(record_of(text), OPPONENT_MODELS[model])
+    return infer(record_of(text), model)
 
 
 @lru_cache(maxsize=32)
@@ -257,16 +257,54 @@ def set_aside_rows(text: str, model: str, lang: str) -> list[dict]:
 
 
 def explanation_text(action, lang: str, record=None) -> str:
-    """The ranked play's one-sentence why. With the `record` it was ranked for, a play that knocks
-    you out whatever the hidden cards says so ("Playing the Princess knocks you out of the round")
-    instead of "nobody is knocked out at once"."""
+    """The one-sentence why of a ranked play; a sampled figure carries "≈" (an estimate's win and
+    risk of being out; its knock-out chance only when the posterior was not exact). With the
+    `record` it was ranked for, a play that knocks you out whatever the hidden cards says so
+    ("Playing the Princess knocks you out of the round") instead of "nobody is knocked out at once"."""
     key, params = action.explanation()
     if record is not None:
         cause = self_knockouts(record).get(action.action)
         if cause is not None:
             key = f"advice.self_out.{cause}"
-    return t(lang, key, win=pct(params["win"], lang), knock_out_now=pct(params["knock_out_now"], lang),
-             out_risk=pct(params["out_risk"], lang))
+    return t(lang, key, win=marked(params["win"], action.exact, lang),
+             knock_out_now=marked(params["knock_out_now"], action.knock_out_exact, lang),
+             out_risk=marked(params["out_risk"], action.out_exact, lang))
+
+
+def marked(p, exact: bool, lang: str) -> str:
+    """A percentage, with "≈" when it is an estimate."""
+    return pct(p, lang) if exact else APPROX + pct(p, lang)
+
+
+def types_text(types: dict, record, model: str, lang: str, exact: bool = True) -> str:
+    """One sentence next to the figures on the opponents they assume: for a mixture, what the
+    record suggests ("Luis has played like a card counter: 83% …"); for a single model, which
+    one (the other is one click away, in the model choice above)."""
+    if len(types) <= 1:
+        return t(lang, "an_assumes", model=t(lang, "model_" + model.replace("-", "_")))
+    opponents = [s for s in range(record.n_players) if s != record.viewer]
+    figures = {name: marked(p, exact, lang) for name, p in types.items()}
+    if len(opponents) == 1:
+        return t(lang, "an_types_two", player=record.seats[opponents[0]], counter=figures["card-counter"],
+                 random=figures["random"])
+    return t(lang, "an_types_many", counter=figures["card-counter"], random=figures["random"])
+
+
+def type_bests_text(adv, lang: str) -> str:
+    """When the best play is not the same against each opponent type, both, with their chances
+    ("" when it is the same play)."""
+    best: dict = {}
+    for a in adv.actions:
+        for name, win in (a.by_type or {}).items():
+            if name not in best or win > best[name][1]:
+                best[name] = (a, win)
+    if len(best) < 2 or len({b[0].action for b in best.values()}) == 1:
+        return ""
+    exact = adv.method == "exact"
+    counter, rand = best["card-counter"], best["random"]
+    return t(lang, "an_types_differ", counter_play=play_label(adv, counter[0], lang),
+             counter_win=marked(counter[1], exact, lang), random_play=play_label(adv, rand[0], lang),
+             random_win=marked(rand[1], exact, lang))
 
 
 @lru_cache(maxsize=32)
@@ -354,8 +392,8 @@ def advice_rows(adv, lang: str) -> list[dict]:
             t(lang, "an_win"): win_text(a, lang),
             t(lang, "an_why"): explanation_text(a, lang, record),
             t(lang, "an_tokens"): f"{float(a.tokens):.2f}" if lang == "en" else f"{float(a.tokens):.2f}".replace(".", ","),
-            t(lang, "an_ko_now"): pct(a.knock_out_now, lang),
-            t(lang, "an_out_risk"): pct(a.out_before_next_turn, lang),
+            t(lang, "an_ko_now"): marked(a.knock_out_now, a.knock_out_exact, lang),
+            t(lang, "an_out_risk"): marked(a.out_before_next_turn, a.out_exact, lang),
             t(lang, "an_learn"): learn_text(a, e, lang),
             t(lang, "an_vs_best"): diff_text(a, lang),
             t(lang, "an_p_best"): pct(a.p_best, lang) if not adv.method == "exact" else "",

@@ -10,7 +10,7 @@ from solver import LoveLetterError
 from tutor.analysis import (DeeperBusy, advice, advice_rows, best_plays, best_text, decision_caption, decision_dot,
                              decision_outline, deeper_advice,
                             deeper_offered, error_text, estimate_sentence, guard_lines, hand_rows, method_text,
-                            pct, posterior, record_of, set_aside_rows, small_fraction)
+                            pct, posterior, record_of, set_aside_rows, small_fraction, type_bests_text, types_text)
 from tutor.formatters import CardLabel, KeyLabel, PlayLabel, SeatName
 from tutor.i18n import colon, number, t
 from tutor.components import css, on_phone
@@ -31,6 +31,7 @@ def show_odds(text: str, model: str, language: str, key: str) -> None:
             held = [next(iter(d)) for d in mine["cards"] if len(d) == 1]
             st.markdown(f"**{t(language, 'hand')}{colon(language)}** " + ", ".join(card_label(c, e, language) for c in held))
     st.subheader(t(language, "an_hands"))
+    st.caption(types_text(post.types, record, model, language))
     rows, chart = hand_rows(text, model, language)
     if chart:
         st.dataframe(pd.DataFrame(rows), hide_index=True, key=f"{key}-hands-table")
@@ -196,6 +197,8 @@ def show_ranking(adv, language: str, key: str, offer=None) -> None:
             st.caption(method_text(adv, language))
         if offer is not None:  # the longer exact search, offered where the estimate is explained
             offer()
+    # Which opponents the figures assume, next to them (the figures depend on it).
+    st.caption(types_text(adv.types, adv.record, adv.model, language, exact=adv.posterior == "exact"))
     resolved, plays = best_plays(adv)
     if len(adv.actions) == 1:  # "Your only legal play: …": no star, no "best"
         st.info(best_text(adv, language), icon=":material/info:")
@@ -203,6 +206,9 @@ def show_ranking(adv, language: str, key: str, offer=None) -> None:
         st.success(best_text(adv, language), icon=":material/star:")
     else:
         st.info(best_text(adv, language), icon=":material/balance:")
+    differ = type_bests_text(adv, language)
+    if differ:
+        st.info(differ, icon=":material/call_split:")
     rows = advice_rows(adv, language)
     main = ("#", t(language, "an_play"), t(language, "an_win"), t(language, "an_why"))
     # The key columns as a table that wraps (readable at 390 px, nothing cut at 1280 px) ...

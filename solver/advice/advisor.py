@@ -14,8 +14,10 @@ in a game of 3 or more), the estimate draws its deals from a labelled approximat
 from __future__ import annotations
 
 from dataclasses import replace
+from fractions import Fraction
 
 from solver.inference.factors import InferenceTooLargeError
+from solver.rules.errors import LoveLetterError
 from solver.records.replay import check_revealed_cards, check_viewer_hand
 from solver.advice.estimate import advise_estimate, wilson
 from solver.advice.exact import ExactSolver, advise_exact, learn_from
@@ -29,16 +31,19 @@ from solver.advice.worlds import (
     observation,
     opponent_distribution,
     sample_worlds,
+    type_drawer,
+    typed_sampler,
     worlds_from_record,
 )
+from solver.policies.models import get_model
 
 __all__ = ["Advice", "AdviceError", "ExactSolver", "OPPONENT_MODELS", "RankedAction", "TooLargeError", "advise",
            "advise_estimate", "advise_exact", "deal_sampler", "learn_from", "observation",
            "opponent_distribution", "sample_worlds", "sort_key", "wilson", "worlds_from_record", "DEFAULT_WORK",
            "DEFAULT_DEALS", "DEEP_WORK", "OutOfTimeError", "advise_deeper", "can_go_deeper"]
 
-#: The default work budgets: transitions of the exact search (about a second here), deals for the contenders of an
-#: estimate.
+#: The default work budgets: transitions of the exact search (about a second here) per opponent type (a mixture
+#: of two types searches the worlds of both: twice the transitions), deals for the contenders of an estimate.
 DEFAULT_WORK = 20_000
 DEFAULT_DEALS = 2_000
 #: Beyond this many cards in the deck the exact search never fits the default budget (measured
@@ -50,15 +55,16 @@ EXACT_MAX_DECK = 6
 DEEP_WORK = 1_000_000
 
 
-def _checked(record, model: str) -> int:
+def _checked(record, model):
     """What every answer checks first (the model's name, the viewer's own cards, every card shown,
-    the viewer to play); the cards left in the deck."""
-    if model not in OPPONENT_MODELS:
-        raise AdviceError(f"unknown opponent model {str(model)[:40]!r}; models: {', '.join(OPPONENT_MODELS)}",
-                          rule="unknown-model")
+    the viewer to play): (the model object, the cards left in the deck)."""
+    try:
+        model = get_model(model, playing=True)
+    except LoveLetterError as exc:
+        raise AdviceError(str(exc), rule="unknown-model") from None
     check_viewer_hand(record)  # your own cards missing: say so, not "you cannot play the Guard"
     check_revealed_cards(record)  # a shown card missing: said at once, before any inference
-    return _cards_left(record)
+    return model, _cards_left(record)
 
 
 def _cards_left(record) -> int:
@@ -74,20 +80,22 @@ def _cards_left(record) -> int:
     return final[0].public.deck_size
 
 
-def advise(record, model: str = "random", budget: int = DEFAULT_WORK, deals: int = DEFAULT_DEALS,
+def advise(record, model="mixture", budget: int = DEFAULT_WORK, deals: int = DEFAULT_DEALS,
            seed: int = 0, seconds: float = 60.0) -> Advice:
     """Rank the viewer's legal plays by P(win the round): exact when the position fits the
     node budget, otherwise an estimate over `deals` sampled deals (labelled, with intervals).
-    `seconds` is a safety cap on the wall clock, not a budget."""
+    `model`: the opponents' model, a name of `OPPONENT_MODELS` or the object (by default the
+    mixture of card counters and random players, weighed by the record). `seconds` is a safety
+    cap on the wall clock, not a budget."""
     import time
 
     deadline = time.perf_counter() + seconds
-    left = _checked(record, model)
+    model, left = _checked(record, model)
     clock = False  # the safety cap, not the work budget, stopped the exact search
     try:
         if left <= EXACT_MAX_DECK:
-            return advise_exact(record, model, budget, deadline=deadline)
-        deal_sampler(record, OPPONENT_MODELS[model])  # the exact posterior, or its refusal
+            return advise_exact(record, model, budget * len(model.types), deadline=deadline)
+        typed_sampler(record, model)  # the exact posterior, or its refusal
     except OutOfTimeError:
         clock = True
     except TooLargeError:
@@ -105,27 +113,33 @@ def can_go_deeper(record, adv: Advice) -> bool:
     return adv.method == "estimate" and adv.posterior == "exact" and _cards_left(record) <= EXACT_MAX_DECK
 
 
-def advise_deeper(record, model: str = "random", budget: int = DEEP_WORK, seconds: float = 180.0) -> Advice:
+def advise_deeper(record, model="mixture", budget: int = DEEP_WORK, seconds: float = 180.0) -> Advice:
     """The exact answer with the longer work budget `DEEP_WORK`; `TooLargeError` when even that
     does not fit (the estimate stands), `OutOfTimeError` (a `TooLargeError`) when the safety cap
     `seconds` stops it first."""
     import time
 
-    _checked(record, model)
-    return advise_exact(record, model, budget, deadline=time.perf_counter() + seconds)
+    model, _ = _checked(record, model)
+    return advise_exact(record, model, budget * len(model.types), deadline=time.perf_counter() + seconds)
 
 
-def _approximate(record, model: str, deals: int, seed: int, seconds: float) -> Advice:
+def _approximate(record, model, deals: int, seed: int, seconds: float) -> Advice:
     """The exact posterior is too large: deals are drawn from the posterior of the random
     model (no card counter's memory ties cards together), or of "uniform" if that too is
-    refused, and the answer says so."""
+    refused, and the answer says so. The opponents still play the model: a mixture's type is
+    drawn by its prior, each deal's opponents playing it."""
     for fallback in ("random", "uniform"):
-        if fallback == OPPONENT_MODELS[model]:
+        if fallback == model.name:
             continue
         try:
-            sampler = deal_sampler(record, fallback)
+            draw = deal_sampler(record, fallback)
         except InferenceTooLargeError:
             continue
+        pick = type_drawer(tuple(zip(model.types, getattr(model, "prior", (Fraction(1),)))))
+
+        def sampler(rng, draw=draw, pick=pick):
+            return draw(rng), pick(rng)
+
         return advise_estimate(record, model, deals=deals, seed=seed, seconds=seconds, sampler=sampler,
                                posterior=f"approximate:{fallback}")
     raise AdviceError("the hidden cards of this record are tied together in too many ways for the advisor",

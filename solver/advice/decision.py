@@ -21,8 +21,9 @@ from fractions import Fraction
 import networkx as nx
 
 from solver.inference.factors import InferenceTooLargeError
-from solver.advice.advisor import OPPONENT_MODELS, TooLargeError, observation, opponent_distribution, sample_worlds, \
-    worlds_from_record
+from solver.advice.advisor import TooLargeError, observation, sample_worlds
+from solver.advice.worlds import typed_sampler, typed_worlds
+from solver.policies.models import get_model
 from solver.rules.actions import Play
 from solver.rules.cards import Card
 from solver.rules.errors import LoveLetterError
@@ -78,30 +79,35 @@ def self_knockouts(record: Record) -> dict:
     return out
 
 
-def decision_graph(record: Record, action, model: str = "random", top: int = 4, limit: int = 3000,
+def decision_graph(record: Record, action, model="mixture", top: int = 4, limit: int = 3000,
                    samples: int = 400, seed: int = 0) -> nx.DiGraph:
+    """The graph of `action` (module docstring); the replies are the opponents' under `model`
+    (a mixture: each deal's opponents play its type, weighed by the type's probability)."""
     import random
 
+    model = get_model(model, playing=True)
     viewer = record.viewer
     try:
-        worlds = worlds_from_record(record, OPPONENT_MODELS[model], limit=limit)
+        worlds = typed_worlds(record, model, limit=limit)
         exact = True
     except TooLargeError:
-        deals = sample_worlds(record, OPPONENT_MODELS[model], samples, random.Random(seed))
-        worlds = [(r, Fraction(1, len(deals))) for r in deals]
+        draw = typed_sampler(record, model)
+        rng = random.Random(seed)
+        worlds = [(*draw(rng), Fraction(1, samples)) for _ in range(samples)]
         exact = False
     except InferenceTooLargeError:  # the exact posterior is refused: the advisor's approximation
         deals = _approximate_deals(record, samples, seed)
-        worlds = [(r, Fraction(1, len(deals))) for r in deals]
+        kinds = model.types
+        worlds = [(r, kinds[i % len(kinds)], Fraction(1, len(deals))) for i, r in enumerate(deals)]
         exact = False
-    g = nx.DiGraph(exact=exact, samples=0 if exact else len(worlds), model=model)
+    g = nx.DiGraph(exact=exact, samples=0 if exact else len(worlds), model=model.name)
     g.add_node("play", kind="play", action=action, p=Fraction(1))
     outcomes: dict = defaultdict(list)
     shown: dict = {}
-    for r, p in worlds:
+    for r, kind, p in worlds:
         r2, ev = apply(r, action)
         key = observation(ev, viewer)
-        outcomes[key].append((r2, p))
+        outcomes[key].append((r2, kind, p))
         shown.setdefault(key, visible(ev, viewer))
     masses = None if exact else exact_outcomes(record, action, model, worlds[0][0])
     if masses is not None and not outcomes.keys() <= masses.keys():
@@ -111,10 +117,10 @@ def decision_graph(record: Record, action, model: str = "random", top: int = 4, 
             shown.setdefault(key, events)
         order = sorted(masses, key=lambda k: -masses[k][0])
     else:
-        order = sorted(outcomes, key=lambda k: -sum(p for _, p in outcomes[k]))
+        order = sorted(outcomes, key=lambda k: -sum(p for _, _, p in outcomes[k]))
     for i, key in enumerate(order):
         group = outcomes.get(key, [])
-        sampled = sum(p for _, p in group)
+        sampled = sum(p for _, _, p in group)
         mass = masses[key][0] if masses is not None else sampled
         node = f"o{i}"
         g.add_node(node, kind="outcome", events=shown[key], p=mass)
@@ -124,7 +130,7 @@ def decision_graph(record: Record, action, model: str = "random", top: int = 4, 
     return g
 
 
-def exact_outcomes(record: Record, action, model: str, deal) -> dict | None:
+def exact_outcomes(record: Record, action, model, deal) -> dict | None:
     """{the viewer's observation: (exact probability, the events the viewer sees)} of a play
     whose outcome depends only on the chosen opponent's card, from that card's exact posterior
     (`solver.inference`); None for any other play, when the round would end in a showdown (the
@@ -136,7 +142,7 @@ def exact_outcomes(record: Record, action, model: str, deal) -> dict | None:
     if not isinstance(action, Play) or action.card not in _TARGET_ONLY or action.target in (None, viewer):
         return None
     try:
-        marginal = infer(record, OPPONENT_MODELS[model]).hand(action.target)
+        marginal = infer(record, model).hand(action.target)
     except (LoveLetterError, InferenceTooLargeError):
         return None
     out: dict = {}
@@ -154,15 +160,16 @@ def exact_outcomes(record: Record, action, model: str, deal) -> dict | None:
     return out
 
 
-def _replies(g: nx.DiGraph, parent: str, group, mass: Fraction, viewer: int, model: str, top: int) -> None:
-    """The next player's reply under `parent`, conditional on reaching it."""
+def _replies(g: nx.DiGraph, parent: str, group, mass: Fraction, viewer: int, model, top: int) -> None:
+    """The next player's reply under `parent`, conditional on reaching it (each deal's
+    opponents playing its type)."""
     r0 = group[0][0]
     if r0.phase == OVER or r0.current == viewer:
         return  # the round ended, or the viewer decides next (a Chancellor's choice)
     replies: dict = defaultdict(Fraction)
     shown: dict = {}
-    for r, p in group:
-        for a, pa in opponent_distribution(r, model):
+    for r, kind, p in group:
+        for a, pa in kind.distribution(r):
             if pa:
                 _, ev = apply(r, a)
                 key = reply_key(ev, viewer)

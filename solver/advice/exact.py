@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 from contextlib import contextmanager
+from dataclasses import replace
 from fractions import Fraction
 from functools import lru_cache
 from math import gcd, lcm
@@ -28,9 +29,9 @@ from solver.records.record import Record
 from solver.rules.state import CHANCELLOR, HAND_PAIR, OVER, PLAY, Round
 
 from solver.advice.result import Advice, RankedAction, mark_sure_misses, one_best, sort_key
-from solver.policies.heuristics import counting_policy
-from solver.policies.models import CardCounterModel
-from solver.advice.worlds import (OPPONENT_MODELS, OutOfTimeError, TooLargeError, observation, root_worlds)
+from solver.policies.heuristics import counting_choices
+from solver.policies.models import CardCounterModel, get_model
+from solver.advice.worlds import (OutOfTimeError, TooLargeError, observation, root_worlds)
 
 
 def _draws(r: Round, action) -> int:
@@ -185,9 +186,12 @@ class ExactSolver:
     pair are one evaluation (`_pair`). The work budget counts every transition the search steps
     through (a remembered one too), not the reuse of a remembered value (docs/advisor.md)."""
 
-    def __init__(self, viewer: int, budget: int, deadline: float | None = None, model: str = "random",
+    def __init__(self, viewer: int, budget: int, deadline: float | None = None, model="random",
                  sa_free: bool = False):
-        self.model = model
+        #: The opponents' model; a state's third element is the index of its opponents' type in
+        #: `self.types` (a mixture's worlds carry the type the viewer cannot see).
+        self.model = model = get_model(model, playing=True)
+        self.types = model.types
         self.memo: dict = {}
         self.viewer = viewer
         self.budget = budget
@@ -196,6 +200,7 @@ class ExactSolver:
         self.work = 0
         self.applied = 0
         self.pairs = 0  # opponents' Chancellor choices merged in pairs (`_pair`)
+        self.type_work = 0  # transitions of a mixture's search by type (`_by_type`), after the search
         self.sa_free = sa_free
         self._ids: dict = {}  # state -> number
         self._states: list = []  # number -> state
@@ -204,7 +209,7 @@ class ExactSolver:
         self._acts: dict = {}  # state number -> legal actions
         self._opp: dict = {}  # state number -> ((action, numerator), ...), denominator
         self._views: dict = {}  # what a card counter reads -> its choice (`_choice`)
-        self._memory = model != "random"  # the card counter reads what players remember
+        self._memory = model.uses_memory  # the card counter reads what players remember
         self._lin: dict = {}  # state number -> value when the viewer has no decision left, else None
         self._tlin: dict = {}  # (state number, action) -> value when no outcome leaves a decision, else None
         self._segs: dict = {}  # state number -> its deck's groups of exchangeable cards (`_segments`)
@@ -264,10 +269,10 @@ class ExactSolver:
     # --- numbered states and remembered transitions -------------------------------------------
 
     def _sid(self, state) -> int:
-        r, tail = state
+        r, tail, *typ = state  # (round, tail) or (round, tail, type index)
         if tail.__class__ is int:  # the root's fixed tail: one card after another
             tail = _ONES[tail]
-        state = (canonical_round(r, self._memory), tail)
+        state = (canonical_round(r, self._memory), tail, typ[0] if typ else 0)
         sid = self._ids.get(state)
         if sid is None:
             sid = self._ids[state] = len(self._states)
@@ -285,29 +290,29 @@ class ExactSolver:
         still counts every resolution of `_draws` cards, as before."""
         if action.__class__ is _Pair:
             return self._pair(sid, action)
-        r, tail = self._states[sid]
+        r, tail, typ = self._states[sid]
         returned = len(action.bottom) if action.__class__ is ChancellorChoice else 0
         n_deck = len(r.deck)
         k = min(_draws(r, action), n_deck)
         first = round_apply(r, action)
         if k == 0:
-            return 1, 1, (self._outcome(first, n_deck, tail, returned, 0, 1, block),)
+            return 1, 1, (self._outcome(first, n_deck, tail, typ, returned, 0, 1, block),)
         segs = self._segs.get(sid)
         if segs is None:
             segs = self._segs[sid] = self._segments(r, tail)
         orders, den = _deck_orders(segs, k)
         n_work = len(orders)
         if n_work == 1:  # every card it could draw is fixed
-            return 1, 1, (self._outcome(first, n_deck, tail, returned, 0, 1, block),)
+            return 1, 1, (self._outcome(first, n_deck, tail, typ, returned, 0, 1, block),)
         drawn = n_deck + returned - len(first[0].deck)
         if drawn == 0:  # nothing drawn: every resolution has this outcome
-            return n_work, 1, (self._outcome(first, n_deck, tail, returned, 0, 1, block),)
+            return n_work, 1, (self._outcome(first, n_deck, tail, typ, returned, 0, 1, block),)
         if drawn < k:
             orders2, den2 = _deck_orders(segs, drawn)
-            out = self._resolve(r, tail, action, first, orders2, drawn, returned, True, block)
+            out = self._resolve(r, tail, typ, action, first, orders2, drawn, returned, True, block)
             if out is not None:
                 return n_work, den2, out
-        return n_work, den, self._resolve(r, tail, action, first, orders, k, returned, False, block)
+        return n_work, den, self._resolve(r, tail, typ, action, first, orders, k, returned, False, block)
 
     def _pair(self, sid: int, pair) -> tuple:
         """An opponent's two equally likely Chancellor choices that differ only in the order of
@@ -328,7 +333,7 @@ class ExactSolver:
                 merged[key] = (c, ways * (d // dx) + (found[1] if found else 0), oid, found[3] if found else ev)
         return n1 + n2, 2 * d, tuple(merged.values())
 
-    def _resolve(self, r: Round, tail: tuple, action, first, orders: tuple, k: int, returned: int,
+    def _resolve(self, r: Round, tail: tuple, typ: int, action, first, orders: tuple, k: int, returned: int,
                  check: bool = True, block: bool = False):
         """The outcomes of resolving the top k cards of the deck in every way (`orders`, the first
         being the state itself, whose outcome is `first`); None if `check` and some way draws a
@@ -344,13 +349,13 @@ class ExactSolver:
                 res = round_apply(_make_round((*head, deck, r.set_aside if sa is None else sa, *rest)), action)
                 if check and n_deck + returned - len(res[0].deck) != k:
                     return None
-            out.append(self._outcome(res, n_deck, tail, returned, k, ways, block))
+            out.append(self._outcome(res, n_deck, tail, typ, returned, k, ways, block))
         return tuple(out)
 
-    def _outcome(self, applied, n_deck: int, tail: tuple, returned: int, k: int, ways: int,
+    def _outcome(self, applied, n_deck: int, tail: tuple, typ: int, returned: int, k: int, ways: int,
                  block: bool = False) -> tuple:
         """(next state number, weight, observation number, events) of one applied resolution
-        (`block`: the returned pair is one exchangeable group)."""
+        (`block`: the returned pair is one exchangeable group; `typ`: the opponents' type)."""
         r2, ev = applied
         d2 = len(r2.deck)
         drawn = n_deck + returned - d2
@@ -371,7 +376,7 @@ class ExactSolver:
         if sort:
             r2 = self.canon(r2, t2)
         # (otherwise every resolved card was drawn: the rest is sorted, the set-aside last)
-        state = (canonical_round(r2, self._memory), t2)
+        state = (canonical_round(r2, self._memory), t2, typ)
         ids = self._ids
         c = ids.get(state)
         if c is None:
@@ -416,21 +421,21 @@ class ExactSolver:
         actions of probability 0 left out."""
         found = self._opp.get(sid)
         if found is None:
-            r = self._states[sid][0]
+            r, _, typ = self._states[sid]
             acts = self._legal(sid)
-            if self.model == "random" or len(acts) == 1:  # uniform: opponent_distribution's shortcut
+            if self.types[typ].fast == "random" or len(acts) == 1:  # uniform
                 found = (tuple((a, 1) for a in acts), len(acts))
-            else:  # opponent_distribution in integers
-                chosen = self._choice(r)
-                mine, other, den = CardCounterModel.weights(len(acts))
-                found = (tuple((a, mine if a == chosen else other) for a in acts), den)
+            else:  # the card counter's `weights`, its best plays remembered by what it reads
+                ties = self._choice(r)
+                best, other, den = CardCounterModel.integer_weights(len(acts), len(ties))
+                found = (tuple((a, best if a in ties else other) for a in acts), den)
             if r.phase == CHANCELLOR:
                 found = (_pairs(found[0]), found[1])
             self._opp[sid] = found
         return found
 
-    def _choice(self, r: Round):
-        """The card counter's choice at `r`, remembered by what it reads (the edition, its hand, the
+    def _choice(self, r: Round) -> tuple:
+        """The card counter's best plays at `r` (`counting_choices`), remembered by what it reads (the edition, its hand, the
         discards, the face-up cards, who is out or protected, what it remembers): many states
         of the search differ only in cards it cannot see."""
         seat = r.current
@@ -438,7 +443,7 @@ class ExactSolver:
                tuple(k for k in r.known if k[0] == seat))
         found = self._views.get(key)
         if found is None:
-            found = self._views[key] = counting_policy(r)
+            found = self._views[key] = counting_choices(r)
         return found
 
     # --- the search ---------------------------------------------------------------------------
@@ -744,14 +749,19 @@ def _reduce(win: int, tokens: int, den: int) -> tuple:
 _UNKNOWN = object()
 
 
-def advise_exact(record: Record, model: str, budget: int, deadline: float | None = None,
+def advise_exact(record: Record, model, budget: int, deadline: float | None = None,
                   lazy: bool = True, stats: dict | None = None) -> Advice:
     """The exact ranking; `TooLargeError` beyond `budget` transitions (or the deadline).
     `stats`, if given, receives the transitions counted (`work`), the information states
     solved (`nodes`), the opponents' Chancellor choices merged in pairs (`pairs`) and the root
-    states merged in pairs (`root_pairs`), also when the budget is exceeded."""
-    worlds, deals, sa_free = root_worlds(record, OPPONENT_MODELS[model], limit=5_000, lazy=lazy,
-                                          deadline=deadline)
+    states merged in pairs (`root_pairs`), also when the budget is exceeded.
+
+    For a mixture of opponent types, the worlds of every type are searched together (the
+    viewer cannot see the type), and then, within the same work budget again, each type's
+    worlds alone: the exact values had the viewer known the type (`RankedAction.by_type`;
+    left out when that second search does not fit)."""
+    model = get_model(model, playing=True)
+    worlds, deals, sa_free = root_worlds(record, model, limit=5_000, lazy=lazy, deadline=deadline)
     n_worlds = len(worlds)
     if lazy:  # (otherwise every deal is its own world: the reference the lazy search is tested against)
         worlds = merge_returned_pairs(worlds)
@@ -800,25 +810,25 @@ def merge_returned_pairs(worlds: list) -> list:
     pair is an exchangeable group (sorted; tail sizes as in `ExactSolver._segments`), of twice the
     probability. Exact for the reason `ExactSolver._pair` is."""
     cur: dict = {}
-    for (r, tail), p in worlds:
-        key = (r, _ONES[tail] if tail.__class__ is int else tail)
+    for (r, tail, typ), p in worlds:
+        key = (r, _ONES[tail] if tail.__class__ is int else tail, typ)
         cur[key] = cur.get(key, 0) + p
-    n_tail = max((sum(t) for _, t in cur), default=0)
+    n_tail = max((sum(t) for _, t, _ in cur), default=0)
     for j in range(n_tail - 2, -1, -2):  # tail positions j, j + 1 from its top
         new: dict = {}
         done = set()
-        for (r, tail), p in cur.items():
-            if (r, tail) in done:
+        for (r, tail, typ), p in cur.items():
+            if (r, tail, typ) in done:
                 continue
             merged = _swap_pair(r, tail, j)
             if merged is not None:
                 other, sorted_r, tail2 = merged
-                q = cur.get((other, tail))
+                q = cur.get((other, tail, typ))
                 if q == p:
-                    done.add((other, tail))
-                    new[(sorted_r, tail2)] = new.get((sorted_r, tail2), 0) + 2 * p
+                    done.add((other, tail, typ))
+                    new[(sorted_r, tail2, typ)] = new.get((sorted_r, tail2, typ), 0) + 2 * p
                     continue
-            new[(r, tail)] = new.get((r, tail), 0) + p
+            new[(r, tail, typ)] = new.get((r, tail, typ), 0) + p
         cur = new
     return [(state, p) for state, p in cur.items()]
 
@@ -839,12 +849,13 @@ def _swap_pair(r: Round, tail: tuple, j: int):
     return swapped, ordered, tail[:j] + (2,) + tail[j + 2:]
 
 
-def _advise(record: Record, model: str, solver: ExactSolver, worlds: list, deals: int) -> Advice:
+def _advise(record: Record, model, solver: ExactSolver, worlds: list, deals: int) -> Advice:
     v = record.viewer
-    rounds = [(r, p) for (r, _), p in worlds]
+    rounds = [(r, p) for (r, _, _), p in worlds]
     pairs, scale = solver._to_int(worlds)  # integer weights over `scale`
+    actions = legal_actions(rounds[0][0])
     ranked = []
-    for action in legal_actions(rounds[0][0]):
+    for action in actions:
         win, tokens, den = solver._q(pairs, action)  # masses over worlds whose weights sum to 1
         win, tokens = Fraction(win, den * scale), Fraction(tokens, den * scale)
         hits = []
@@ -855,20 +866,60 @@ def _advise(record: Record, model: str, solver: ExactSolver, worlds: list, deals
                     hits.append((w * ways, d))
         ko = _fraction(hits, scale)
         # What a Priest, King or Baron shows does not depend on the order of undrawn cards.
-        ranked.append(RankedAction(action, win, tokens, ko, _out_before_next_turn(solver, worlds, action, model),
+        ranked.append(RankedAction(action, win, tokens, ko, _out_before_next_turn(solver, worlds, action),
                                    learn=learn_from(rounds, action, v)))
-    ranked.sort(key=lambda a: (-a.win, -a.tokens, sort_key(a.action)))
+    by_type = _by_type(solver, worlds, actions)
+    if by_type:
+        ranked = [replace(a, by_type={name: wins[a.action] for name, wins in by_type.items()}) for a in ranked]
     # A guess that knocks nobody out in any world is a sure miss (a hit always knocks out).
     ko = {a.action: a.knock_out_now for a in ranked}
     ranking = mark_sure_misses(exact_ranking(ranked), lambda act: ko[act] == 0)
-    return Advice(record, model, "exact", ranking, deals, solver.nodes, resolved=one_best(ranking))
+    return Advice(record, model.name, "exact", ranking, deals, solver.nodes, resolved=one_best(ranking),
+                  types=_type_names(model, worlds))
+
+
+def _type_names(model, worlds) -> dict:
+    """{type name: its probability given the record} from the root worlds' weights."""
+    out = {t.name: Fraction(0) for t in model.types}
+    for (_, _, typ), p in worlds:
+        out[model.types[typ].name] += p
+    return out
+
+
+def _by_type(solver: ExactSolver, worlds: list, actions) -> dict:
+    """{type name: {action: exact P(win) had the viewer known the opponents' type}} for a mixture
+    (each type's worlds searched alone, with the search's work budget again); {} for one type or
+    when that does not fit the budget."""
+    if len(solver.types) == 1:
+        return {}
+    spent, nodes = solver.work, solver.nodes
+    solver.work = 0
+    out: dict = {}
+    try:
+        for k, t in enumerate(solver.types):
+            mine = [(state, p) for state, p in worlds if state[2] == k]
+            if not mine:
+                continue
+            total = sum(p for _, p in mine)
+            pairs, scale = solver._to_int(mine)
+            wins = {}
+            for action in actions:
+                win, _, den = solver._q(pairs, action)
+                wins[action] = Fraction(win, den * scale) / total
+            out[t.name] = wins
+    except TooLargeError:
+        return {}
+    finally:  # the search's own counts (its budget decided that the answer is exact)
+        solver.type_work, solver.work, solver.nodes = solver.work, spent, nodes
+    return out
 
 
 def exact_ranking(ranked: list) -> tuple:
-    """Exact values: the difference to the best is a point; plays with the best win rate
+    """Exact values, ordered by win rate, then tokens; among exact ties a play that can knock an
+    opponent out now before one that cannot (a Guard guess that can hit before a sure miss),
+    then the engine's order. The difference to the best is a point; plays with the best win rate
     exactly are equally good (each with an equal share of P(best))."""
-    from dataclasses import replace
-
+    ranked = sorted(ranked, key=lambda a: (-a.win, -a.tokens, not a.knock_out_now, sort_key(a.action)))
     top = ranked[0].win
     ties = sum(1 for a in ranked if a.win == top)
     return tuple(replace(a, diff=float(a.win - top), diff_interval=(float(a.win - top),) * 2,
@@ -907,7 +958,7 @@ def _fraction(entries, scale: int) -> Fraction:
     return Fraction(sum(n * (den // d) for n, d in entries), den * scale)
 
 
-def _out_before_next_turn(solver: ExactSolver, worlds, action, model: str = "random") -> Fraction:
+def _out_before_next_turn(solver: ExactSolver, worlds, action) -> Fraction:
     """Play `action`, then let opponents play the model (the solver's) until the viewer's next
     turn. Integer weights: each layer's over one denominator, `scale` apart from probabilities."""
     viewer = solver.viewer

@@ -45,11 +45,11 @@ class PracticeError(LoveLetterError):
 
 
 def hint_model(bots: str) -> str:
-    """The opponent model (`solver.advice.advisor.OPPONENT_MODELS`) the hint, the review and a
-    resumed deal assume for the bots at the table: the one place this choice is made. Random bots
-    are modelled as random and card counters as card counters; the searching bots (ISMCTS, advisor)
-    have no model of their own yet and are assumed to count cards (a page says so)."""
-    return {"random": "random", "card-counter": "card-counter"}.get(bots, "card-counter")
+    """The opponent model the hint, the review and a resumed deal assume for the bots at the
+    table: the one place this choice is made. The random and card-counting bots are exactly those
+    models; the searching bots (ISMCTS, the advisor) are neither, so their opponents' type is read
+    from their plays (the mixture; a page says so)."""
+    return {"random": "random", "card-counter": "card-counter"}.get(bots, "mixture")
 
 
 @dataclass(frozen=True)
@@ -175,7 +175,7 @@ def bot_action(p: Practice, rng):
         try:
             # The thinking time chosen on the page becomes a work budget (deals), so the bot's play
             # never depends on the machine's load.
-            return advise(record, "card-counter", deals=bot_deals(p.seconds),
+            return advise(record, deals=bot_deals(p.seconds),
                           seed=rng.randrange(2**31)).actions[0].action
         except LoveLetterError:  # a position too large for the exact inference: the heuristic plays
             pass
@@ -265,7 +265,7 @@ def resume(record_text: str, tokens: str = "", round_no: int = 1, bots: str = "c
     from solver.inference.factors import InferenceTooLargeError
 
     world = None
-    for model in dict.fromkeys((OPPONENT_MODELS[hint_model(bots)], "uniform", "random")):
+    for model in dict.fromkeys((hint_model(bots), "uniform", "random")):
         try:
             (world,) = sample_worlds(record, model, 1, random.Random(f"{seed}/resume"))
             break

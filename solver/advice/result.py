@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import Optional
 
@@ -46,6 +46,14 @@ class RankedAction:
     #: the same figures: it names the first of them in the ranking (`mark_sure_misses`), so a
     #: front end may show them as one row. None otherwise.
     same_as: object = None
+    #: A mixture of opponent types only: {type name: P(win) had the viewer known the opponents
+    #: were of that type} (exact, or estimated on the sampled deals of that type), None otherwise.
+    by_type: Optional[dict] = None
+    #: Whether `knock_out_now` (and `learn`) and `out_before_next_turn` are exact: an estimate
+    #: computes the immediate figures exactly from the posterior when it is exact, and samples
+    #: the risk of being out before the next turn (a front end marks sampled figures "≈").
+    knock_out_exact: bool = True
+    out_exact: bool = True
 
     def explanation(self) -> tuple[str, dict]:
         """A message key and its parameters (the shell translates): the one-sentence why."""
@@ -73,6 +81,9 @@ class Advice:
     #: became an estimate, or an estimate over fewer deals than asked): these figures depend on
     #: the machine's speed and load, and a front end says so. Never with the default budgets.
     cut_short: bool = False
+    #: The opponents' types and their probabilities given the record ({type name: p}; one type
+    #: with 1 for a single-type model): what the record suggests about how they play.
+    types: dict = field(default_factory=dict)
 
     def best_group(self) -> tuple[RankedAction, ...]:
         """The plays equally good as the best within the estimate (one play when resolved)."""

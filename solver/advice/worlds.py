@@ -4,15 +4,17 @@ opponent models do in them."""
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from collections import Counter
 from fractions import Fraction
 from functools import lru_cache
 from itertools import product
+from math import gcd
 import time
 
 from solver.rules.cards import Card
 from solver.rules.errors import LoveLetterError
-from solver.rules.game import legal_actions
+from solver.policies.models import PLAYING_MODELS
 from solver.inference.factors import UNOPENED
 from solver.inference.combine import Combiner
 from solver.inference.beliefs import build_belief
@@ -91,20 +93,52 @@ def _assemble(record: Record, belief, final, piles, value: dict, pool) -> Round:
 
 
 def worlds_from_record(record: Record, model="random", limit: int = 50_000) -> list[tuple[Round, Fraction]]:
-    """Every concrete round consistent with the record, with its exact posterior probability."""
-    return [(r, p) for (r, _), p in root_worlds(record, model, limit, lazy=False)[0]]
+    """Every concrete round consistent with the record, with its exact posterior probability
+    (for a mixture of opponent types, summed over the types)."""
+    out: dict = {}
+    for (r, _, _), p in root_worlds(record, model, limit, lazy=False)[0]:
+        out[r] = out.get(r, 0) + p
+    return list(out.items())
+
+
+def typed_worlds(record: Record, model, limit: int = 50_000) -> list[tuple[Round, object, Fraction]]:
+    """Every concrete round consistent with the record with its opponents' type (a single-type
+    model: the model itself) and its exact posterior probability."""
+    from solver.policies.models import get_model
+
+    model = get_model(model)
+    out: dict = {}
+    for (r, _, k), p in root_worlds(record, model, limit, lazy=False)[0]:
+        key = (r, model.types[k])
+        out[key] = out.get(key, 0) + p
+    return [(r, t, p) for (r, t), p in out.items()]
 
 
 @lru_cache(maxsize=8)
-def belief_of(record: Record, model: str):
-    """The inference's factors for a record (memoised: the exact search and the estimate of one
-    `advise` call, and the next call on the same position, build them once). Read-only."""
+def belief_of(record: Record, model):
+    """The inference's factors for a record under one opponent type (memoised: the exact
+    search and the estimate of one `advise` call, and the next call on the same position, build
+    them once). Read-only."""
     return build_belief(record, model)
 
 
+@lru_cache(maxsize=8)
+def types_of(record: Record, model) -> tuple:
+    """((type, P(type | record)), ...) of the model's opponent types, those of weight 0 left out
+    (one type with weight 1 for a single-type model); memoised."""
+    from solver.inference.posterior import weigh_types
+
+    if len(model.types) == 1:
+        return ((model, Fraction(1)),)
+    weights = weigh_types(model, lambda t: Combiner(belief_of(record, t)[0]).likelihood())
+    return tuple((t, weights[t.name]) for t in model.types if weights[t.name])
+
+
 def root_worlds(record: Record, model, limit: int, lazy: bool, deadline: float | None = None):
-    """The search's root states ((round, tail length), probability), the number of concrete
-    deals they stand for, and whether the set-aside card is exchangeable with the deck.
+    """The search's root states ((round, tail length, type index), probability), the number of
+    concrete deals they stand for, and whether the set-aside card is exchangeable with the deck.
+    For a mixture of opponent types, every type's worlds with the type's probability given the
+    record (`types_of`), each tagged with the type's index in `model.types`.
 
     `lazy`: the untouched cards of the deck (and the untouched set-aside card) are exchangeable
     under the posterior — every arrangement has the same weight — so they are kept as one
@@ -112,6 +146,20 @@ def root_worlds(record: Record, model, limit: int, lazy: bool, deadline: float |
     (`ExactSolver._transition`).
     Only the tracked cards and the untouched hands are enumerated. Otherwise every arrangement is
     a separate world (the reference the lazy search is tested against)."""
+    from solver.policies.models import get_model
+
+    model = get_model(model)
+    out, deals, sa_free = [], 0, False
+    for t, w in types_of(record, model):
+        k = model.types.index(t)
+        worlds, n, sa_free = _type_worlds(record, t, limit - len(out), lazy, deadline)
+        out.extend(((r, tail, k), w * p) for (r, tail), p in worlds)
+        deals += n
+    return out, deals, sa_free
+
+
+def _type_worlds(record: Record, model, limit: int, lazy: bool, deadline: float | None):
+    """`root_worlds` under one opponent type: ((round, tail length), probability) states."""
     from math import factorial
 
     belief, final = belief_of(record, model)
@@ -190,31 +238,66 @@ def observation(events, viewer: int) -> tuple:
     return tuple(out)
 
 
-#: The advisor's opponent models and the inference model that weighs the deals consistently.
-OPPONENT_MODELS = {"random": "random", "card-counter": "card-counter"}
+#: The advisor's opponent models (the default first): the models that play opponents.
+OPPONENT_MODELS = PLAYING_MODELS
 
 
-def opponent_distribution(r: Round, model: str) -> list[tuple[object, Fraction]]:
-    """The opponent to move's actions with their probabilities under the model."""
-    acts = legal_actions(r)
-    if model == "random" or len(acts) == 1:
-        return [(a, Fraction(1, len(acts))) for a in acts]
-    from solver.policies.models import CardCounterModel
-    from solver.policies.heuristics import counting_policy
+def opponent_distribution(r: Round, model) -> list[tuple[object, Fraction]]:
+    """The opponent to move's actions with their probabilities under one opponent type."""
+    from solver.policies.models import get_model
 
-    chosen = counting_policy(r)
-    return [(a, CardCounterModel.mixed(a == chosen, 1, len(acts))) for a in acts]
+    return get_model(model, playing=True).distribution(r)
 
 
-def sample_worlds(record: Record, model: str, n: int, rng) -> list[Round]:
+def sample_worlds(record: Record, model, n: int, rng) -> list[Round]:
     """Deals drawn exactly from the posterior: the tracked cards by their exact weights (factor
     rows times deck completions), then a uniform shuffle of the untouched cards."""
     draw = deal_sampler(record, model)
     return [draw(rng) for _ in range(n)]
 
 
-def deal_sampler(record: Record, model: str):
+def deal_sampler(record: Record, model):
     """A function rng -> one deal drawn exactly from the posterior (set up once, drawn lazily)."""
+    draw = typed_sampler(record, model)
+    return lambda rng: draw(rng)[0]
+
+
+def typed_sampler(record: Record, model):
+    """A function rng -> (deal, its opponents' type) drawn exactly from the posterior: the type by
+    its probability given the record, then the deal from that type's posterior."""
+    from solver.policies.models import get_model
+
+    model = get_model(model)
+    typed = types_of(record, model)
+    draws = {t: _single_sampler(record, t) for t, _ in typed}
+    pick = type_drawer(typed)
+
+    def draw(rng):
+        t = pick(rng)
+        return draws[t](rng), t
+
+    return draw
+
+
+def type_drawer(typed: tuple):
+    """A function rng -> one of the types of `typed` ((type, probability), ...) drawn exactly by
+    its probability (no draw at all for a single type)."""
+    if len(typed) == 1:
+        only = typed[0][0]
+        return lambda rng: only
+    den = 1
+    for _, w in typed:
+        den = den * w.denominator // gcd(den, w.denominator)
+    bounds, acc = [], 0
+    for _, w in typed:
+        acc += w.numerator * (den // w.denominator)
+        bounds.append(acc)
+    kinds = [t for t, _ in typed]
+    return lambda rng: kinds[bisect_right(bounds, rng.randrange(den))]
+
+
+def _single_sampler(record: Record, model):
+    """`deal_sampler` under one opponent type."""
     belief, final = belief_of(record, model)
     if belief.retired:
         raise AdviceError("the advisor needs a complete record (a discarded card is missing)")

@@ -6,7 +6,7 @@ belief as tables of tracked cards), `beliefs` (walking a record into them), `com
 """
 
 from solver.inference.factors import InconsistentRecordError, InferenceBudgetError, InferenceTooLargeError
-from solver.inference.posterior import Posterior, guard_table, infer, unseen_counts
+from solver.inference.posterior import Posterior, guard_table, infer, type_weights, unseen_counts
 
 __all__ = ["InconsistentRecordError", "InferenceBudgetError", "InferenceTooLargeError", "Posterior", "guard_table", "infer",
-           "unseen_counts"]
+           "type_weights", "unseen_counts"]

@@ -29,9 +29,11 @@ class Combiner:
         self.work = belief.work  # one budget for building the belief and combining it
         avail = list(belief.avail)
         factors = []
+        self.mass = belief.mass
         for f in belief.factors.values():
-            if len(f.table) == 1:  # known cards: fold them into the counts
-                (row, _), = f.table.items()
+            if len(f.table) == 1:  # known cards: fold them into the counts (their weight into the mass)
+                (row, w), = f.table.items()
+                self.mass *= w
                 for c in row:
                     avail[c] -= 1
                 factors.append((list(f.vars), {row: 1}, True))
@@ -188,6 +190,14 @@ class Combiner:
             return value
 
         return draw
+
+    def likelihood(self) -> Fraction:
+        """The record's likelihood under the belief's model, up to a factor that is the same for
+        every model: the factors' combined weight times the deck completions, times the mass
+        the belief's weights were scaled by (`Belief.mass`). Its ratio between two models is
+        the ratio of the probabilities they give the recorded plays."""
+        states = self.dp(-1)
+        return self.mass * sum(w * self.weight(u) for u, w in states.items())
 
     def pool_expectation(self) -> list[Fraction]:
         """E[count of each card in the pool] (untouched hands, set-aside, undrawn deck)."""

@@ -98,6 +98,11 @@ class Belief:
         #: Work allowed (rows visited, weighted calls of the opponent model) and done so far.
         self.budget: Optional[int] = None
         self.work = 0
+        #: The constant the factors' integer weights were divided by (each `rewrite` scales its
+        #: likelihoods to integers) or that left them (a factor whose every card became known):
+        #: the record's likelihood under the model is this times the combined mass
+        #: (`Combiner.likelihood`), up to a factor that does not depend on the model.
+        self.mass = Fraction(1)
 
     def spend(self, steps: int) -> None:
         """Count `steps` of work; InferenceBudgetError once the budget is exceeded."""
@@ -223,6 +228,7 @@ class Belief:
         f.table = dict(table)
         self._nonempty(f, fact, card)
         if not f.vars:
+            self.mass *= f.table[()]
             del self.factors[fid]
         self.avail[card] -= 1
         if self.avail[card] < 0:
@@ -244,6 +250,7 @@ class Belief:
         self.spend(len(f.table) + 10 * len(memo))  # a call of `fn` (the opponent model) costs more
         denominators = [w.denominator for outs in memo.values() for _, w in outs if isinstance(w, Fraction)]
         scale = lcm(*denominators) if denominators else 1
+        self.mass /= scale
         memo = {vals: [(o, int(lw * scale)) for o, lw in outs if lw] for vals, outs in memo.items()}
         table: dict = defaultdict(int)
         for row, w in f.table.items():

@@ -10,7 +10,7 @@ from typing import Optional
 
 from solver.rules.cards import Card
 from solver.rules.errors import LoveLetterError
-from solver.policies.models import get_model
+from solver.policies.models import get_model, is_mixture
 from solver.records.record import Record
 from solver.records.replay import Final
 
@@ -33,14 +33,27 @@ class Posterior:
     #: The Chancellor-returned cards at the bottom of the deck, top first: [{card: p}, ...].
     bottom: list
     final: Final
-    belief: Belief = field(repr=False)
+    belief: Optional[Belief] = field(repr=False)
+    #: The opponents' types and their weights given the record ({type name: probability}): one
+    #: type with weight 1 for a single-type model; for a mixture, each type's posterior is in
+    #: `parts` and every figure above is their average with these weights.
+    types: dict = field(default_factory=dict)
+    parts: tuple = field(default=(), repr=False)
 
     def hand(self, seat) -> dict:
         return self.hands[self.record.seat(seat)]
 
     def joint(self, seats) -> dict:
         """Joint distribution of several players' hands: {(card, card, ...): probability}."""
-        return joint_hands(self, [self.record.seat(s) for s in seats])
+        seats = [self.record.seat(s) for s in seats]
+        if not self.parts:
+            return joint_hands(self, seats)
+        out: dict = defaultdict(Fraction)
+        for part in self.parts:
+            w = self.types[part.model]
+            for cards, p in joint_hands(part, seats).items():
+                out[cards] += w * p
+        return {c: p for c, p in out.items() if p}
 
 
 def _dist(pairs) -> dict:
@@ -53,8 +66,77 @@ def _dist(pairs) -> dict:
 def infer(record: Record, model="uniform", budget: Optional[int] = None) -> Posterior:
     """The posterior over the hidden state after the record's last turn. `budget` bounds the
     work (steps of the dynamic programs; about a microsecond each): beyond it,
-    InferenceBudgetError (a refusal, not an inconsistency)."""
+    InferenceBudgetError (a refusal, not an inconsistency). For a mixture of opponent types,
+    each type's posterior weighted by the type's probability given the record (`type_weights`)."""
     model = get_model(model)
+    if not is_mixture(model):
+        post, _ = _single(record, model, budget)
+        return post
+    parts, weights = _typed(record, model, budget)
+    mixed = [(weights[p.model], p) for p in parts if weights[p.model]]
+
+    def mix(get) -> dict:
+        out: dict = defaultdict(Fraction)
+        for w, p in mixed:
+            for c, q in get(p).items():
+                out[c] += w * q
+        return {c: out[c] for c in sorted(out) if out[c]}
+
+    first = parts[0]
+    hands = {}
+    for seat, dist in first.hands.items():
+        if "cards" in dist:
+            hands[seat] = {"cards": [mix(lambda p, i=i, seat=seat: p.hands[seat]["cards"][i])
+                                     for i in range(len(dist["cards"]))]}
+        else:
+            hands[seat] = mix(lambda p, seat=seat: p.hands[seat])
+    bottom = [mix(lambda p, i=i: p.bottom[i]) for i in range(len(first.bottom))]
+    return Posterior(record, model.name, hands, mix(lambda p: p.set_aside), mix(lambda p: p.deck_expected), bottom,
+                     first.final, None, types=weights, parts=tuple(p for _, p in mixed))
+
+
+def type_weights(record: Record, model, budget: Optional[int] = None) -> dict:
+    """{type name: P(type | record)} of the model's opponent types: each type's prior times the
+    likelihood of the record's plays under it (`Combiner.likelihood`), normalised. A single-type
+    model: {its name: 1}."""
+    model = get_model(model)
+    if not is_mixture(model):
+        return {model.name: Fraction(1)}
+    return _typed(record, model, budget)[1]
+
+
+def _typed(record: Record, model, budget: Optional[int]) -> tuple[list, dict]:
+    """Each type's posterior (those under which the record is possible) and the types' weights."""
+    parts: dict = {}
+
+    def likelihood(t) -> Fraction:
+        parts[t.name], lik = _single(record, t, budget)
+        return lik
+
+    weights = weigh_types(model, likelihood)
+    return [parts[t.name] for t in model.types if t.name in parts], weights
+
+
+def weigh_types(model, likelihood) -> dict:
+    """{type name: P(type | record)}: each of the mixture's types' prior times `likelihood(type)`
+    (the record's likelihood under it, `Combiner.likelihood`; InconsistentRecordError where the
+    record is impossible under the type), normalised; the first refusal when no type allows the
+    record."""
+    scores, refusal = {}, None
+    for t, prior in zip(model.types, getattr(model, "prior", (Fraction(1),))):
+        try:
+            scores[t.name] = prior * likelihood(t)
+        except InconsistentRecordError as exc:
+            refusal = refusal or exc
+            scores[t.name] = Fraction(0)
+    total = sum(scores.values())
+    if not total:
+        raise refusal or InconsistentRecordError("no deal is consistent with the record")
+    return {name: w / total for name, w in scores.items()}
+
+
+def _single(record: Record, model, budget: Optional[int]) -> tuple[Posterior, Fraction]:
+    """The posterior under one model and the record's likelihood under it (`Combiner.likelihood`)."""
     belief, final = build_belief(record, model, budget)
     try:
         comb = Combiner(belief, budget)
@@ -64,6 +146,7 @@ def infer(record: Record, model="uniform", budget: Optional[int] = None) -> Post
             for i, v in enumerate(vars_):
                 var_marginal[v] = _dist((row[i], p) for row, p in rows)
         pool = comb.pool_expectation()
+        likelihood = comb.likelihood()
     except InconsistentRecordError as exc:  # the combined counts fail (a turn's own facts did not)
         raise _located(record, model, budget, exc) from None
     pool_size = comb.pool
@@ -94,14 +177,18 @@ def infer(record: Record, model="uniform", budget: Optional[int] = None) -> Post
         for c, p in m.items():
             deck_expected[c] += p
     deck_expected = {c: deck_expected[c] for c in sorted(deck_expected) if deck_expected[c]}
-    return Posterior(record, model.name, hands, set_aside, deck_expected, bottom, final, belief)
+    post = Posterior(record, model.name, hands, set_aside, deck_expected, bottom, final, belief,
+                     types={model.name: Fraction(1)})
+    return post, likelihood
 
 
 def check_consistent(record: Record, model="uniform", budget: Optional[int] = None) -> None:
     """Raise InconsistentRecordError when no deal explains the record (other refusals as
     `infer` raises them); the check without the marginals."""
-    belief, _ = build_belief(record, get_model(model), budget)
-    Combiner(belief, budget).pool_expectation()
+    model = get_model(model)
+    for t in model.types:
+        belief, _ = build_belief(record, t, budget)
+        Combiner(belief, budget).pool_expectation()
 
 
 def _located(record: Record, model, budget: Optional[int], exc: InconsistentRecordError):

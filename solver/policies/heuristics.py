@@ -1,20 +1,23 @@
 """Simple playing policies (used for rollouts and as bots).
 
-`random_policy` plays uniformly at random among the legal actions. `counting_policy` is a
+`random_policy` plays uniformly at random among the legal actions. `counting_choices` is a
 documented card-counting heuristic that looks only at its own view: its hand, public
 information, and what it remembers of others' hands (`Round.known`: a Priest look, a King
-trade, a Baron tie, until the holder plays — `solver.rules.memory`):
+trade, a Baron tie, until the holder plays — `solver.rules.memory`). It gives the set of plays
+it rates best; `counting_policy` picks one of them uniformly at random (ties are never broken by
+card value or seat order, so a person playing against it cannot read a quirk from its choice):
 * never plays the Princess while it has another legal play;
-* a Guard names the card most likely in the target's hand from its own view: a remembered
-  card (a sure hit), otherwise the card most often unseen (composition minus everything
-  public, its own hand and the cards it knows are elsewhere; ties: the higher card, then the
-  next open opponent clockwise);
+* a Guard names a card most likely in the target's hand from its own view: a remembered
+  card (a sure hit), otherwise a card most often unseen (composition minus everything
+  public, its own hand and the cards it knows are elsewhere); every (target, guess) with the
+  highest chance of a hit is one of its choices;
 * a Prince goes to an opponent it knows holds the Princess;
 * a Baron is played on an opponent it knows it beats; otherwise only when the kept card beats
   the average unseen card, and never on an opponent it knows it does not beat;
 * a Priest looks at an opponent whose card it does not know yet, if there is one;
 * a Prince chooses an opponent, never itself if it can help it;
-* otherwise it plays the lower card and keeps the higher one (high cards win showdowns);
+* otherwise it plays the lower card and keeps the higher one (high cards win showdowns), at any
+  target it allows;
 * from a Chancellor it keeps its highest card that is not the Princess-if-threatened, and
   returns the others highest first (the lowest at the very bottom).
 """
@@ -45,16 +48,24 @@ def unseen_by(r: Round, seat: int) -> Counter:
     return +count
 
 
-def counting_policy(r: Round, rng: _random.Random | None = None):
+def counting_policy(r: Round, rng: _random.Random):
+    """One of the heuristic's best plays (`counting_choices`), uniformly at random."""
+    choices = counting_choices(r)
+    return choices[0] if len(choices) == 1 else rng.choice(choices)
+
+
+def counting_choices(r: Round) -> tuple:
+    """The plays the card-counting heuristic rates best at `r` (the rules in the module
+    docstring), in the engine's order; every one is equally likely to be its choice."""
     from fractions import Fraction
 
     seat = r.current
     acts = legal_actions(r)
     if len(acts) == 1:
-        return acts[0]
+        return acts
     value = r.edition.value_of
     if r.phase == CHANCELLOR:
-        return counting_chancellor(r.hands[seat], acts)
+        return (counting_chancellor(r.hands[seat], acts),)
     hand = r.hands[seat]
     known = {h: c for o, h, c in r.known if o == seat}
     unseen = unseen_by(r, seat)
@@ -69,10 +80,6 @@ def counting_policy(r: Round, rng: _random.Random | None = None):
 
     options = [c for c in cards if c != Card.PRINCESS] or cards
     other = {c: (hand[1] if hand[0] == c else hand[0]) for c in options}
-    n = len(r.hands)
-
-    def clockwise(a) -> int:  # the next player first: no seat is everyone's default target
-        return (a.target - seat) % n if a.target is not None else n
 
     def p_hit(a) -> Fraction:
         if a.target in known:
@@ -82,20 +89,21 @@ def counting_policy(r: Round, rng: _random.Random | None = None):
     if Card.GUARD in options:
         named = [a for a in plays(Card.GUARD) if a.guess is not None]
         if named:
-            return max(named, key=lambda a: (p_hit(a), value[a.guess], -clockwise(a)))
+            top = max(p_hit(a) for a in named)
+            return tuple(a for a in named if p_hit(a) == top)
     if Card.PRINCE in options:
         sure = [a for a in plays(Card.PRINCE) if a.target != seat and known.get(a.target) == Card.PRINCESS]
         if sure:
-            return min(sure, key=clockwise)
+            return tuple(sure)
     if Card.BARON in options:
         mine = value[other[Card.BARON]]
         barons = plays(Card.BARON)
         sure = [a for a in barons if a.target in known and value[known[a.target]] < mine]
         if sure:
-            return min(sure, key=clockwise)
+            return tuple(sure)
         unknown = [a for a in barons if a.target not in known]
         if mine > average and unknown:
-            return min(unknown, key=clockwise)
+            return tuple(unknown)
     preferred = [c for c in options if c != Card.BARON] or options
     card = preferred[0]  # the lowest card: keep the higher one
     candidates = plays(card)
@@ -104,7 +112,7 @@ def counting_policy(r: Round, rng: _random.Random | None = None):
         candidates = away or candidates
     if card == Card.PRIEST:
         candidates = [a for a in candidates if a.target not in known] or candidates
-    return min(candidates, key=clockwise)
+    return tuple(candidates)
 
 
 def counting_chancellor(hand: tuple, choices) -> ChancellorChoice:

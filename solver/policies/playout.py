@@ -1,8 +1,8 @@
 """Fast play-outs with the policies: the counting heuristic on the fast state
 (`solver.rules.fast.Sim`), and the advisor's "play this round out from here".
 
-`counting_choice(sim, seat)` is `counting_policy` (`solver.policies.heuristics`) computed on
-the fast state: the same play in every state (its own view only: its hand, the public cards,
+`counting_choices(sim, seat)` is `counting_choices` (`solver.policies.heuristics`) computed on
+the fast state: the same plays in every state (its own view only: its hand, the public cards,
 what it remembers in `sim.known`), without building the legal actions, `Fraction`s or
 `Counter`s. `tests/policies/test_playout.py` asks both at every decision of thousands of rounds.
 
@@ -28,16 +28,23 @@ EPSILON = float(CardCounterModel.EPSILON)
 MODELS = ("random", "counting")
 
 
-def counting_choice(sim: Sim, seat: int):
-    """The counting heuristic's decision for `seat` (the player to move) on the fast state: a
-    (card, target, guess) play, or (keep, bottom) after a Chancellor. Needs `sim.known`
-    (a `Sim` made with `memory=True`)."""
+def counting_choice(sim: Sim, seat: int, rng: random.Random):
+    """One of the counting heuristic's best plays for `seat` on the fast state
+    (`counting_choices`), drawn from `rng` as `counting_policy` draws it."""
+    ties = counting_choices(sim, seat)
+    return ties[0] if len(ties) == 1 else rng.choice(ties)
+
+
+def counting_choices(sim: Sim, seat: int) -> list:
+    """The counting heuristic's best plays for `seat` (the player to move) on the fast state, in
+    the engine's order: (card, target, guess) plays, or one (keep, bottom) after a Chancellor.
+    Needs `sim.known` (a `Sim` made with `memory=True`)."""
     hand = sim.hand
     if sim.phase == 1:
         cards = [hand[seat]] + sim.chancellor
         keep = max(cards)
         cards.remove(keep)
-        return keep, tuple(sorted(cards, reverse=True))
+        return [(keep, tuple(sorted(cards, reverse=True)))]
     a = hand[seat]
     b = sim.drawn
     n = sim.n
@@ -53,9 +60,9 @@ def counting_choice(sim: Sim, seat: int):
         c = cards[0]
         kind = KIND[c]
         if kind == 0 or (kind in (1, 2) and not k):
-            return c, None, None
+            return [(c, None, None)]
         if kind == 3 and not k:
-            return c, seat, None
+            return [(c, seat, None)]
     value = sim.value
     known = {h: c for (o, h), c in sim.known.items() if o == seat}
     # Unseen: the composition minus the public cards and its own hand, then minus what it
@@ -75,45 +82,40 @@ def counting_choice(sim: Sim, seat: int):
     total = sum(unseen) or 1
     weight = sum(value[c] * u for c, u in enumerate(unseen) if u)
 
-    def clockwise(t) -> int:
-        return (t - seat) % n if t is not None else n
-
     options = [c for c in cards if c != PRINCESS] or list(cards)
     if GUARD in options and k:
-        best = None
+        # Every (target, guess) with the highest chance of a hit (over `total`: a known card is a
+        # sure hit, total / total, and a sure miss for every other guess).
+        best, ties = -1, []
         guessable = sim.tables.guessable
-        top = max(guessable, key=lambda g: (unseen[g], value[g]))
         for t in targets:
-            if t in known:
-                g = known[t]
-                key = (total, value[g], -clockwise(t)) if g in guessable else (0, value[guessable[-1]], -clockwise(t))
-                if g not in guessable:
-                    g = guessable[-1]
-            else:
-                g = top
-                key = (unseen[g], value[g], -clockwise(t))
-            if best is None or key > best[0]:
-                best = (key, t, g)
-        return GUARD, best[1], best[2]
+            held = known.get(t)
+            for g in guessable:
+                hit = unseen[g] if held is None else (total if held == g else 0)
+                if hit > best:
+                    best, ties = hit, [(GUARD, t, g)]
+                elif hit == best:
+                    ties.append((GUARD, t, g))
+        return ties
     if PRINCE in options:
-        sure = [t for t in targets if known.get(t) == PRINCESS]
+        sure = [(PRINCE, t, None) for t in targets if known.get(t) == PRINCESS]
         if sure:
-            return PRINCE, min(sure, key=clockwise), None
+            return sure
     other = {c: (b if a == c else a) for c in options}
     if BARON in options:
         mine = value[other[BARON]]
         plays = (targets + [None] if void else targets) if k else [None]
-        sure = [t for t in plays if t is not None and t in known and value[known[t]] < mine]
+        sure = [(BARON, t, None) for t in plays if t is not None and t in known and value[known[t]] < mine]
         if sure:
-            return BARON, min(sure, key=clockwise), None
-        unknown = [t for t in plays if t not in known]
+            return sure
+        unknown = [(BARON, t, None) for t in plays if t not in known]
         if mine * total > weight and unknown:
-            return BARON, min(unknown, key=clockwise), None
+            return unknown
     preferred = [c for c in options if c != BARON] or options
     card = preferred[0]  # the lowest card: keep the higher one
     kind = KIND[card]
     if kind == 0:
-        return card, None, None
+        return [(card, None, None)]
     if kind == 3:
         plays = sorted(targets + [seat]) + ([None] if void and k else [])
         plays = [t for t in plays if t != seat] or plays
@@ -121,7 +123,7 @@ def counting_choice(sim: Sim, seat: int):
         plays = (targets + [None] if void else targets) if k else [None]
         if card == PRIEST:
             plays = [t for t in plays if t not in known] or plays
-    return card, min(plays, key=clockwise), None
+    return [(card, t, None) for t in plays]
 
 
 def fast_playout(r: Round, viewer: int, model: str, rng: random.Random,
@@ -140,11 +142,11 @@ def fast_playout(r: Round, viewer: int, model: str, rng: random.Random,
 
         def choose(s, seat):
             if seat == viewer or draw() >= EPSILON:
-                return counting_choice(s, seat)
+                return counting_choice(s, seat, rng)
             return None
     else:
         def choose(s, seat):
-            return counting_choice(s, seat) if seat == viewer else None
+            return counting_choice(s, seat, rng) if seat == viewer else None
     stopped = sim.run(rng, choose, watch=viewer)
     if stopped and not sim.is_over:
         if not finish:
@@ -159,5 +161,5 @@ def playout(r: Round, rng: random.Random, policy: str = "random") -> Round:
     if policy not in MODELS:
         raise InvalidOptionError(f"unknown policy {policy!r}; policies: {', '.join(MODELS)}", rule="model")
     sim = Sim.from_round(r, memory=policy == "counting")
-    sim.run(rng, counting_choice if policy == "counting" else None)
+    sim.run(rng, (lambda s, seat: counting_choice(s, seat, rng)) if policy == "counting" else None)
     return sim.to_round()

@@ -74,7 +74,7 @@ def test_last_card_in_the_deck_each_action_matches_the_hand_computation(edition)
         post = infer(record, "random")
         opp = post.hand(1)
         value = record.edition.value_of
-        advice = advise(record)
+        advice = advise(record, "random")
         assert advice.method == "exact"
         for ranked in advice.actions:
             action = ranked.action
@@ -87,7 +87,7 @@ def test_last_card_in_the_deck_each_action_matches_the_hand_computation(edition)
 
 def test_ranking_lists_every_legal_action_once_best_first():
     record, r = find("classic", 2)
-    advice = advise(record)
+    advice = advise(record, "random")
     actions = [a.action for a in advice.actions]
     assert sorted(actions, key=str) == sorted(legal_actions(r), key=str)
     wins = [a.win for a in advice.actions]
@@ -99,7 +99,7 @@ def test_forced_countess_offers_only_the_countess():
     for seed in range(3000):
         record, r = viewer_turn("classic", seed, seed % 2)
         if record and Card.COUNTESS in r.hands[0] and (Card.KING in r.hands[0] or Card.PRINCE in r.hands[0]):
-            advice = advise(record)
+            advice = advise(record, "random")
             assert [a.action for a in advice.actions] == [Play(Card.COUNTESS)]
             return
     raise AssertionError("no forced-Countess position in the seeds")
@@ -111,7 +111,7 @@ def test_information_states_never_beat_perfect_information():
 
     record, r = find("classic", 2, 50)
     worlds = worlds_from_record(record)
-    advice = advise(record)
+    advice = advise(record, "random")
     solver = ExactSolver(0, 10**6)
     perfect = sum(p * solver.value([((w, len(w.deck)), F(1))])[0] for w, p in worlds)
     assert advice.actions[0].win <= perfect
@@ -156,7 +156,7 @@ def test_estimate_agrees_with_exact_within_its_interval_when_no_later_choice_rem
 def test_large_positions_get_a_labelled_estimate():
     """(Time is measured in benchmarks/, not asserted here.)"""
     record, _ = find("2019", 9)
-    advice = advise(record, deals=400)
+    advice = advise(record, "random", deals=400)
     assert advice.method == "estimate"
     sampled = [a for a in advice.actions if not a.exact]
     assert sampled and all(a.interval and a.samples >= 50 for a in sampled)  # the first stage: 50 at least
@@ -181,7 +181,7 @@ def test_viewer_choosing_from_a_chancellor_gets_chancellor_choices():
         while r.phase != "over":
             if r.current == 0 and r.phase == "chancellor":
                 record = record_from_events(r.edition, 2, events, 0)
-                advice = advise(record, deals=300)
+                advice = advise(record, "random", deals=300)
                 assert all(isinstance(a.action, ChancellorChoice) for a in advice.actions)
                 assert {a.action for a in advice.actions} == set(legal_actions(r))
                 return
@@ -194,7 +194,7 @@ def test_what_a_priest_shows_is_the_posterior_of_the_target_hand():
     for seed in range(400):
         record, r = viewer_turn("classic", seed, 2)
         if record and Card.PRIEST in r.hands[0] and not r.protected[1]:
-            advice = advise(record)
+            advice = advise(record, "random")
             priest = next(a for a in advice.actions if a.action.card == Card.PRIEST)
             assert priest.learn["sees"] == infer(record, "random").hand(1)
             return

@@ -1,6 +1,6 @@
 """The exact search remembers the card counter's choice by what the heuristic reads
-(`ExactSolver._choice`): every remembered choice is the one `counting_policy` makes afresh, in
-every edition, for 2 to 4 players, including the Chancellor's phase."""
+(`ExactSolver._choice`): every remembered set of best plays is the one `counting_choices` gives
+afresh, in every edition, for 2 to 4 players, including the Chancellor's phase."""
 
 import random
 
@@ -9,7 +9,7 @@ import pytest
 from solver import apply, deal_round, legal_actions
 from solver.advice.exact import ExactSolver, advise_exact
 from solver.advice.worlds import TooLargeError
-from solver.policies.heuristics import counting_policy
+from solver.policies.heuristics import counting_choices, counting_policy
 from solver.records.record import record_from_events
 
 
@@ -39,7 +39,7 @@ def test_every_remembered_choice_is_the_heuristics_own(monkeypatch, edition, pla
 
     def checked(self, r):
         choice = original(self, r)
-        assert choice == counting_policy(r), (edition, r)
+        assert choice == counting_choices(r), (edition, r)
         asked.append(choice)
         phases.add(r.phase)
         return choice

@@ -13,7 +13,6 @@ import pytest
 from solver import apply, legal_actions
 from solver.advice.exact import advise_exact
 from solver.advice.worlds import (
-    OPPONENT_MODELS,
     TooLargeError,
     observation,
     opponent_distribution,
@@ -22,6 +21,7 @@ from solver.advice.worlds import (
 from solver.rules.actions import ChancellorChoice, Play
 from solver.rules.cards import Card
 from solver.rules.events import KnockedOut
+from solver.policies.models import get_model
 from solver.rules.state import OVER
 
 from .test_advisor import find
@@ -44,6 +44,7 @@ class Reference:
 
     def __init__(self, viewer, budget, model, sa_free):
         self.viewer, self.budget, self.model, self.sa_free = viewer, budget, model, sa_free
+        self.types = get_model(model).types  # a state's third element: its opponents' type
         self.memo, self.nodes, self.work = {}, 0, 0
 
     def free(self, r, tail):
@@ -66,7 +67,7 @@ class Reference:
         return self.rebuild(r, tail, (), self.free(r, tail))
 
     def step(self, state, action):
-        r, tail = state
+        r, tail, kind = state
         k = 2 if isinstance(action, Play) and action.card in (Card.PRINCE, Card.CHANCELLOR) else 1
         k = min(k, len(r.deck) - tail)
         expanded = [(r, Fraction(1))] if k == 0 else [
@@ -80,7 +81,7 @@ class Reference:
         for rx, px in expanded:
             r2, ev = apply(rx, action)
             t2 = min(tail + returned, len(r2.deck))
-            out.append(((self.canon(r2, t2), t2), px, ev))
+            out.append(((self.canon(r2, t2), t2, kind), px, ev))
         return out
 
     def value(self, worlds):
@@ -95,13 +96,13 @@ class Reference:
         self.nodes += 1
         r0, v = worlds[0][0][0], self.viewer
         if r0.phase == OVER:
-            win = sum(p for (r, _), p in worlds if v in r.winners)
-            return win, win + sum(p for (r, _), p in worlds if r.spy_bonus == v)
+            win = sum(p for (r, _, _), p in worlds if v in r.winners)
+            return win, win + sum(p for (r, _, _), p in worlds if r.spy_bonus == v)
         if r0.current == v:
             return max((self.q(worlds, a) for a in legal_actions(r0)), key=lambda x: (x[0], x[1]))
         children = defaultdict(list)
         for state, p in worlds:
-            for a, pa in opponent_distribution(state[0], self.model):
+            for a, pa in opponent_distribution(state[0], self.types[state[2]]):
                 if pa:
                     for s2, px, ev in self.step(state, a):
                         children[observation(ev, v)].append((s2, p * pa * px))
@@ -136,7 +137,7 @@ class Reference:
                 if r.out[self.viewer]:
                     total += p
                 elif r.phase != OVER and r.current != self.viewer:
-                    for a, pa in opponent_distribution(r, self.model):
+                    for a, pa in opponent_distribution(r, self.types[state[2]]):
                         if pa:
                             for s2, px, _ in self.step(state, a):
                                 nxt[s2] += p * pa * px
@@ -145,7 +146,7 @@ class Reference:
 
 
 def reference(record, model, budget=10**6):
-    worlds, deals, sa_free = root_worlds(record, OPPONENT_MODELS[model], limit=5_000, lazy=True)
+    worlds, deals, sa_free = root_worlds(record, model, limit=5_000, lazy=True)
     ref = Reference(record.viewer, budget, model, sa_free)
     rows = {}
     for action in legal_actions(worlds[0][0][0]):
@@ -171,7 +172,8 @@ def assert_same_as_reference(record, model, budget=10**6) -> dict:
     return stats
 
 
-CASES = [(edition, model, left, start) for edition in ("classic", "2019") for model in ("random", "card-counter")
+CASES = [(edition, model, left, start) for edition in ("classic", "2019")
+         for model in ("random", "card-counter", "mixture")
          for left, start in ((1, 0), (2, 40), (3, 0), (3, 120))]
 
 
@@ -179,6 +181,22 @@ CASES = [(edition, model, left, start) for edition in ("classic", "2019") for mo
 def test_the_exact_search_gives_every_figure_of_the_reference(edition, model, left, start):
     record, _ = find(edition, left, start)
     assert_same_as_reference(record, model)
+
+
+@pytest.mark.parametrize("edition,left,start", [("classic", 3, 0), ("2019", 3, 120), ("2019", 2, 40)])
+def test_the_mixtures_figures_by_type_are_each_single_types_exact_answer(edition, left, start):
+    """The mixture searches the worlds of both types together (the viewer cannot tell them
+    apart); its per-type figures are the exact answers had the viewer known the type."""
+    record, _ = find(edition, left, start)
+    mixed = advise_exact(record, "mixture", 10**6)
+    singles = {name: {a.action: a.win for a in advise_exact(record, name, 10**6).actions}
+               for name in ("card-counter", "random")}
+    weights = mixed.types
+    assert sum(weights.values()) == 1 and set(weights) == set(singles)
+    for a in mixed.actions:
+        assert a.by_type == {name: singles[name][a.action] for name in singles}
+        # Not knowing the type is never worth more than knowing it.
+        assert a.win <= sum(weights[name] * a.by_type[name] for name in weights)
 
 
 def test_the_work_budget_refuses_exactly_beyond_the_work_counted():

@@ -9,8 +9,10 @@ from streamlit.testing.v1 import AppTest
 APP = str(Path(__file__).resolve().parents[2] / "tutor" / "app.py")
 
 
-def app(timeout: float = 60, **params) -> AppTest:
-    """The app run once with these URL query parameters."""
+def app(timeout: float = 180, **params) -> AppTest:
+    """The app run once with these URL query parameters. `timeout` guards against a hang, it is
+    not a measurement: with the suite on every core of a busy machine, a page that computes an
+    estimate can take over a minute."""
     at = AppTest.from_file(APP, default_timeout=timeout)
     for k, v in params.items():
         at.query_params[k] = v

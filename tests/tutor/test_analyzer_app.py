@@ -207,7 +207,7 @@ def test_position_entered_by_the_guided_form_offers_only_legal_choices():
     at.button(key="an-advise-1-card").click().run()
     text = at.session_state["an_text"]
     assert text.endswith("| Ana +5") and not at.exception
-    shown = advice(text, "card-counter", 2.5)
+    shown = advice(text, "mixture", 2.5)  # the analyzer's default model
     assert box_shows(at, shown)
     # After the advice, the stopped turn reopens with the card drawn kept, to enter the play made.
     at.button(key="an-continue").click().run()
@@ -310,12 +310,11 @@ def test_how_is_this_computed_opens_on_the_most_likely_card():
     """The panel opens on a figure worth explaining (the opponent's most likely card), not on
     the first card of the edition (here the Guard, all five of which are seen: 0 %)."""
     from solver.inference.posterior import infer
-    from solver.advice.worlds import OPPONENT_MODELS
 
     record = "classic Ana,Luis first:Ana viewer:Ana up:1,1,1 dealt:1 | Ana +1 1>Luis=5 miss | Luis 2>Ana"
     at = analyzer(record=record, model="random")
     box = next(b for b in at.selectbox if str(b.key).endswith("-how-card"))
-    likely = infer(parse_record(record), OPPONENT_MODELS["random"]).hands[1]
+    likely = infer(parse_record(record), "random").hands[1]
     assert likely[box.value] == max(likely.values())
 
 

@@ -91,7 +91,7 @@ def test_every_new_game_is_a_new_deal_and_a_game_number_replays_one():
 
 
 @pytest.mark.parametrize("bots, model, said", [("random", "random", False), ("card-counter", "card-counter", False),
-                                               ("ismcts", "card-counter", True), ("advisor", "card-counter", True)])
+                                               ("ismcts", "mixture", True), ("advisor", "mixture", True)])
 def test_the_hint_models_the_bots_at_the_table_and_says_what_it_assumes(bots, model, said):
     from solver.advice.practice import hint_model
     from tutor.formatters import ModelName

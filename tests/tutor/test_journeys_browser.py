@@ -327,9 +327,10 @@ def test_practice_deals_anew_and_shows_the_bots_turns_in_place_of_your_turn_in_c
         if page.get_by_text(t(lang, "pr_your_turn"), exact=True).count():
             page.get_by_role("button", name=t(lang, "pr_hint")).first.click()
             settled(page)
+            from solver.advice.practice import hint_model
             from tutor.formatters import KeyLabel, ModelName
 
-            note = t(lang, "pr_hint_assumes", model=ModelName(lang)("card-counter"),
+            note = t(lang, "pr_hint_assumes", model=ModelName(lang)(hint_model("advisor")),
                      bots=KeyLabel(lang, "pr_bots_")("advisor").split(" (")[0])
             page.get_by_text(note).first.wait_for(timeout=60000)
             decision_view_fits(page, lang, width, f"practice_hint_{lang}_{width}")

@@ -54,8 +54,8 @@ if "an_text" not in st.session_state:
         except LoveLetterError as err:
             st.session_state["an_error"] = error_text(err, language)
 if "an_model" not in st.session_state:
-    wanted = st.query_params.get("model", "card-counter")
-    st.session_state["an_model"] = wanted if wanted in MODELS else "card-counter"
+    wanted = st.query_params.get("model", MODELS[0])
+    st.session_state["an_model"] = wanted if wanted in MODELS else MODELS[0]
 
 
 def load_text() -> None:

@@ -17,9 +17,9 @@ st.caption(t(language, "rc_intro"))
 # a moment, and the page shows its heading meanwhile).
 import random  # noqa: E402
 from solver import LoveLetterError, legal_actions  # noqa: E402
-from solver.advice.advisor import OPPONENT_MODELS, sample_worlds  # noqa: E402
+from solver.advice.advisor import sample_worlds  # noqa: E402
 from solver.teaching.ruling import refusal  # noqa: E402
-from tutor.analysis import is_viewer_turn, record_of  # noqa: E402
+from tutor.analysis import MODELS, is_viewer_turn, record_of  # noqa: E402
 from tutor.formatters import KeyLabel, ScenarioTitle, scenarios  # noqa: E402
 from tutor.render import action_text, say  # noqa: E402
 from tutor.ruling_view import legal_summary, play_session  # noqa: E402
@@ -54,9 +54,9 @@ else:
         st.stop()
     record = record_of(text)
     seed = st.number_input(t(language, "rc_seed"), min_value=0, value=0, step=1, key="rc_seed")
-    model = st.session_state.get("an_model", "card-counter")
+    model = st.session_state.get("an_model", MODELS[0])
     try:
-        (start,) = sample_worlds(record, OPPONENT_MODELS[model], 1, random.Random(int(seed)))
+        (start,) = sample_worlds(record, model, 1, random.Random(int(seed)))
     except LoveLetterError as err:
         st.error(say(refusal(err), record.edition, language, record.seats))
         st.stop()

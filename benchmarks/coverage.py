@@ -1,0 +1,117 @@
+"""Do the estimate's intervals hold the truth? (issue 26, point 3)
+
+2-player positions with 4–6 cards left in the deck (seeded games of card counters, 10% random;
+seeds from 70,000, used by no other benchmark), both editions, the single-type models and the
+mixture: the exact answer (`advise_exact`, a large work budget; positions it refuses are passed
+over and counted) against the default estimate (`advise_estimate`, the app's deals).
+
+Prints per row (edition, model, cards left): positions, plays estimated, the share of plays
+whose 95% interval holds the exact value, the share of "Best play" verdicts that are exactly
+best, the number of verdicts, and the mean and 90th percentile of the shortfall (exact minus
+estimate: what the later decisions made by the heuristic and the next-decision statistics miss).
+With `--raw`, the estimate's sampling intervals without the measured widening
+(`solver.advice.estimate.WIDEN`): the figures the widening is set from.
+
+Usage: python benchmarks/coverage.py [positions-per-row] [deals] [--raw] [--lefts 4,5,6] [--models a,b]
+"""
+
+from __future__ import annotations
+
+import random
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from solver import apply, deal_round, legal_actions  # noqa: E402
+from solver.advice.estimate import advise_estimate  # noqa: E402
+from solver.advice.exact import advise_exact  # noqa: E402
+from solver.advice.worlds import TooLargeError  # noqa: E402
+from solver.policies.heuristics import counting_policy  # noqa: E402
+from solver.records.record import record_from_events  # noqa: E402
+
+
+def positions(edition: str, left: int, count: int, start: int = 70_000):
+    found = 0
+    for seed in range(start, start + 20_000):
+        rng = random.Random(seed)
+        r, ev = deal_round(edition, 2, seed % 2, seed)
+        events = list(ev)
+        while r.phase != "over":
+            if r.current == 0 and r.phase == "play" and len(r.deck) == left:
+                if len(legal_actions(r)) > 1:
+                    yield record_from_events(r.edition, 2, events, 0)
+                    found += 1
+                break
+            a = counting_policy(r, rng) if rng.random() < 0.9 else rng.choice(legal_actions(r))
+            r, e2 = apply(r, a)
+            events += e2
+        if found >= count:
+            return
+
+
+def quantile(xs, q: float) -> float:
+    xs = sorted(xs)
+    return xs[min(len(xs) - 1, int(q * len(xs)))] if xs else 0.0
+
+
+def main() -> None:
+    argv = sys.argv[1:]
+    raw = "--raw" in argv
+    argv = [a for a in argv if a != "--raw"]
+    lefts, models = (4, 5, 6), ("random", "card-counter", "mixture")
+    if "--lefts" in argv:
+        i = argv.index("--lefts")
+        lefts = tuple(int(x) for x in argv[i + 1].split(","))
+        del argv[i:i + 2]
+    if "--models" in argv:
+        i = argv.index("--models")
+        models = tuple(argv[i + 1].split(","))
+        del argv[i:i + 2]
+    count = int(argv[0]) if argv else 8
+    deals = int(argv[1]) if len(argv) > 1 else 2000
+    print(f"{'edition':<9}{'model':<14}{'left':>5}{'positions':>10}{'refused':>8}{'plays':>7}{'covered':>9}"
+          f"{'verdicts':>9}{'exact best':>11}{'shortfall':>10}{'q90':>7}{'est s':>7}", flush=True)
+    totals = {"plays": 0, "covered": 0, "verdicts": 0, "right": 0}
+    for edition in ("classic", "2019"):
+        for model in models:
+            for left in lefts:
+                n = refused = plays = covered = verdicts = right = 0
+                shortfall, seconds = [], []
+                for record in positions(edition, left, count):
+                    try:
+                        exact = advise_exact(record, model, 3_000_000)
+                    except TooLargeError:
+                        refused += 1
+                        continue
+                    value = {a.action: a.win for a in exact.actions}
+                    best = max(value.values())
+                    t0 = time.process_time()
+                    est = advise_estimate(record, model, deals=deals, seed=1, widen=not raw)
+                    seconds.append(time.process_time() - t0)
+                    n += 1
+                    for a in est.actions:
+                        if a.exact or a.same_as is not None:
+                            continue
+                        plays += 1
+                        low, high = a.interval
+                        covered += low - 1e-12 <= float(value[a.action]) <= high + 1e-12
+                        shortfall.append(float(value[a.action] - a.win))
+                    if est.resolved:
+                        verdicts += 1
+                        right += value[est.actions[0].action] == best
+                for k, v in (("plays", plays), ("covered", covered), ("verdicts", verdicts), ("right", right)):
+                    totals[k] += v
+                print(f"{edition:<9}{model:<14}{left:>5}{n:>10}{refused:>8}{plays:>7}"
+                      f"{covered / max(plays, 1):>9.3f}{verdicts:>9}{right / max(verdicts, 1):>11.3f}"
+                      f"{statistics.mean(shortfall or [0]):>+10.3f}{quantile(shortfall, 0.9):>+7.3f}"
+                      f"{statistics.median(seconds or [0]):>7.1f}", flush=True)
+    print(f"# all rows: {totals['covered']}/{totals['plays']} plays covered "
+          f"({totals['covered'] / max(totals['plays'], 1):.3f}); {totals['right']}/{totals['verdicts']} "
+          f"'Best play' verdicts exactly best ({totals['right'] / max(totals['verdicts'], 1):.3f})")
+
+
+if __name__ == "__main__":
+    main()
