@@ -119,9 +119,9 @@ def test_the_hint_models_the_bots_at_the_table_and_says_what_it_assumes(bots, mo
 def test_how_is_this_computed_never_shows_a_long_fraction():
     at = page("views/analyzer.py", record=LONG, model="card-counter")
     assert not at.exception and not at.error
-    for seat in at.selectbox(key="an-how-seat").options:
+    for seat in at.selectbox(key="an-how-seat").options[:2]:
         at.selectbox(key="an-how-seat").select(seat).run()
-        for card in at.selectbox(key="an-how-card").options[:4]:
+        for card in at.selectbox(key="an-how-card").options[:3]:
             at.selectbox(key="an-how-card").select(card).run()
             shown = " ".join(c.value for c in at.caption) + " ".join(m.value for m in at.markdown)
             assert not re.search(r"\d{5,}\s*/\s*\d", shown), shown
