@@ -14,7 +14,7 @@ $(BIN)/python:
 
 # Reinstall only when the dependency list changes.
 $(STAMP): pyproject.toml | $(BIN)/python
-	$(BIN)/python -m pip install --quiet -e '.[test,e2e]'
+	$(BIN)/python -m pip install --quiet -e '.[app,notebook,test,e2e]'
 	touch $(STAMP)
 
 run: $(STAMP)

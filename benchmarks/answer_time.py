@@ -19,17 +19,23 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from solver import LoveLetterError, apply, deal_round, legal_actions  # noqa: E402
 from solver.advice.advisor import advise  # noqa: E402
+from solver.advice.worlds import belief_of, types_of  # noqa: E402
 from solver.policies.heuristics import counting_policy  # noqa: E402
 from solver.records.record import record_from_events  # noqa: E402
 
 ROWS = [("classic", 2), ("2019", 2), ("2019", 4), ("2019", 6)]
+MODELS = ("mixture", "card-counter", "random")
 
 
 def main() -> None:
     games = int(sys.argv[1]) if len(sys.argv) > 1 else 12
-    print(f"{'edition':<9}{'players':>8}{'answers':>9}{'median s':>10}{'worst s':>9}{'exact':>7}{'refused':>9}")
-    for key, n in ROWS:
-        times, exact, refused = [], 0, 0
+    rows = ROWS if len(sys.argv) <= 2 else [(k, int(n)) for k, n in (x.split(":") for x in sys.argv[2].split(","))]
+    print(f"{'edition':<9}{'players':>8}{'model':>14}{'answers':>9}{'median s':>10}{'p90 s':>8}{'worst s':>9}"
+          f"{'exact':>7}{'refused':>9}")
+    for key, n in rows:
+        times = {m: [] for m in MODELS}
+        exact = {m: 0 for m in MODELS}
+        refused = {m: 0 for m in MODELS}
         for seed in range(games):
             rng = random.Random(seed)
             r, ev = deal_round(key, n, 0, seed)
@@ -37,19 +43,22 @@ def main() -> None:
             while r.phase != "over":
                 if r.current == 0 and r.phase == "play" and rng.random() < 0.5:
                     record = record_from_events(r.edition, n, events, 0)
-                    for model in ("random", "card-counter", "mixture"):
-                        t0 = time.perf_counter()
+                    for model in MODELS:
+                        belief_of.cache_clear()  # each answer from scratch, as for a new position
+                        types_of.cache_clear()
+                        t0 = time.process_time()
                         try:
-                            exact += advise(record, model).method == "exact"
+                            exact[model] += advise(record, model).method == "exact"
                         except LoveLetterError:
-                            refused += 1
-                        times.append(time.perf_counter() - t0)
+                            refused[model] += 1
+                        times[model].append(time.process_time() - t0)
                 action = counting_policy(r, rng) if rng.random() < 0.9 else rng.choice(legal_actions(r))
                 r, e2 = apply(r, action)
                 events += e2
-        times.sort()
-        print(f"{key:<9}{n:>8}{len(times):>9}{times[len(times) // 2]:>10.2f}{times[-1]:>9.2f}{exact:>7}{refused:>9}",
-              flush=True)
+        for model in MODELS:
+            ts = sorted(times[model])
+            print(f"{key:<9}{n:>8}{model:>14}{len(ts):>9}{ts[len(ts) // 2]:>10.2f}{ts[int(0.9 * len(ts))]:>8.2f}"
+                  f"{ts[-1]:>9.2f}{exact[model]:>7}{refused[model]:>9}", flush=True)
 
 
 if __name__ == "__main__":

@@ -12,7 +12,14 @@ estimate: what the later decisions made by the heuristic and the next-decision s
 With `--raw`, the estimate's sampling intervals without the measured widening
 (`solver.advice.estimate.WIDEN`): the figures the widening is set from.
 
+`--dump FILE` writes one line per estimated play (edition, model, cards left, estimate, interval,
+exact value) for choosing the widening.
+
+`--start N`: the first seed (70,000 by default; the widening was set from seeds 90,000 on, so
+that the default rows check it on positions it was not set from).
+
 Usage: python benchmarks/coverage.py [positions-per-row] [deals] [--raw] [--lefts 4,5,6] [--models a,b]
+       [--dump FILE] [--start N]
 """
 
 from __future__ import annotations
@@ -70,6 +77,16 @@ def main() -> None:
         i = argv.index("--models")
         models = tuple(argv[i + 1].split(","))
         del argv[i:i + 2]
+    dump = None
+    if "--dump" in argv:
+        i = argv.index("--dump")
+        dump = open(argv[i + 1], "w")
+        del argv[i:i + 2]
+    start = 70_000
+    if "--start" in argv:
+        i = argv.index("--start")
+        start = int(argv[i + 1])
+        del argv[i:i + 2]
     count = int(argv[0]) if argv else 8
     deals = int(argv[1]) if len(argv) > 1 else 2000
     print(f"{'edition':<9}{'model':<14}{'left':>5}{'positions':>10}{'refused':>8}{'plays':>7}{'covered':>9}"
@@ -80,7 +97,7 @@ def main() -> None:
             for left in lefts:
                 n = refused = plays = covered = verdicts = right = 0
                 shortfall, seconds = [], []
-                for record in positions(edition, left, count):
+                for record in positions(edition, left, count, start):
                     try:
                         exact = advise_exact(record, model, 3_000_000)
                     except TooLargeError:
@@ -99,6 +116,9 @@ def main() -> None:
                         low, high = a.interval
                         covered += low - 1e-12 <= float(value[a.action]) <= high + 1e-12
                         shortfall.append(float(value[a.action] - a.win))
+                        if dump:
+                            print(edition, model, left, float(a.win), low, high, float(value[a.action]),
+                                  sep="\t", file=dump, flush=True)
                     if est.resolved:
                         verdicts += 1
                         right += value[est.actions[0].action] == best

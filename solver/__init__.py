@@ -11,6 +11,9 @@ The small public API::
 
     record = parse_record("2019 Ana,Luis,Marta first:Ana viewer:Ana dealt:8 | Ana +1 1>Luis=5 hit")
     infer(record).hand("Marta")   # {Card.SPY: Fraction(...), ...}
+
+In Jupyter a round, a game, a record, a posterior and an advice display themselves as tables in
+the app's words (`solver.display`; `display_language("es")`, `show(game, viewer="Ana")`).
 """
 
 from solver.rules import (
@@ -50,6 +53,7 @@ from solver.rules import (
 )
 from solver.records import Record, RecordError, Turn, format_record, from_json, parse_record, record_from_events, to_json
 from solver.inference import Posterior, guard_table, infer
+from solver.display import display_language, show, to_html  # registers the notebook display (Jupyter)
 
 __all__ = [
     "AmbiguousCardNameError", "Card", "ChancellorChoice", "EDITIONS", "EDITION_2019",
@@ -59,4 +63,5 @@ __all__ = [
     "deal_round", "get_edition", "legal_actions", "new_game", "new_round", "parse_card",
     "position", "seen_by", "validate_round", "late_position", "game_position", "next_starter", "Record", "RecordError", "Turn", "from_json",
     "to_json", "record_from_events", "format_record", "parse_record", "Posterior", "infer", "guard_table",
+    "display_language", "show", "to_html",
 ]

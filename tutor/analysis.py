@@ -1,5 +1,7 @@
 """What the analyzer, the ruling checker and practice show, computed by `solver/` and turned
-into display rows and strings (pure functions, testable without a running app).
+into display rows and strings (pure functions, testable without a running app). The sentences
+and figures the notebook display says too (a record's turns, percentages, the advisor's verdict,
+the Guard guess, refusals) live in `solver.words` and are imported here under their old names.
 
 Solver calls are cached per (record text, model): a rerun of the page (every widget change)
 must not redo an exact search. No rule is decided here.
@@ -12,29 +14,18 @@ import threading
 from functools import lru_cache
 from html import escape
 
-from solver import Card, LoveLetterError, Play, infer, parse_record
+from solver import infer, parse_record
 from solver.advice.advisor import OPPONENT_MODELS, advise
-from solver.inference.posterior import guard_table
-from tutor.i18n import colon, either, number, semicolon, t
-from tutor.render import action_text, card_label, card_list
+from solver.words.figures import APPROX, SMALL_DENOMINATOR, figure, frac, marked, pct, points, win_text  # noqa: F401
+from solver.words.sentences import error_text, history_lines, sentence_text  # noqa: F401
+from solver.words.verdicts import (best_plays, best_text, estimate_samples, estimate_sentence,  # noqa: F401
+                                   explanation_text, guard_sentences, method_text, play_label, type_bests_text,
+                                   types_text)
+from tutor.i18n import colon, semicolon, t
+from tutor.render import action_text, card_label
 
 #: The opponent models the app offers (advisor names; the inference uses the matching model).
 MODELS = tuple(OPPONENT_MODELS)
-
-
-#: Largest denominator shown as a fraction next to a percentage (a fraction a person can read).
-SMALL_DENOMINATOR = 100
-
-
-def pct(p, lang: str = "en") -> str:
-    """A probability as a percentage in the language's style: 31.4% · 31,4 %."""
-    text = f"{float(p) * 100:.1f}".removesuffix(".0")
-    return f"{text}%" if lang == "en" else f"{text.replace('.', ',')}\u202f%"
-
-
-def frac(p) -> str:
-    return f"{p.numerator}/{p.denominator}" if p.denominator != 1 else str(p.numerator)
-
 
 #: Most digits of a numerator or denominator shown as an exact fraction ("3/19", "41/112"); a
 #: longer one is a figure nobody reads ("11508142139980255/28305490178642781"): the percentage says it.
@@ -49,97 +40,6 @@ def small_fraction(p):
     if len(str(abs(p.numerator))) > SMALL_DIGITS or len(str(p.denominator)) > SMALL_DIGITS:
         return None
     return frac(p)
-
-
-def figure(p, lang: str = "en") -> str:
-    """Percentage first; the exact fraction after it only when it is small enough to read
-    ("33.3% (1/3)"), never "31925635/49405422" (that one is in "how is this computed?")."""
-    from fractions import Fraction
-
-    if isinstance(p, Fraction) and 0 < p < 1 and p.denominator <= SMALL_DENOMINATOR:
-        return f"{pct(p, lang)} ({frac(p)})"
-    return pct(p, lang)
-
-
-def points(p, lang: str = "en") -> str:
-    """A difference of probabilities in percentage points: "3.2 pts"."""
-    text = f"{float(p) * 100:.1f}"
-    return t(lang, "an_points", n=text if lang == "en" else text.replace(".", ","))
-
-
-def error_text(err, lang: str) -> str:
-    """A refusal from solver/ in the chosen language: where (the deal, turn n) and what, by the
-    error's rule key (`err.<rule>` or the engine's `rule.<rule>`), with its card translated.
-    Never the solver's English message nor the echoed input."""
-    import re
-    from string import Formatter
-
-    from tutor.i18n import catalog
-
-    where = getattr(err, "where", "") or ""
-    turn = re.match(r"turn (\d+)", where)
-    params = dict(getattr(err, "params", {}) or {})
-    from solver import Card
-    from tutor.render import card_word
-
-    for field in ("card", "guess"):
-        if params.get(field) is not None:
-            try:
-                card = Card(params[field])
-            except (ValueError, TypeError):  # not a card (e.g. a guess given as 42): not echoed
-                del params[field]
-                continue
-            params[field] = card_word(card, lang)  # "{card:The}": "The Countess is not in your hand"
-    fact = params.get("fact")
-    if fact is not None:  # the fact no deal allows: "what the Priest showed (a Countess)"
-        key = f"fact.{fact}"
-        if key in catalog("en"):
-            params["fact"] = t(lang, key, card=params.get("card", ""))
-        else:
-            del params["fact"]
-    for key in (f"err.{err.rule}", f"rule.{err.rule}", f"err.{err.rule}-some"):
-        needed = {f for _, f, _, _ in Formatter().parse(t("en", key)) if f}
-        if (key in catalog(lang) or key in catalog("en")) and needed <= set(params):
-            body = t(lang, key, **params)
-            break
-    else:
-        body = t(lang, "err_generic")
-    if turn:
-        return t(lang, "err_at_turn", n=turn.group(1), what=body)
-    if where.startswith("header"):
-        return t(lang, "err_at_header", what=body)
-    return body[:1].upper() + body[1:]
-
-
-def sentence_text(sentence, record, lang: str, you: bool = False) -> str:
-    """One sentence of `solver.analysis.history` in the chosen language. With `you`, the viewer
-    is addressed in the second person when they are the sentence's subject."""
-    e = record.edition
-    params = {}
-    for name, value in sentence.params.items():
-        if name in ("player", "target"):
-            if you and value == record.viewer:  # "on you"; "on yourself" when you play it
-                mine = name == "target" and sentence.params.get("player") == record.viewer
-                params[name] = t(lang, "play_yourself" if mine else "hist_you_object")
-            elif name == "target" and value == sentence.params.get("player"):  # "on their own hand"
-                params[name] = t(lang, "play_own_hand")
-            else:
-                params[name] = record.seats[value]
-        elif name == "cards":
-            params[name] = card_list(value, e, lang)
-        else:
-            params[name] = card_label(value, e, lang)
-    key = sentence.key
-    if you and sentence.subject and sentence.params.get(sentence.subject) == record.viewer:
-        key += ".you"
-    return t(lang, key, **params)
-
-
-def history_lines(record, lang: str, you: bool = False) -> list[str]:
-    """The record's turns as sentences (`solver.analysis.history`), one line per turn."""
-    from solver.analysis.history import history
-
-    return [" ".join(sentence_text(x, record, lang, you) for x in turn) for turn in history(record)]
 
 
 @lru_cache(maxsize=64)
@@ -226,27 +126,8 @@ def hand_rows(text: str, model: str, lang: str) -> tuple[list[dict], dict]:
 
 
 def guard_lines(text: str, model: str, lang: str) -> list[str]:
-    """The best Guard guess on each opponent — none when your hand is known and holds no Guard
-    (a "best Guard guess" beside a hand of Priest and Prince reads as advice to play a card
-    you do not have)."""
-    from solver import Card
-    from solver.analysis.entry import final_state
-
-    record = record_of(text)
-    e = record.edition
-    if record.viewer is not None:
-        hand = [c for c in final_state(record).viewer_hand if c is not None]
-        if hand and Card.GUARD not in hand:
-            return []
-    lines = []
-    for row in guard_table(posterior(text, model)):
-        if not row.best or not row.p_hit:  # e.g. they can only hold a Guard, which no Guard names
-            lines.append(t(lang, "an_guard_none", player=record.seats[row.seat]))
-            continue
-        best = " / ".join(card_label(c, e, lang) for c in row.best)
-        lines.append(t(lang, "an_guard_best", player=record.seats[row.seat], cards=best,
-                       p=figure(row.p_hit, lang)))
-    return lines
+    """The best Guard guess on each opponent (`solver.words.verdicts.guard_sentences`)."""
+    return guard_sentences(posterior(text, model), lang)
 
 
 def set_aside_rows(text: str, model: str, lang: str) -> list[dict]:
@@ -256,69 +137,6 @@ def set_aside_rows(text: str, model: str, lang: str) -> list[dict]:
             for c, p in posterior(text, model).set_aside.items()]
 
 
-def explanation_text(action, lang: str, record=None) -> str:
-    """The one-sentence why of a ranked play; a sampled figure carries "≈" (an estimate's win and
-    risk of being out; its knock-out chance only when the posterior was not exact). With the
-    `record` it was ranked for, a play that knocks you out whatever the hidden cards says so
-    ("Playing the Princess knocks you out of the round") instead of "nobody is knocked out at once"."""
-    key, params = action.explanation()
-    if record is not None:
-        cause = self_knockouts(record).get(action.action)
-        if cause is not None:
-            key = f"advice.self_out.{cause}"
-    return t(lang, key, win=marked(params["win"], action.exact, lang),
-             knock_out_now=marked(params["knock_out_now"], action.knock_out_exact, lang),
-             out_risk=marked(params["out_risk"], action.out_exact, lang))
-
-
-def marked(p, exact: bool, lang: str) -> str:
-    """A percentage, with "≈" when it is an estimate."""
-    return pct(p, lang) if exact else APPROX + pct(p, lang)
-
-
-def types_text(types: dict, record, model: str, lang: str, exact: bool = True) -> str:
-    """One sentence next to the figures on the opponents they assume: for a mixture, what the
-    record suggests ("Luis has played like a card counter: 83% …"); for a single model, which
-    one (the other is one click away, in the model choice above)."""
-    if len(types) <= 1:
-        return t(lang, "an_assumes", model=t(lang, "model_" + model.replace("-", "_")))
-    opponents = [s for s in range(record.n_players) if s != record.viewer]
-    figures = {name: marked(p, exact, lang) for name, p in types.items()}
-    if len(opponents) == 1:
-        return t(lang, "an_types_two", player=record.seats[opponents[0]], counter=figures["card-counter"],
-                 random=figures["random"])
-    return t(lang, "an_types_many", counter=figures["card-counter"], random=figures["random"])
-
-
-def type_bests_text(adv, lang: str) -> str:
-    """When the best play is not the same against each opponent type, both, with their chances
-    ("" when it is the same play)."""
-    best: dict = {}
-    for a in adv.actions:
-        for name, win in (a.by_type or {}).items():
-            if name not in best or win > best[name][1]:
-                best[name] = (a, win)
-    if len(best) < 2 or len({b[0].action for b in best.values()}) == 1:
-        return ""
-    exact = adv.method == "exact"
-    counter, rand = best["card-counter"], best["random"]
-    return t(lang, "an_types_differ", counter_play=play_label(adv, counter[0], lang),
-             counter_win=marked(counter[1], exact, lang), random_play=play_label(adv, rand[0], lang),
-             random_win=marked(rand[1], exact, lang))
-
-
-@lru_cache(maxsize=32)
-def self_knockouts(record) -> dict:
-    """`solver.advice.decision.self_knockouts`, once per record (cached; {} when the record's deals
-    cannot be drawn)."""
-    from solver.advice.decision import self_knockouts as found
-
-    try:
-        return found(record)
-    except LoveLetterError:
-        return {}
-
-
 def learn_text(action, edition, lang: str) -> str:
     if not action.learn:
         return ""
@@ -326,57 +144,6 @@ def learn_text(action, edition, lang: str) -> str:
         return ", ".join(f"{card_label(c, edition, lang)} {pct(p, lang)}" for c, p in action.learn["sees"].items())
     b = action.learn["baron"]
     return " · ".join(f"{t(lang, 'an_baron_' + k)} {pct(b[k], lang)}" for k in ("win", "tie", "lose") if k in b)
-
-
-#: What marks an estimate, joined to its number by a no-break space ("≈" never ends a line alone).
-APPROX = "≈\u00a0"
-
-
-def win_text(action, lang: str = "en") -> str:
-    """P(win) of a ranked play: exact as a percentage (with a small fraction), an estimate as
-    "≈ 47.1% (44–50.2%)", its 95% interval."""
-    if action.exact:
-        return figure(action.win, lang)
-    low, high = action.interval
-    return f"{APPROX}{pct(action.win, lang)} ({pct(low, lang)}–{pct(high, lang)})"
-
-
-def best_plays(adv) -> tuple[bool, tuple]:
-    """The plays that rank first, and whether the answer is resolved — as the advisor says
-    (`Advice.resolved`, `Advice.best_group()`: exact ties, or the plays whose paired difference
-    to the best is not resolved by the estimate)."""
-    if not adv.actions:
-        return True, ()
-    return adv.resolved, adv.best_group()
-
-
-def play_label(adv, ranked, lang: str) -> str:
-    """A ranked play in words; the first of a Guard's guesses that cannot hit at one target
-    stands for all of them ("Guard (1) on Luis, naming the Baron (3), Prince (5) or Princess (8):
-    none can hit" — `RankedAction.same_as`: one play in effect, the same figures)."""
-    record = adv.record
-    e = record.edition
-    text = action_text(ranked.action, e, lang, record.seats, you=record.viewer)
-    also = [a.action for a in adv.actions if a.same_as == ranked.action]
-    if ranked.same_as is not None or not also:
-        return text
-    play = ranked.action
-    guesses = [card_label(Card(x.guess), e, lang) for x in sorted([play, *also], key=lambda x: int(x.guess))]
-    return t(lang, "an_sure_misses", play=action_text(Play(play.card, play.target), e, lang, record.seats,
-                                                         you=record.viewer), guesses=either(lang, guesses))
-
-
-def best_text(adv, lang: str) -> str:
-    """"Best play: X" when resolved; otherwise "Equally good within the estimate: X, Y"."""
-    resolved, plays = best_plays(adv)
-    plays = [a for a in plays if a.same_as is None]  # a Guard's sure misses: said once, by the first
-    # A play may contain a comma ("Guard (1) on Luis, naming Prince (5)"): plays are separated by ";".
-    names = f"{semicolon(lang)} ".join(play_label(adv, a, lang) for a in plays)
-    if len(adv.actions) == 1:  # "Best play" of one (the Countess you must play) read as advice
-        return t(lang, "an_only_play", play=names)
-    if resolved and len(plays) == 1:
-        return t(lang, "an_best", play=names)
-    return t(lang, "an_equal_exact" if adv.method == "exact" else "an_equal_estimate", plays=names)
 
 
 def advice_rows(adv, lang: str) -> list[dict]:
@@ -452,33 +219,6 @@ def diff_text(a, lang: str) -> str:
         return text
     fmt = (lambda x: f"{x * 100:.1f}") if lang == "en" else (lambda x: f"{x * 100:.1f}".replace(".", ","))
     return t(lang, "an_diff_interval", diff=text, low=fmt(low).replace("-", "−"), high=fmt(high).replace("-", "−"))
-
-
-def estimate_samples(adv) -> int:
-    """The most deals any play of an estimate was evaluated on."""
-    return max((a.samples for a in adv.actions), default=0)
-
-
-def _two_players(adv) -> bool:
-    """Whether the estimate's sentences may say when a 2-player round's answer becomes exact."""
-    return adv.record.n_players == 2
-
-
-def estimate_sentence(adv, lang: str) -> str:
-    """An estimate in one plain sentence: how many deals, and why it is not exact."""
-    key = "an_method_estimate_short" if _two_players(adv) else "an_method_estimate_short_many"
-    return t(lang, key, samples=number(lang, estimate_samples(adv)))
-
-
-def method_text(adv, lang: str) -> str:
-    model = t(lang, "model_" + adv.model.replace("-", "_"))
-    if adv.method == "exact":
-        return t(lang, "an_method_exact", worlds=number(lang, adv.worlds), model=model, n=adv.worlds)
-    key = "an_method_estimate" if _two_players(adv) else "an_method_estimate_many"
-    text = t(lang, key, samples=number(lang, estimate_samples(adv)), model=model)
-    if adv.posterior != "exact":
-        text += " " + t(lang, "an_posterior_approx")
-    return text
 
 
 # ---------------------------------------------------------------------------------------------

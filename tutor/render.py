@@ -1,4 +1,6 @@
 """Pure helpers that turn solver data into display strings (testable without a running app).
+A card's label and a play in words live in `solver.words.sentences` (the notebook display says
+them too) and are imported here under their old names.
 
 HTML here is built only from the engine's own data and the catalogs — never from user text —
 and every string is escaped anyway. Functions passed to widgets as `format_func` live here, in
@@ -10,9 +12,10 @@ from __future__ import annotations
 import re
 from html import escape
 
-from solver import EDITIONS, Card, ChancellorChoice, Play, card_name
+from solver import EDITIONS, Card, Play, card_name
 from solver.rules.cards import TARGETED, TARGETS_OTHERS
-from tutor.i18n import LANGUAGE_NAMES, Articled, ArticledList, colon, fill, plural_key, t
+from solver.words.sentences import FEMININE, action_text, card_label, card_list, card_word, naming_for  # noqa: F401
+from tutor.i18n import LANGUAGE_NAMES, colon, fill, plural_key, t
 
 #: Accent colour per card (value badge and border).
 COLOURS = {
@@ -75,32 +78,6 @@ def language_title(lang: str) -> str:
     return LANGUAGE_NAMES.get(lang, lang)
 
 
-def naming_for(lang: str) -> str:
-    return lang if lang in ("en", "es", "fr") else "en"
-
-
-#: The cards whose name is feminine in the app's Spanish and French decks (for their articles).
-FEMININE = {
-    "es": frozenset({Card.SPY, Card.GUARD, Card.HANDMAID, Card.COUNTESS, Card.PRINCESS}),
-    "fr": frozenset({Card.SPY, Card.HANDMAID, Card.COUNTESS, Card.PRINCESS}),
-}
-
-
-def card_label(card: Card, edition, lang: str) -> Articled:
-    """"Guard (1)" in the chosen language (a catalog may ask for it with its article)."""
-    return _articled(f"{card_name(card, naming_for(lang))} ({edition.value(card)})", card, lang)
-
-
-def card_word(card: Card, lang: str) -> Articled:
-    """The card's name alone ("Countess"), as a sentence may ask for it: "The Countess is not in
-    your hand"."""
-    return _articled(card_name(card, naming_for(lang)), card, lang)
-
-
-def _articled(text: str, card: Card, lang: str) -> Articled:
-    return Articled(text, card in FEMININE.get(lang, ()), naming_for(lang))
-
-
 _LABEL_VALUE = re.compile(r" \((\d)\)")
 
 
@@ -108,15 +85,6 @@ def unbroken(text) -> str:
     """`text` with each card label kept on one line ("Roi\u00a0(7)", never "Roi" above "(7)"):
     for the narrow cells of a table that wraps; display only."""
     return _LABEL_VALUE.sub("\u00a0(\\1)", text) if isinstance(text, str) else text
-
-
-def card_list(cards, edition, lang: str):
-    """Cards for a sentence: one card's `card_label`, several as an `ArticledList` ("{cards:a}" →
-    "a King (7) and a Prince (5)"), none as a dash."""
-    cards = [Card(c) for c in cards]
-    if len(cards) == 1:
-        return card_label(cards[0], edition, lang)
-    return ArticledList([card_label(c, edition, lang) for c in cards], lang) if cards else "—"
 
 
 def card_html(card: Card, edition, lang: str, small: bool = False) -> str:
@@ -161,33 +129,6 @@ def caption_html(text: str) -> str:
 
 def tag_html(text: str, kind: str = "") -> str:
     return f'<span class="ll-tag {kind}">{escape(text)}</span>'
-
-
-def action_text(action, edition, lang: str, names, you=None, by=None) -> str:
-    """A play in words: "Guard (1) on Luis, naming Prince (5)". With `you` (the viewer's seat),
-    a play on the viewer says "on yourself" when the viewer makes it (`by`, the viewer unless
-    said otherwise) and "on you" when another player does; another player's (`by`) play on
-    themselves says "on their own hand"."""
-    if isinstance(action, ChancellorChoice):
-        # The cards go under the deck one after the other: the last one named ends at the bottom.
-        under = [card_label(c, edition, lang) for c in action.bottom] or ["—"]
-        return t(lang, "keep_under_two" if len(under) == 2 else "keep_under", keep=card_label(action.keep, edition, lang),
-                 first=under[0], second=under[-1])
-    if not isinstance(action, Play):
-        return str(action)
-    card = card_label(Card(action.card), edition, lang)
-    if action.target is None:
-        # A card that chooses another player, played when nobody can be chosen: say why it has no target.
-        return t(lang, "play_no_effect", card=card) if Card(action.card) in TARGETS_OTHERS else card
-    if you is not None and action.target == you:
-        target = t(lang, "play_yourself" if (you if by is None else by) == you else "hist_you_object")
-    elif by is not None and action.target == by:  # another player's Prince on their own hand
-        target = t(lang, "play_own_hand")
-    else:
-        target = names[action.target]
-    if action.guess is None:
-        return t(lang, "play_on", card=card, target=target)
-    return t(lang, "play_naming", card=card, target=target, guess=card_label(Card(action.guess), edition, lang))
 
 
 def attempt_text(action, edition, lang: str, names) -> str:

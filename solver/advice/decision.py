@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 from fractions import Fraction
+from functools import lru_cache
 
 import networkx as nx
 
@@ -59,6 +60,7 @@ def _approximate_deals(record: Record, samples: int, seed: int) -> list:
 OWN_HAND_CAUSES = frozenset({"princess-played", "princess-discarded"})
 
 
+@lru_cache(maxsize=32)
 def self_knockouts(record: Record) -> dict:
     """{play: the engine's cause} for each of the viewer's legal plays that knocks the viewer out
     of the round whatever the hidden cards ("princess-played", "princess-discarded"), found by

@@ -7,6 +7,7 @@ from fractions import Fraction
 from typing import Optional
 
 from solver.rules.actions import ChancellorChoice
+from solver.rules.rich import rich
 from solver.records.record import Record
 
 
@@ -88,6 +89,10 @@ class Advice:
     def best_group(self) -> tuple[RankedAction, ...]:
         """The plays equally good as the best within the estimate (one play when resolved)."""
         return tuple(a for a in self.actions if a.equal_to_best) or self.actions[:1]
+
+    def _repr_html_(self) -> Optional[str]:
+        """In a notebook: the verdict and the ranking, as the app says them (`solver.display`)."""
+        return rich(self, "advice")
 
 
 def sort_key(action) -> tuple:

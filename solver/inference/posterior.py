@@ -10,6 +10,7 @@ from typing import Optional
 
 from solver.rules.cards import Card
 from solver.rules.errors import LoveLetterError
+from solver.rules.rich import rich
 from solver.policies.models import get_model, is_mixture
 from solver.records.record import Record
 from solver.records.replay import Final
@@ -54,6 +55,11 @@ class Posterior:
             for cards, p in joint_hands(part, seats).items():
                 out[cards] += w * p
         return {c: p for c, p in out.items() if p}
+
+    def _repr_html_(self) -> Optional[str]:
+        """In a notebook: each hidden card as a table of percentages (exact fractions on hover)
+        and the best Guard guess (`solver.display`)."""
+        return rich(self, "posterior")
 
 
 def _dist(pairs) -> dict:

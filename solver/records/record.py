@@ -19,6 +19,7 @@ from typing import Any, Optional
 from solver.rules.cards import Card
 from solver.rules.editions import Edition
 from solver.rules.errors import LoveLetterError, excerpt  # noqa: F401 (excerpt: also this module's name)
+from solver.rules.rich import rich
 
 #: The longest text record accepted. The longest real round has about 21 turns; a turn with long
 #: names and every detail written as a card name is under 200 characters, so 5,000 leaves room
@@ -108,6 +109,14 @@ class Record:
     def prefix(self, k: int) -> "Record":
         """The record after its first k turns."""
         return replace(self, turns=self.turns[:k])
+
+    def _repr_html_(self) -> Optional[str]:
+        """In a notebook: the table as the viewer sees it, then the turns as sentences (`solver.display`)."""
+        return rich(self, "record")
+
+    def _repr_markdown_(self) -> Optional[str]:
+        """The turns as a numbered list of sentences (`solver.display`)."""
+        return rich(self, "record", "markdown")
 
 
 #: The outcomes a turn may record.

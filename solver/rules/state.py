@@ -16,6 +16,7 @@ from typing import NamedTuple, Optional, Sequence
 from solver.rules.cards import Card
 from solver.rules.editions import DISCARD_TOTAL_THEN_NONE, Edition, get_edition
 from solver.rules.errors import InvalidPositionError
+from solver.rules.rich import rich
 from solver.rules.seeding import SEED_SCHEME, check_scheme, choose_starter
 
 # Round phases
@@ -104,6 +105,10 @@ class Round(NamedTuple):
         value_of = self.edition.value_of
         return sum(value_of[c] for c in self.discards[seat])
 
+    def _repr_html_(self) -> Optional[str]:
+        """The table in a notebook: every hand, discards, deck, whose turn (`solver.display`)."""
+        return rich(self, "round")
+
 
 class Game(NamedTuple):
     edition: Edition
@@ -131,6 +136,10 @@ class Game(NamedTuple):
     @property
     def is_over(self) -> bool:
         return self.phase == GAME_OVER
+
+    def _repr_html_(self) -> Optional[str]:
+        """The table in a notebook, with the players' names and tokens (`solver.display`)."""
+        return rich(self, "game")
 
     @property
     def next_starter(self) -> Optional[int]:
