@@ -27,6 +27,20 @@ from tutor.render import action_text, card_label
 #: The opponent models the app offers (advisor names; the inference uses the matching model).
 MODELS = tuple(OPPONENT_MODELS)
 
+#: Most digits of a numerator or denominator shown as an exact fraction ("3/19", "41/112"); a
+#: longer one is a figure nobody reads ("11508142139980255/28305490178642781"): the percentage says it.
+SMALL_DIGITS = 4
+
+
+def small_fraction(p):
+    """`p` as "n/d" when both are short enough to read (`SMALL_DIGITS`), else None."""
+    from fractions import Fraction
+
+    p = Fraction(p)
+    if len(str(abs(p.numerator))) > SMALL_DIGITS or len(str(p.denominator)) > SMALL_DIGITS:
+        return None
+    return frac(p)
+
 
 @lru_cache(maxsize=64)
 def record_of(text: str):
@@ -143,7 +157,7 @@ def advice_rows(adv, lang: str) -> list[dict]:
             "#": i,
             t(lang, "an_play"): play_label(adv, a, lang),
             t(lang, "an_win"): win_text(a, lang),
-            t(lang, "an_why"): explanation_text(a, lang),
+            t(lang, "an_why"): explanation_text(a, lang, record),
             t(lang, "an_tokens"): f"{float(a.tokens):.2f}" if lang == "en" else f"{float(a.tokens):.2f}".replace(".", ","),
             t(lang, "an_ko_now"): marked(a.knock_out_now, a.knock_out_exact, lang),
             t(lang, "an_out_risk"): marked(a.out_before_next_turn, a.out_exact, lang),

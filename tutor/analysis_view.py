@@ -9,11 +9,11 @@ import streamlit as st
 from solver import LoveLetterError
 from tutor.analysis import (DeeperBusy, advice, advice_rows, best_plays, best_text, decision_caption, decision_dot,
                              decision_outline, deeper_advice,
-                            deeper_offered, error_text, estimate_sentence, frac, guard_lines, hand_rows, method_text,
-                            pct, posterior, record_of, set_aside_rows, type_bests_text, types_text)
+                            deeper_offered, error_text, estimate_sentence, guard_lines, hand_rows, method_text,
+                            pct, posterior, record_of, set_aside_rows, small_fraction, type_bests_text, types_text)
 from tutor.formatters import CardLabel, KeyLabel, PlayLabel, SeatName
 from tutor.i18n import colon, number, t
-from tutor.components import css
+from tutor.components import css, on_phone
 from tutor.render import action_text, card_label, unbroken
 
 
@@ -67,8 +67,9 @@ def show_how(text: str, model: str, language: str, key: str) -> None:
             how = how_computed(post, seat, card)
             holds = t(language, "an_holds", player=record.seats[seat], card=card_label(card, e, language))
             st.markdown(t(language, "an_how_value", what=holds, p=f"**{pct(how.probability, language)}**"))
-            if 0 < how.probability < 1:
-                st.caption(t(language, "an_how_exact", p=frac(how.probability)))
+            small = small_fraction(how.probability)  # never "11508142139980255/28305490178642781"
+            if small is not None and 0 < how.probability < 1:
+                st.caption(t(language, "an_how_exact", p=small))
             if how.formula is not None:
                 st.markdown(t(language, "an_how_formula"))
                 st.latex(how.formula.latex(holds))
@@ -163,9 +164,12 @@ def decision_view(text: str, model: str, language: str, key: str, plays: tuple, 
     """One play one turn deep (`plays` in the ranking's order, `labels` their names); choosing
     another play reruns this panel only."""
     st.subheader(t(language, "an_decision"))
-    i = st.selectbox(t(language, "an_play"), list(range(len(labels))), key=f"{key}-decision",
+    i = st.selectbox(t(language, "an_decision_play"), list(range(len(labels))), key=f"{key}-decision",
                      format_func=PlayLabel(labels))
-    shape = st.radio(t(language, "an_decision_as"), ["diagram", "list"], key=f"{key}-decision-as", horizontal=True,
+    # A phone opens the list (the diagram is about 2,000 px tall there and cuts its labels).
+    shapes = ["diagram", "list"]
+    shape = st.radio(t(language, "an_decision_as"), shapes, key=f"{key}-decision-as", horizontal=True,
+                     index=shapes.index("list" if on_phone() else "diagram"),
                      format_func=KeyLabel(language, "an_decision_"))
     try:
         caption = decision_caption(text, model, plays[i], language)  # the graph, computed once for both forms

@@ -15,7 +15,8 @@ from solver import EDITIONS  # noqa: E402
 from tutor.i18n import LANGUAGES, locale_language, t  # noqa: E402
 from tutor.formatters import EditionTitle  # noqa: E402
 from tutor.render import language_title  # noqa: E402
-from tutor.url_state import url_selectbox  # noqa: E402
+from tutor.url_state import link_edition, url_selectbox  # noqa: E402
+from tutor import warmup  # noqa: E402
 
 st.set_page_config(page_title="Love Letter tutor", page_icon="💌", layout="wide")
 
@@ -23,11 +24,14 @@ with st.sidebar:
     default_lang = locale_language(getattr(st.context, "locale", None))
     lang = url_selectbox("Language · Idioma · Langue", LANGUAGES, key="lang", default=default_lang,
                          format_func=language_title)
-    url_selectbox(t(lang, "edition"), list(EDITIONS), key="edition", default="2019", format_func=EditionTitle(lang))
+    # A shared position (an analyzer or practice link) opens in its own edition.
+    url_selectbox(t(lang, "edition"), list(EDITIONS), key="edition", default=link_edition(st.query_params, "2019"),
+                  format_func=EditionTitle(lang))
 
 pages = [
-    # The default page is served at the root URL ("/?lesson=prince").
-    st.Page("views/lessons.py", title=t(lang, "nav_lessons"), icon=":material/school:", default=True),
+    # The home page is served at the root URL; it forwards an old lesson link ("/?lesson=prince").
+    st.Page("views/home.py", title=t(lang, "nav_home"), icon=":material/home:", default=True),
+    st.Page("views/lessons.py", title=t(lang, "nav_lessons"), icon=":material/school:", url_path="lessons"),
     st.Page("views/example.py", title=t(lang, "nav_example"), icon=":material/play_circle:", url_path="example"),
     st.Page("views/faq.py", title=t(lang, "nav_faq"), icon=":material/help:", url_path="faq"),
     st.Page("views/practice.py", title=t(lang, "nav_practice"), icon=":material/sports_esports:", url_path="practice"),
@@ -35,4 +39,6 @@ pages = [
     st.Page("views/rulings.py", title=t(lang, "nav_rulings"), icon=":material/gavel:", url_path="rulings"),
     st.Page("views/reference.py", title=t(lang, "nav_reference"), icon=":material/style:", url_path="reference"),
 ]
+# The other pages' imports and content, made ready in the background after this page's heading.
+warmup.start()
 st.navigation(pages).run()

@@ -17,6 +17,16 @@ def edition_key() -> str:
     return st.session_state.get("edition", "2019")
 
 
+def on_phone() -> bool:
+    """The browser says it is a phone (its user agent: "Mobi" in it, as MDN advises): pages open
+    the narrow forms of what they show. False where no browser is known (a test run)."""
+    try:
+        agent = st.context.headers.get("User-Agent", "") or ""
+    except Exception:  # no browser session
+        return False
+    return "Mobi" in agent
+
+
 def css() -> None:
     st.markdown(CARD_CSS, unsafe_allow_html=True)
 

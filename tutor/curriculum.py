@@ -1,13 +1,14 @@
-"""Lessons as data (lessons/lessons.toml) ordered by prerequisites: a networkx DAG."""
+"""Lessons as data (lessons/lessons.toml) ordered by prerequisites: a DAG (the standard library's
+`graphlib` checks it; networkx, a second's import on a busy server, is not on the lessons' path)."""
 
 from __future__ import annotations
 
+import heapq
 import tomllib
 from dataclasses import dataclass
 from functools import lru_cache
+from graphlib import CycleError, TopologicalSorter
 from pathlib import Path
-
-import networkx as nx
 
 from tutor.i18n import spaced
 
@@ -56,19 +57,29 @@ def parse_lessons(data: dict, languages=("en", "es", "fr")) -> list[Lesson]:
         unknown = set(lesson.requires) - ids
         if unknown:
             raise CurriculumError(f"lesson {lesson.id}: unknown prerequisite(s) {sorted(unknown)}")
-    graph(lessons)  # raises if there is a cycle
+    _check_acyclic(lessons)
     return lessons
 
 
-def graph(lessons) -> nx.DiGraph:
+def graph(lessons):
+    """The prerequisites as a networkx DiGraph (an edge from each prerequisite to its lesson), for
+    who wants to draw or study them; CurriculumError on a cycle."""
+    import networkx as nx
+
+    _check_acyclic(lessons)
     g = nx.DiGraph()
     for lesson in lessons:
         g.add_node(lesson.id)
         for req in lesson.requires:
             g.add_edge(req, lesson.id)
-    if not nx.is_directed_acyclic_graph(g):
-        raise CurriculumError(f"lesson prerequisites form a cycle: {nx.find_cycle(g)}")
     return g
+
+
+def _check_acyclic(lessons) -> None:
+    try:
+        TopologicalSorter({lesson.id: lesson.requires for lesson in lessons}).prepare()
+    except CycleError as err:
+        raise CurriculumError(f"lesson prerequisites form a cycle: {err.args[1]}") from None
 
 
 @lru_cache(maxsize=1)
@@ -78,12 +89,26 @@ def load_lessons() -> tuple[Lesson, ...]:
 
 
 def ordered(lessons) -> list[Lesson]:
-    """Topological order; ties broken by the file's order so it is stable."""
+    """Topological order; ties broken by the file's order so it is stable (the first lesson in the
+    file whose prerequisites are all placed comes next)."""
+    _check_acyclic(lessons)
     index = {lesson.id: i for i, lesson in enumerate(lessons)}
-    g = graph(lessons)
-    order = nx.lexicographical_topological_sort(g, key=lambda n: index[n])
-    by_id = {lesson.id: lesson for lesson in lessons}
-    return [by_id[i] for i in order]
+    waiting = {lesson.id: set(lesson.requires) for lesson in lessons}
+    needed_by: dict = {lesson.id: [] for lesson in lessons}
+    for lesson in lessons:
+        for req in lesson.requires:
+            needed_by[req].append(lesson.id)
+    ready = [index[lid] for lid, reqs in waiting.items() if not reqs]
+    heapq.heapify(ready)
+    out = []
+    while ready:
+        lesson = lessons[heapq.heappop(ready)]
+        out.append(lesson)
+        for lid in needed_by[lesson.id]:
+            waiting[lid].discard(lesson.id)
+            if not waiting[lid]:
+                heapq.heappush(ready, index[lid])
+    return out
 
 
 def next_lesson(done: set[str], lessons=None) -> str | None:

@@ -98,6 +98,36 @@ def guard_odds(step: Step) -> dict:
             for seat in range(len(NAMES)) if seat != player and not r.out[seat] and not r.protected[seat]}
 
 
+@dataclass(frozen=True)
+class Working:
+    """How a Guard's chance to hit is counted from the decider's seat: the target's card is one
+    of the `total` cards the decider has not seen, each as likely as the others, `copies` of them
+    the card named."""
+
+    copies: int
+    total: int
+    #: Unseen copies of every card, from the decider's seat.
+    unseen: dict
+
+
+def guard_working(step: Step, target: int, card) -> Optional[Working]:
+    """The count behind `guard_odds(step)[target][card]`, when it is one (no fact of the round
+    tells that hand apart from the other unseen cards: `solver.analysis.explain`'s formula);
+    None otherwise."""
+    from solver.analysis.explain import how_computed
+
+    player, _, before = step.decision
+    card = Card(card)
+    if step.history is not None:
+        record = record_from_events(before.edition, NAMES, step.history, viewer=player)
+        how = how_computed(infer(record), target, card)
+        if how.formula is None:
+            return None
+        return Working(how.formula.unseen, how.formula.total, dict(how.formula.counts))
+    unseen = {c: k for c, k in unseen_by(before.round, player).items() if k}
+    return Working(unseen.get(card, 0), sum(unseen.values()), unseen)
+
+
 def judge(step: Step, action) -> tuple[str, Optional[Fraction], Optional[Fraction]]:
     """How a learner's legal action compares with the example's: ("same" | "better" | "as_good"
     | "worse" | "other", the learner's P(hit), the example's P(hit)). Guard plays compare by

@@ -73,7 +73,10 @@ class SeatOrNobody:
         self.names, self.language = tuple(names), language
 
     def __call__(self, seat: int) -> str:
-        return t(self.language, "quiz_nobody") if seat < 0 else self.names[seat]
+        if seat >= 0:
+            return self.names[seat]
+        nobody = t(self.language, "quiz_nobody")
+        return nobody[:1].upper() + nobody[1:]  # an answer of its own, like the names beside it
 
 
 class LessonTitle:

@@ -43,9 +43,28 @@ CARD_CSS = """
 .ll-tag.turn{background:#166534;color:#fff}
 .ll-cap{font-size:.875rem;color:rgba(49,51,63,.6);margin:.6rem 0 .2rem}
 .ll-card .n,.ll-card .e{word-break:normal!important;overflow-wrap:normal!important;hyphens:auto}
+.ll-block{border-left:6px solid var(--c);padding:.2rem .6rem;margin:.35rem 0}
+.ll-dim{opacity:.7}
+.ll-strip{display:flex;flex-wrap:wrap;gap:.3rem .35rem;margin:.2rem 0 .4rem}
+.ll-chip{display:inline-flex;align-items:center;gap:.25rem;border:2px solid var(--c);border-radius:1rem;
+  padding:.05rem .5rem .05rem .1rem;font-size:.82rem;background:#fffdf8;white-space:nowrap}
+.ll-chip .v{display:inline-block;min-width:1.3rem;text-align:center;border-radius:50%;background:var(--c);color:#fff;
+  font-weight:700;font-size:.8rem;padding:.05rem .2rem}
 @media (max-width:640px){[data-testid='stTable'] th,[data-testid='stTable'] td{padding-left:.3rem!important;padding-right:.3rem!important;font-size:.85rem}}
 @media (max-width:640px){[data-testid='stGraphVizChart']{overflow-x:auto}[data-testid='stGraphVizChart'] svg{max-width:none!important}}
 @media (max-width:640px){.ll-card{width:6rem;min-height:7.6rem}.ll-card .n{font-size:.8rem}.ll-card .e{font-size:.68rem}.ll-back.big{width:5.6rem;min-height:7.6rem}}
+</style>
+"""
+
+
+#: The home page's journeys: each link a large button (a finger's size on a phone), its text white.
+_TILES = ", ".join(f".st-key-home-{k} [data-testid='stPageLink-NavLink']" for k in ("learn", "ruling", "table", "practice"))
+HOME_CSS = f"""
+<style>
+{_TILES}{{background:#9b1d3a;border-radius:.6rem;padding:.85rem 1rem;min-height:3.4rem}}
+{_TILES.replace("NavLink']", "NavLink'] *")}{{color:#fff!important;font-size:1.2rem!important;font-weight:700}}
+{_TILES.replace("NavLink']", "NavLink']:hover")}{{background:#7f1d1d}}
+{_TILES.replace("NavLink']", "NavLink'] span")}{{white-space:normal!important;overflow:visible!important;text-overflow:clip!important;line-height:1.3}}
 </style>
 """
 
@@ -74,6 +93,25 @@ def card_html(card: Card, edition, lang: str, small: bool = False) -> str:
     cls = "ll-card small" if small else "ll-card"
     return (f'<div class="{cls}" lang="{naming_for(lang)}" style="--c:{COLOURS[card]}"><span class="v">{edition.value(card)}</span>'
             f'<div class="n">{name}</div><div class="e">{effect}</div></div>')
+
+
+def card_block_html(card: Card, edition, lang: str, full: bool = False) -> str:
+    """One card as a block that wraps at any width: value · name — copies in the deck, then its
+    effect (the whole effect with `full`, as the rules reference gives it; the short one otherwise)."""
+    effect = t(lang, f"{'full_effect' if full else 'effect'}_{card.name}")
+    return (f'<div class="ll-block" style="--c:{COLOURS[card]}">'
+            f'<b>{edition.value(card)} · {escape(card_name(card, naming_for(lang)))}</b> '
+            f'<span class="ll-dim">— {escape(t(lang, "ref_copies", n=edition.count(card)))}</span><br>'
+            f'{escape(effect, quote=False)}</div>')
+
+
+def card_strip_html(edition, lang: str) -> str:
+    """Every card of the edition as a small chip (value, name, copies), in one wrapping line: the
+    reminder at the top of each lesson."""
+    chips = (f'<span class="ll-chip" style="--c:{COLOURS[c]}"><span class="v">{edition.value(c)}</span>'
+             f'{escape(card_name(c, naming_for(lang)))} <span class="ll-dim">×{edition.count(c)}</span></span>'
+             for c in edition.cards)
+    return '<div class="ll-strip">' + "".join(chips) + "</div>"
 
 
 def back_html(big: bool = False) -> str:

@@ -23,3 +23,21 @@ def url_selectbox(
     if st.query_params.get(key) != value:
         st.query_params[key] = value
     return value
+
+
+def link_edition(params, default: str) -> str:
+    """The edition of the record a link carries (`?record=classic Ana,Luis …`), so that a shared
+    classic position does not open under "2019 edition"; `default` without a readable record."""
+    text = params.get("record")
+    if not text or params.get("edition"):
+        return default
+    from solver import LoveLetterError
+    from solver.records.notation import parse_record
+
+    try:
+        key = parse_record(text).edition.key
+    except (LoveLetterError, ValueError):
+        return default
+    from solver import EDITIONS
+
+    return key if key in EDITIONS else default

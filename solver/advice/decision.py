@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 from fractions import Fraction
+from functools import lru_cache
 
 import networkx as nx
 
@@ -52,6 +53,32 @@ def _approximate_deals(record: Record, samples: int, seed: int) -> list:
         except InferenceTooLargeError:
             continue
     raise TooLargeError("the hidden cards are tied together in too many ways for the decision view")
+
+
+#: Why a play knocks out its own player whatever the hidden cards: the engine's causes that
+#: depend on that player's hand alone (playing the Princess; discarding her to one's own Prince).
+OWN_HAND_CAUSES = frozenset({"princess-played", "princess-discarded"})
+
+
+@lru_cache(maxsize=32)
+def self_knockouts(record: Record) -> dict:
+    """{play: the engine's cause} for each of the viewer's legal plays that knocks the viewer out
+    of the round whatever the hidden cards ("princess-played", "princess-discarded"), found by
+    playing each on one deal consistent with the record; {} when it is not the viewer's turn."""
+    from solver.rules.events import KnockedOut
+    from solver.rules.game import legal_actions
+
+    deal = _approximate_deals(record, 1, 0)[0]
+    if deal.current != record.viewer:
+        return {}
+    out = {}
+    for action in legal_actions(deal):
+        _, events = apply(deal, action)
+        cause = next((ev.cause for ev in events if isinstance(ev, KnockedOut) and ev.player == record.viewer
+                      and ev.cause in OWN_HAND_CAUSES), None)
+        if cause is not None:
+            out[action] = cause
+    return out
 
 
 def decision_graph(record: Record, action, model="mixture", top: int = 4, limit: int = 3000,

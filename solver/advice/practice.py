@@ -44,10 +44,11 @@ class PracticeError(LoveLetterError):
     rule = "practice"
 
 
-def model_for(bots: str) -> str:
-    """The opponent model that matches the bots (for hints and reviews): the random and
-    card-counting bots are exactly those models; the searching bots (ISMCTS, the advisor) are
-    neither, so their opponents' type is read from their plays (the mixture)."""
+def hint_model(bots: str) -> str:
+    """The opponent model the hint, the review and a resumed deal assume for the bots at the
+    table: the one place this choice is made. The random and card-counting bots are exactly those
+    models; the searching bots (ISMCTS, the advisor) are neither, so their opponents' type is read
+    from their plays (the mixture; a page says so)."""
     return {"random": "random", "card-counter": "card-counter"}.get(bots, "mixture")
 
 
@@ -264,7 +265,7 @@ def resume(record_text: str, tokens: str = "", round_no: int = 1, bots: str = "c
     from solver.inference.factors import InferenceTooLargeError
 
     world = None
-    for model in dict.fromkeys((model_for(bots), "uniform", "random")):
+    for model in dict.fromkeys((hint_model(bots), "uniform", "random")):
         try:
             (world,) = sample_worlds(record, model, 1, random.Random(f"{seed}/resume"))
             break

@@ -53,6 +53,10 @@ class Field:
     #: The options were narrowed by the inference too (False: the position was too large for the
     #: field's work budget, so every value the rules allow is offered).
     narrowed: bool = True
+    #: Why a card the viewer holds is not among the options of the card they play: (card, the
+    #: rule's key, its parameters as (name, value) pairs) — "countess-forced" with the King: "you
+    #: must play the Countess: you also hold the King". Empty for any other field.
+    refused: tuple = ()
 
 
 def final_state(record: Record) -> Final:
@@ -272,8 +276,7 @@ def next_field(record: Record, chosen: dict) -> Optional[Field]:
     steps = []
     if me:
         steps.append(lambda: ask("drew", cards))
-    steps.append(lambda: None if "card" in chosen else Field(
-        "card", tuple(c for c in cards if _playable(record, p, chosen, c)), can_stop=me))
+    steps.append(lambda: None if "card" in chosen else _card_field(record, p, chosen, cards, me))
     for step in steps:
         f = step()
         if f is not None:
@@ -334,6 +337,30 @@ def next_field(record: Record, chosen: dict) -> Optional[Field]:
             rest = list(_chancellor_pool(record, p, chosen))
             rest.remove(chosen["keep"])
             return Field("bottom", tuple(sorted(set(permutations(rest)))))
+    return None
+
+
+def _card_field(record: Record, p: int, chosen: dict, cards: tuple, me: bool) -> Field:
+    """The card played: every card the rules allow; for the viewer, with the reason each card
+    they hold and may not play is refused (the replay's own error)."""
+    options = tuple(c for c in cards if _playable(record, p, chosen, c))
+    refused = []
+    if me:
+        hand = [c for c in final_state(record).viewer_hand] + [chosen.get("drew")]
+        for card in dict.fromkeys(c for c in hand if isinstance(c, Card) and c not in options):
+            err = _refusal(record, _turn(p, {**chosen, "card": card}))
+            if err is not None:
+                refused.append((card, err.rule, tuple(sorted(err.params.items()))))
+    return Field("card", options, can_stop=me, refused=tuple(refused))
+
+
+def _refusal(record: Record, turn: Turn) -> Optional[LoveLetterError]:
+    """The replay's error for the record with `turn` added, or None when the rules allow it."""
+    try:
+        for _ in walk(record.with_turns(record.turns + (turn,))):
+            pass
+    except LoveLetterError as err:
+        return err
     return None
 
 

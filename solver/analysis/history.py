@@ -25,9 +25,16 @@ class Sentence:
     subject: str = ""
 
 
-def turn_sentences(record: Record, turn: Turn, hand: Optional[tuple] = None) -> list[Sentence]:
+#: The cards that must choose another player: with every other player protected they are played
+#: with no effect (no target).
+_CHOOSE_ANOTHER = (Card.GUARD, Card.PRIEST, Card.BARON, Card.KING)
+
+
+def turn_sentences(record: Record, turn: Turn, hand: Optional[tuple] = None, public=None) -> list[Sentence]:
     """The sentences of one turn, in the order things happen. `hand` is the viewer's hand at
-    the play (`walk(..., hands=)`); with it a King trade says what the viewer gave."""
+    the play (`walk(..., hands=)`); with it a King trade says what the viewer gave. `public` is
+    the public state at the play (`walk`'s third item); with it a card played with no effect
+    because every other player is protected says so."""
     p = turn.player
     out: list[Sentence] = []
     if turn.drew is not None:
@@ -42,6 +49,12 @@ def turn_sentences(record: Record, turn: Turn, hand: Optional[tuple] = None) -> 
         out.append(Sentence("hist.play_target", {"player": p, "card": turn.card, "target": turn.target}, "player"))
     else:
         out.append(Sentence("hist.play", {"player": p, "card": turn.card}, "player"))
+        if turn.card in _CHOOSE_ANOTHER and public is not None and not public.open_targets(p):
+            shielded = [i for i in range(len(public.out)) if i != p and not public.out[i] and public.protected[i]]
+            if len(shielded) == 1:  # "No effect: you are protected by the Handmaid."
+                out.append(Sentence("hist.no_effect_protected", {"target": shielded[0]}, "target"))
+            elif shielded:
+                out.append(Sentence("hist.no_effect_all_protected"))
     viewer = record.viewer
     if turn.saw is not None:
         out.append(Sentence("hist.saw", {"player": viewer, "card": turn.saw}, "player"))
@@ -97,10 +110,12 @@ def _given(turn: Turn, viewer: int, hand: Optional[tuple]) -> Optional[Card]:
 def history(record: Record) -> list[list[Sentence]]:
     """The sentences of every turn of the record, turn by turn."""
     hands: list = []
+    publics: list = []
     try:
-        for _ in walk(record, hands=hands):
-            pass
+        for _, _, public in walk(record, hands=hands):
+            publics.append(public)
     except RecordError:  # told as far as it goes; the page reports the error itself
         pass
-    return [turn_sentences(record, turn, hands[i] if i < len(hands) else None)
+    return [turn_sentences(record, turn, hands[i] if i < len(hands) else None,
+                           publics[i] if i < len(publics) else None)
             for i, turn in enumerate(record.turns)]

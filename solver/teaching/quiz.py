@@ -5,9 +5,11 @@ Each question carries the data a shell needs to phrase it (`kind`, `params`), th
 `reasons`: the engine's own rulings behind the answer (`solver.teaching.ruling.Line`s: a refused
 card's rule, a Baron's result, the showdown), shown to a learner who answered wrong.
 
-Each lesson asks about its own rule: `legal-cards` (a turn), `countess` (a hand with the
-Countess), `targets-protected` / `targets-out` (whom a card may choose), `prince-targets`,
-`baron`, `chancellor-draw`, `showdown`, `spy-bonus`, `deck-size` / `deck-size-2p`, `tokens`.
+Each lesson asks about its own rule: `card-value` / `card-count` (the cards), `legal-cards` (a
+turn), `countess` (a hand with the Countess), `targets-protected` / `targets-out` (whom a card
+may choose), `prince-targets`, `baron`, `chancellor-draw`, `showdown`, `spy-bonus`, `deck-size`
+(setting up, three players or more), `unseen-2p` / `deck-size-2p` (two players: the face-up
+cards), `tokens` (winning the game), `edition-value` (the editions' values).
 """
 
 from __future__ import annotations
@@ -24,7 +26,8 @@ from solver.rules.game import apply, deal_round, legal_actions
 from solver.teaching.ruling import Line, narrate, refusal, ruling
 
 KINDS = ("legal-cards", "countess", "targets-protected", "targets-out", "prince-targets", "baron",
-         "chancellor-draw", "showdown", "spy-bonus", "deck-size", "deck-size-2p", "tokens")
+         "chancellor-draw", "showdown", "spy-bonus", "deck-size", "deck-size-2p", "tokens", "card-value",
+         "card-count", "unseen-2p", "edition-value")
 #: Kinds about cards only the 2019 deck has: asked in the 2019 edition whatever the chosen one.
 NEEDS_2019 = frozenset({"chancellor-draw", "spy-bonus"})
 
@@ -62,7 +65,14 @@ def make_question(kind: str, edition="2019", seed: int = 0) -> Question:
         return _baron(e, rng)
     if kind == "chancellor-draw":
         return _chancellor(e, rng)
-    n = 2 if kind == "deck-size-2p" else rng.randint(e.min_players, e.max_players)
+    if kind in ("card-value", "card-count"):
+        return _card_fact(e, rng, kind)
+    if kind == "unseen-2p":
+        return _unseen_2p(e, rng)
+    if kind == "edition-value":
+        return _edition_value(rng)
+    # Setting up asks about three players or more: two players have their own lesson (and question).
+    n = 2 if kind == "deck-size-2p" else rng.randint(max(3, e.min_players), e.max_players)
     if kind in ("deck-size", "deck-size-2p"):
         _, events = deal_round(e, n, 0, rng.random())
         size = events[0].deck_size
@@ -236,3 +246,48 @@ def _spy_bonus(e, rng) -> Question:
         return Question("spy-bonus", e.key, {"spies": spies, "out": tuple(r.out), "winners": tuple(r.winners)},
                         (*range(n), -1), bonus, r, why)
     raise RuntimeError("no Spy round found")  # pragma: no cover
+
+
+def _card_fact(e, rng, kind: str) -> Question:
+    """The value of a card (`card-value`) or its number of copies (`card-count`) in the edition."""
+    card = rng.choice(list(e.cards))
+    if kind == "card-value":
+        answer = e.value(card)
+        choices = tuple(sorted({e.value(c) for c in e.cards}))
+        why = Line("quiz.why_card_value", {"card": card, "value": answer})
+    else:
+        answer = e.count(card)
+        choices = tuple(range(1, max(e.count(c) for c in e.cards) + 1))
+        why = Line("quiz.why_card_count", {"card": card, "n": answer, "total": e.deck_size})
+    return Question(kind, e.key, {"card": card}, choices, answer, reasons=(why,))
+
+
+def _unseen_2p(e, rng) -> Question:
+    """A 2-player deal: with the three face-up cards and your two cards in view, how many copies of
+    a card can still be in the other hand, the deck or the set-aside card? (A face-up card is out
+    of the round: it is counted, never drawn.)"""
+    for _ in range(40):
+        r, _ = deal_round(e, 2, rng.randrange(2), rng.random())
+        me = r.current
+        counted = [c for c in r.face_up if e.count(c) > 1]
+        if counted:
+            break
+    card = rng.choice(counted or list(r.face_up))
+    up, mine = r.face_up.count(card), r.hands[me].count(card)
+    left = e.count(card) - up - mine
+    why = Line("quiz.why_unseen_2p", {"total": e.count(card), "card": card, "up": up, "mine": mine, "n": left,
+                                      "player": me})
+    return Question("unseen-2p", e.key, {"player": me, "hand": tuple(r.hands[me]), "face_up": tuple(r.face_up),
+                                         "card": card},
+                    tuple(range(0, e.count(card) + 1)), left, r, (why,))
+
+
+def _edition_value(rng) -> Question:
+    """The value of the King, the Countess or the Princess in one of the editions (they differ:
+    the 2019 deck adds the Chancellor, 6, below them)."""
+    from solver.rules.editions import EDITIONS
+
+    e = get_edition(rng.choice(sorted(EDITIONS)))
+    card = rng.choice((Card.KING, Card.COUNTESS, Card.PRINCESS))
+    why = Line("quiz.why_edition_value", {"king": Card.KING, "countess": Card.COUNTESS, "princess": Card.PRINCESS})
+    return Question("edition-value", e.key, {"card": card}, (6, 7, 8, 9), e.value(card), reasons=(why,))

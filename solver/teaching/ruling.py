@@ -77,7 +77,12 @@ def ruling(events, edition=None) -> Optional[Line]:
         if isinstance(ev, ChancellorDrew):
             return Line("ruling.chancellor_drew", {"player": ev.player, "n": len(ev.cards)})
         if isinstance(ev, ChancellorReturned):
-            return Line("ruling.chancellor_returned", {"player": ev.player, "card": ev.kept, "n": len(ev.bottom)})
+            # The Countess rule is named only where it could have seemed to apply: the Countess and
+            # a King or a Prince among the cards chosen from.
+            pool = (ev.kept, *ev.bottom)
+            countess = Card.COUNTESS in pool and (Card.KING in pool or Card.PRINCE in pool)
+            key = "ruling.chancellor_returned_countess" if countess else "ruling.chancellor_returned"
+            return Line(key, {"player": ev.player, "card": ev.kept, "n": len(ev.bottom)})
         if isinstance(ev, KnockedOut) and ev.cause == "princess-played":
             return Line("ruling.princess_played", {"player": ev.player})
     if played is not None and played.card in (Card.SPY, Card.COUNTESS):

@@ -14,13 +14,30 @@ from solver.words.i18n import either, number, semicolon, t
 from solver.words.sentences import action_text, card_label
 
 
-def explanation_text(action, lang: str) -> str:
+def explanation_text(action, lang: str, record=None) -> str:
     """The one-sentence why of a ranked play; a sampled figure carries "≈" (an estimate's win and
-    risk of being out; its knock-out chance only when the posterior was not exact)."""
+    risk of being out; its knock-out chance only when the posterior was not exact). With the
+    `record` it was ranked for, a play that knocks you out whatever the hidden cards says so
+    ("Playing the Princess knocks you out of the round") instead of "nobody is knocked out at once"."""
     key, params = action.explanation()
+    if record is not None:
+        cause = _own_knockouts(record).get(action.action)
+        if cause is not None:
+            key = f"advice.self_out.{cause}"
     return t(lang, key, win=marked(params["win"], action.exact, lang),
              knock_out_now=marked(params["knock_out_now"], action.knock_out_exact, lang),
              out_risk=marked(params["out_risk"], action.out_exact, lang))
+
+
+def _own_knockouts(record) -> dict:
+    """`solver.advice.decision.self_knockouts` ({} when no deal of the record can be drawn)."""
+    from solver.advice.decision import self_knockouts
+    from solver.rules.errors import LoveLetterError
+
+    try:
+        return self_knockouts(record)
+    except LoveLetterError:
+        return {}
 
 
 def types_text(types: dict, record, model: str, lang: str, exact: bool = True) -> str:

@@ -8,7 +8,7 @@ from streamlit.testing.v1 import AppTest
 
 from solver import legal_actions, parse_record
 from solver.records.notation import format_record
-from solver.advice.practice import PracticeError, model_for, next_round, play, resume, save, start
+from solver.advice.practice import PracticeError, hint_model, next_round, play, resume, save, start
 from tutor.i18n import t
 
 from ..helpers import random_practice_round
@@ -113,7 +113,7 @@ def test_a_complete_seeded_game_through_the_page_with_hint_and_reviews():
             _click(at, "pr-hint")
             from tutor.analysis import advice, best_text
 
-            shown = advice(format_record(p.human_record()), model_for(p.bots), 0.4)  # the page's cached answer
+            shown = advice(format_record(p.human_record()), hint_model(p.bots), 0.4)  # the page's cached answer
             assert best_text(shown, "en") in [s.value for s in list(at.success) + list(at.info)]
             hinted += 1
         _play_first(at)

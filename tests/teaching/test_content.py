@@ -71,7 +71,7 @@ def test_faq_questions_of_the_rules_texts_are_all_covered():
 def test_lessons_schema_dag_and_order():
     lessons = load_lessons()
     ids = [lesson.id for lesson in lessons]
-    for topic in ("setup", "turn", "protection", "elimination", "round-end", "scoring-spy", "game-end",
+    for topic in ("setup", "cards", "turn", "protection", "elimination", "round-end", "scoring-spy", "game-end",
                   "two-players", "editions", "prince", "king-countess-princess", "guard-priest-baron",
                   "spy-chancellor"):
         assert topic in ids
@@ -84,7 +84,8 @@ def test_lessons_schema_dag_and_order():
         for kind in lesson.quiz:
             assert kind in KINDS
     assert next_lesson(set()) == "setup"
-    assert next_lesson({"setup"}) == "turn"
+    assert next_lesson({"setup"}) == "cards"  # the cards are shown before any lesson about them
+    assert next_lesson({"setup", "cards"}) == "turn"
     assert next_lesson(set(ids)) is None
 
 

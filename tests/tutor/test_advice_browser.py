@@ -164,7 +164,7 @@ def test_practice_round_with_bot_turns_and_review_in_chromium(browser, server):
         # Nothing is chosen for you: Play is disabled until a play is chosen.
         play = page.get_by_role("button", name=t("fr", "play"), exact=True).first
         assert play.is_disabled()
-        box = page.locator("[data-testid='stSelectbox']").filter(has_text=t("fr", "an_play")).last
+        box = page.locator("[data-testid='stSelectbox']").filter(has_text=t("fr", "pr_your_play")).last
         box.get_by_role("combobox").click()  # the first listed play, chosen with the keyboard
         page.keyboard.press("ArrowDown")
         page.keyboard.press("Enter")

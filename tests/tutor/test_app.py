@@ -14,18 +14,21 @@ def app(**params):
     return app_support.app(timeout=30, **params)
 
 
+def lessons_page(**params):
+    return app(**params).switch_page("views/lessons.py").run()
+
+
 def test_every_page_runs_without_exception():
     at = app()
     assert not at.exception
     for page in ("views/example.py", "views/faq.py", "views/practice.py", "views/analyzer.py", "views/rulings.py",
-                 "views/reference.py",
-                 "views/lessons.py"):
+                 "views/reference.py", "views/lessons.py", "views/home.py"):
         at.switch_page(page).run()
         assert not at.exception, page
 
 
 def test_lessons_progress_and_next_lesson():
-    at = app()
+    at = lessons_page()
     lessons = load_lessons()
     assert at.selectbox(key="lesson").value == lessons[0].id
     at.button(key=f"done-{lessons[0].id}").click().run()
@@ -35,19 +38,19 @@ def test_lessons_progress_and_next_lesson():
 
 
 def test_quiz_is_graded_by_the_engine():
-    at = app(lesson="editions")
+    at = app(lesson="game-end")  # an old link to a lesson (the root URL) still opens it
     q_radio = at.radio[0]
     assert q_radio.value is None  # no answer is pre-selected
-    # editions lesson asks "tokens": the engine's answer is the edition's target.
+    # the game-end lesson asks "tokens": the engine's answer is the edition's target.
     from solver.teaching.quiz import make_question
 
     q = make_question("tokens", get_edition("2019"), 0)
     q_radio.set_value(q.answer).run()
-    at.button(key="check-editions-0").click().run()
+    at.button(key="check-game-end-0").click().run()
     assert at.success and "Correct" in at.success[0].value
     wrong = next(c for c in q.choices if c != q.answer)
     at.radio[0].set_value(wrong).run()
-    at.button(key="check-editions-0").click().run()
+    at.button(key="check-game-end-0").click().run()
     assert at.error and str(q.answer) in at.error[0].value
     why = f"With {q.params['players']} players, {q.answer} favor tokens win the game."
     assert any(why in m.value for m in at.markdown)  # the reason, not only the number
@@ -103,7 +106,7 @@ def test_switch_language_and_edition():
     at.switch_page("views/reference.py").run()
     assert "Referencia de reglas" in at.title[0].value
     at.sidebar.selectbox(key="edition").select("classic").run()
-    cards = [m.value for m in at.markdown if "border-left" in m.value]
+    cards = [m.value for m in at.markdown if 'class="ll-block"' in m.value]
     assert len(cards) == len(get_edition("classic").cards)
     assert "Guardia" in cards[0] and "Clásica (16 cartas)" in at.subheader[0].value
 
@@ -124,7 +127,8 @@ def test_default_language_from_browser_locale():
     at.context["locale"] = "es-ES"
     at.run()
     assert not at.exception
-    assert at.sidebar.selectbox(key="lang").value == "es" and at.title[0].value == "Lecciones"
+    assert at.sidebar.selectbox(key="lang").value == "es" and at.title[0].value == "Love Letter"
+    assert "¿Qué quieres hacer?" in at.markdown[0].value
 
 
 def test_unknown_values_in_the_url_fall_back():
@@ -166,19 +170,23 @@ def test_each_seat_of_the_board_is_one_element_whatever_it_holds():
 
 
 def test_practice_says_what_each_kind_of_bot_does_in_plain_words():
-    """'ISMCTS (tree search)' was jargon for a beginner: the choice reads 'look-ahead search
-    (ISMCTS)', and a help text says what each kind of bot does, in each language."""
+    """'ISMCTS' was jargon for a beginner, and nothing said which bot is strongest: the choices
+    read 'searching bots', 'advisor bots (strongest)', 'random (weakest)', and a help text says
+    what each kind of bot does (and how the advisor bots fared in the strength tests), in each
+    language."""
     from tutor.i18n import t
 
     from .app_support import page
 
+    strongest = {"en": "(strongest)", "es": "(los más fuertes)", "fr": "(les plus forts)"}
     for lang in ("en", "es", "fr"):
         at = page("views/practice.py", lang=lang)
         assert not at.exception and not at.error
         bots = at.radio(key="pr_bots")
-        assert bots.help == t(lang, "pr_bots_help") and "ISMCTS" in bots.help
-        assert t(lang, "pr_bots_ismcts") in list(bots.options) and not any(  # the labels as shown
-            x.startswith("ISMCTS") for x in bots.options), bots.options
+        assert bots.help == t(lang, "pr_bots_help") and "ISMCTS" not in bots.help
+        assert not any("ISMCTS" in x for x in bots.options), bots.options
+        assert bots.options[-1] == t(lang, "pr_bots_advisor") and bots.options[-1].endswith(strongest[lang])
+        assert sum(strongest[lang] in x for x in bots.options) == 1
 
 
 def test_the_saved_practice_link_opens_in_the_language_it_was_played_in():
@@ -190,6 +198,7 @@ def test_the_saved_practice_link_opens_in_the_language_it_was_played_in():
 
     for lang in ("es", "fr"):
         at = page("views/practice.py", lang=lang)
+        at.number_input(key="pr_seed").set_value(1)  # game 1: the person's turn comes (a new deal might end first)
         at.button(key="pr-new").click().run()
         assert not at.exception and not at.error
         links = [c.value for c in at.code if "practice?" in c.value]

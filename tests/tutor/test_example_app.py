@@ -144,3 +144,55 @@ def test_the_skipped_turns_end_with_marta_drawing_the_last_card_not_an_empty_dec
         at = page(FRAMES.index(("outcome", STEPS.index(skip))) + 1, lang=lang)
         (info,) = at.info
         assert drawn in info.value and last in info.value, info.value
+
+
+def test_the_seats_view_keeps_the_secrets_the_question_asks_about():
+    """From the learner's seat step 1 said 'the Princess is set aside' and the skipped turns 'Ana
+    kept her Prince', which answered the last question (a 50/50 Guard guess) before it was asked:
+    the seat's text says only what that seat knows; revealing every hand tells the whole story."""
+    from tutor.i18n import LANGUAGES, t
+
+    princess = {"en": "Princess", "es": "Princesa", "fr": "Princesse"}
+    skip = FRAMES.index(("outcome", next(i for i, s in enumerate(STEPS) if s.key == "example_skip"))) + 1
+    for lang in LANGUAGES:
+        at = page(1, lang=lang)
+        (info,) = at.info
+        assert princess[lang] not in info.value and info.value == t(lang, "example_deal_seat")
+        at.toggle(key="ex_reveal").set_value(True).run()
+        assert princess[lang] in at.info[0].value
+        at = page(skip, lang=lang)
+        (info,) = at.info
+        assert info.value == t(lang, "example_skip_seat") and "Prince" not in info.value.replace("Princes", "")
+        at.toggle(key="ex_reveal").set_value(True).run()
+        assert at.info[0].value == t(lang, "example_skip")
+
+
+def test_each_guard_figure_is_worked_out_for_the_learner():
+    """5.3%, 10.5% and 50% were given without their count: each is worked out in one line from the
+    seat (the unseen cards, then how many of them are the card named)."""
+    first = DECISIONS[0]
+    index = STEPS.index(first)
+    at = page(frame_of(first))
+    at.selectbox(key=f"ex-{index}-card").set_value(int(Card.GUARD)).run()
+    at.selectbox(key=f"ex-{index}-target").set_value(1).run()
+    at.selectbox(key=f"ex-{index}-guess").set_value(int(Card.KING)).run()
+    at.button(key=f"ex-{index}-go").click().run()
+    assert "5.3%" in at.info[0].value and "10.5%" in at.info[0].value  # weaker than the example's
+    lines = [c.value for c in at.caption if c.value.startswith("From Ana's seat")]
+    assert lines == [
+        "From Ana's seat 19 cards are unseen: Spy ×2, Guard ×5, Priest ×2, Baron ×2, Handmaid ×2, Prince ×2, "
+        "Chancellor ×2, King, Princess. Luis's card is one of them: the King (7) is 1 of 19 = 5.3%.",
+        "From Ana's seat 19 cards are unseen: Spy ×2, Guard ×5, Priest ×2, Baron ×2, Handmaid ×2, Prince ×2, "
+        "Chancellor ×2, King, Princess. Luis's card is one of them: the Prince (5) is 2 of 19 = 10.5%."]
+    last = DECISIONS[-1]
+    index = STEPS.index(last)
+    at = page(frame_of(last), lang="es")
+    at.selectbox(key=f"ex-{index}-card").set_value(int(Card.GUARD)).run()
+    at.selectbox(key=f"ex-{index}-target").set_value(0).run()
+    at.selectbox(key=f"ex-{index}-guess").set_value(int(Card.PRINCE)).run()
+    at.button(key=f"ex-{index}-go").click().run()
+    assert [c.value for c in at.caption if c.value.startswith("Desde el lugar")] == [
+        "Desde el lugar de Marta hay 2 cartas sin ver: Príncipe, Princesa. La carta de Ana es una de ellas: "
+        "el Príncipe (5) es 1 de 2 = 50\u202f%.",
+        "Desde el lugar de Marta hay 2 cartas sin ver: Príncipe, Princesa. La carta de Ana es una de ellas: "
+        "la Princesa (9) es 1 de 2 = 50\u202f%."]

@@ -20,7 +20,15 @@ def test_each_lesson_quiz_asks_about_its_own_rule():
     assert kinds["prince"] == ("prince-targets",) and kinds["king-countess-princess"] == ("countess",)
     assert kinds["protection"] == ("targets-protected",) and kinds["elimination"] == ("targets-out",)
     assert kinds["guard-priest-baron"] == ("baron",) and kinds["spy-chancellor"] == ("chancellor-draw",)
-    assert kinds["scoring-spy"] == ("spy-bonus",) and kinds["two-players"] == ("deck-size-2p",)
+    assert kinds["scoring-spy"] == ("spy-bonus",) and kinds["two-players"] == ("unseen-2p", "deck-size-2p")
+    assert kinds["cards"] == ("card-value", "card-count") and kinds["editions"] == ("edition-value",)
+    assert kinds["setup"] == ("deck-size",) and kinds["game-end"] == ("tokens",)
+    # no two lessons open on the same question ("Two players" repeated "Setting up", "The
+    # editions" repeated "Winning the game")
+    firsts = [q[0] for q in kinds.values() if q]
+    assert len(firsts) == len(set(firsts))
+    assert all(make_question("deck-size", e, seed).params["players"] >= 3 for e in ("2019", "classic")
+               for seed in range(10))
     # the Prince and Countess lessons no longer ask the same question
     assert make_question("prince-targets", "2019", 0) != make_question("countess", "2019", 0)
     for seed in range(4):
@@ -60,7 +68,7 @@ def test_a_wrong_answer_gets_the_engines_reason_in_the_chosen_language():
 
 
 def test_progress_survives_a_reload():
-    at = app()
+    at = page("views/lessons.py")
     first, second = list(LESSONS)[:2]
     at.button(key=f"done-{first}").click().run()
     link = at.query_params["done"]
@@ -73,7 +81,8 @@ def test_progress_survives_a_reload():
     assert again.get("progress")[0].proto.text == t("en", "progress", n=1, total=len(LESSONS))
     # French says "0 leçon", "1 leçon" in the singular (not "1 leçons sur 13")
     total = len(LESSONS)
-    assert app(lang="fr").get("progress")[0].proto.text == f"Progression\u00a0: 0 leçon sur {total}"
+    assert page("views/lessons.py", lang="fr").get("progress")[0].proto.text == \
+        f"Progression\u00a0: 0 leçon sur {total}"
     assert app(lang="fr", done=first).get("progress")[0].proto.text == f"Progression\u00a0: 1 leçon sur {total}"
     assert app(lang="fr", done=f"{first},{second}").get("progress")[0].proto.text == \
         f"Progression\u00a0: 2 leçons sur {total}"
@@ -178,35 +187,76 @@ def test_quiz_questions_give_cards_their_article(lid):
             assert before.lower() in articles[lang] or before.lower().endswith("l'"), (lid, lang, question)
 
 
-@pytest.mark.parametrize("lid", ["setup", "game-end", "two-players", "editions"])
+@pytest.mark.parametrize("lid", ["setup", "game-end", "two-players", "editions", "cards"])
 def test_a_quiz_names_the_edition_in_the_chosen_language(lid):
     """The classic edition's quiz read 'Édition classic (16 cards), 3 joueurs' in French (the
-    engine's English title): the edition is named as the sidebar names it."""
+    engine's English title): the edition is named as the sidebar names it. The editions lesson
+    asks about any of the three."""
+    from solver import EDITIONS
     from tutor.i18n import t
 
     for lang in LANGUAGES:
         at = app(lesson=lid, lang=lang, edition="classic")
         question = next(m.value for m in at.markdown if "?" in m.value)
-        assert question.startswith(t(lang, "edition.classic") + ","), (lid, lang, question)
+        titles = [t(lang, f"edition.{k}") for k in EDITIONS] if lid == "editions" else [t(lang, "edition.classic")]
+        assert any(question.startswith(x) for x in titles), (lid, lang, question)
         assert "(16 cards)" not in question or lang == "en", (lid, lang, question)
 
 
 @pytest.mark.parametrize("lid", ["protection", "prince", "elimination"])
-def test_a_targets_quiz_hint_points_to_no_option_that_is_not_there(lid):
-    """'Whom may Ana choose? (Choose nobody if no player can be chosen.)' sent learners looking
-    for a 'nobody' button among the names: the answer is a set of names, and none selected means
-    nobody, as the hint now says."""
+def test_a_targets_quiz_offers_nobody_as_an_answer_of_its_own(lid):
+    """'(If no player can be chosen, select no name.)' was easy to miss: "Nobody" is now an
+    option beside the names, the hint names it, and it cannot be given with a name."""
     from tutor.i18n import t
 
     for lang in LANGUAGES:
         at = app(lesson=lid, lang=lang)
         (names,) = at.button_group
         question = next(m.value for m in at.markdown if "?" in m.value)
-        hint = question[question.rindex("("):]
-        nobody = t(lang, "quiz_nobody")
-        # the hint may say nobody can be chosen; what it tells the learner to do names no 'nobody'
-        assert nobody not in names.options and nobody not in hint.rsplit(",", 1)[-1], (lang, hint)
-    assert hint == "(Si aucun joueur ne peut être choisi, ne sélectionnez aucun nom.)"
+        nobody = t(lang, "quiz_nobody").capitalize()
+        assert names.options[-1] == nobody and nobody in question[question.rindex("("):], (lang, question)
+    assert question.endswith("(Si aucun joueur ne peut être choisi, choisissez «\u00a0Personne\u00a0».)")
+    # "Nobody" with a name: said, not graded
+    at = app(lesson=lid, lang="en")
+    at.button_group[0].set_value([0, -1]).run()
+    at.button(key=f"check-{lid}-0").click().run()
+    assert at.warning[0].value == t("en", "quiz_nobody_alone") and not at.success and not at.error
+
+
+def test_nobody_is_the_right_answer_when_no_player_can_be_chosen():
+    from solver.teaching.quiz import make_question
+
+    seed = next(s for s in range(60) if make_question("targets-protected", get_edition("2019"), s).answer
+                == frozenset())
+    at = app(lesson="protection", lang="en")
+    at.session_state["quiz_seed"] = seed
+    at.run()
+    at.button_group(key=f"quiz-protection-{seed}").set_value([-1]).run()
+    at.button(key=f"check-protection-{seed}").click().run()
+    assert at.success and "Correct" in at.success[0].value
+
+
+def test_the_cards_are_shown_before_the_first_card_lesson_and_beside_every_lesson():
+    """Values and counts first appeared inside quiz questions: the cards lesson comes before the
+    Guard, Priest and Baron and lists every card of the chosen edition (value, copies, effect);
+    every other lesson shows them as a strip (value, name, copies), linked to the reference."""
+    from tutor.i18n import t
+
+    ids = list(LESSONS)
+    assert ids.index("cards") < ids.index("turn") < ids.index("guard-priest-baron")
+    for edition in ("2019", "classic"):
+        e = get_edition(edition)
+        at = app(lesson="cards", lang="fr", edition=edition)
+        blocks = [m.value for m in at.markdown if 'class="ll-block"' in m.value]
+        assert len(blocks) == len(e.cards)
+        baron = next(b for b in blocks if "Baron" in b)
+        assert f"<b>{e.value(Card.BARON)} · Baron</b>" in baron and t("fr", "ref_copies", n=2) in baron
+        assert "plus faible est éliminée" in baron  # its effect
+        at = app(lesson="guard-priest-baron", lang="es", edition=edition)
+        (strip,) = [m.value for m in at.markdown if 'class="ll-strip"' in m.value]
+        assert strip.count('class="ll-chip"') == len(e.cards)
+        assert f'<span class="v">{e.value(Card.PRINCESS)}</span>Princesa <span class="ll-dim">×1</span>' in strip
+        assert at.get("page_link")[0].proto.page.endswith("reference")
 
 
 def test_a_wrong_answer_says_why_the_princess_and_a_free_countess_may_be_played():

@@ -108,11 +108,17 @@ def test_the_practice_hint_shows_right_under_the_turn_box():
     at.button(key="pr-hint").click().run()
     assert not at.exception
     order = []
-    for node in at.main.children.values():
-        if node.type == "expander":
-            order.append(("expander", node.label))
-        elif node.type == "markdown" and node.value.startswith("### "):
-            order.append(("heading", node.value))
+
+    def walk(block):  # in page order, into the slot under the board that holds the turn and the hint
+        for node in block.children.values():
+            if node.type == "expander":
+                order.append(("expander", node.label))
+            elif node.type == "markdown" and node.value.startswith("### "):
+                order.append(("heading", node.value))
+            if node.type != "expander" and getattr(node, "children", None):
+                walk(node)
+
+    walk(at.main)
     assert ("heading", "### Hint") in order
     assert order.index(("heading", "### Hint")) < order.index(("expander", "What happened"))
 

@@ -10,18 +10,25 @@ from __future__ import annotations
 
 import streamlit as st
 
-from solver import EDITIONS, LoveLetterError, Record, get_edition
-from solver.analysis.entry import STOP, add_turn, chosen_from_turn, fill, forced, next_player
-from solver.records.notation import format_record
-from tutor.analysis import MODELS, error_text, history_lines, is_viewer_turn, record_of
-from tutor.analysis_view import show_advice, show_how, show_odds
 from tutor.components import edition_key, lang
-from solver.rules.editions import SHOWDOWN_TIE_RULES
-from tutor.formatters import CardLabel, EditionTitle, EntryLabel, ModelName, TieRule
-from solver.analysis.setup import cards_left, names_for
 from tutor.i18n import colon, t
 
 language = lang()
+st.title(t(language, "nav_analyzer"))
+st.caption(t(language, "an_intro"))
+
+# The heading first: what the page needs next is imported after it (on a fresh server that takes
+# a moment, and the page shows its heading meanwhile).
+from solver import EDITIONS, LoveLetterError, Record, get_edition  # noqa: E402
+from solver.analysis.entry import STOP, add_turn, chosen_from_turn, fill, forced, next_player  # noqa: E402
+from solver.records.notation import format_record  # noqa: E402
+from tutor.analysis import MODELS, error_text, history_lines, is_viewer_turn, record_of  # noqa: E402
+from tutor.analysis_view import show_advice, show_how, show_odds  # noqa: E402
+from solver.rules.editions import SHOWDOWN_TIE_RULES  # noqa: E402
+from tutor.formatters import CardLabel, EditionTitle, EntryLabel, ModelName, TieRule  # noqa: E402
+from solver.analysis.setup import cards_left, names_for  # noqa: E402
+
+
 OPTIONS = ("showdown_tie", "spy_eliminated_players_block", "two_player_face_up", "void_target_allowed")
 FIELD_TITLES = {"drew": "entry_drew", "card": "entry_card", "target": "target", "guess": "guess",
                 "result": "entry_result", "baron": "entry_baron", "saw": "entry_saw", "got": "entry_got",
@@ -101,6 +108,8 @@ def turn_choices(record, k: int, render: bool = False) -> tuple[dict, object]:
         else:
             value = box[0].selectbox(title, list(f.options), index=None, key=field_key(k, chosen, f.name),
                                      format_func=fmt, placeholder=t(language, "an_choose"), on_change=field_cb)
+        for _card, rule, params in f.refused:  # why a card you hold is not offered (the Countess rule)
+            box[0].caption(error_text(LoveLetterError("", rule=rule, **dict(params)), language))
         if f.can_stop and value is None:  # the viewer is to decide here: the position the advisor answers
             box[1].button(t(language, "an_advise_me"), key=f"an-advise-{k}-{f.name}", on_click=advise_cb,
                           type="primary", icon=":material/lightbulb:")
@@ -155,8 +164,6 @@ def undo_cb() -> None:
 
 # --- page --------------------------------------------------------------------------------------
 
-st.title(t(language, "nav_analyzer"))
-st.caption(t(language, "an_intro"))
 text = st.session_state["an_text"]
 tab_form, tab_text = st.tabs([t(language, "an_tab_form"), t(language, "an_tab_text")])
 

@@ -4,17 +4,38 @@ from __future__ import annotations
 
 import streamlit as st
 
-from solver import IllegalActionError, apply
-from solver.rules.events import seen_by
-from solver.teaching.ruling import narrate, refusal, ruling
-from tutor.analysis import pct
 from tutor.components import lang, play_picker, show_board
-from tutor.example import NAMES, example_steps, judge
-from tutor.i18n import t
-from tutor.render import action_text, say
+from tutor.i18n import catalog, t
 
 language = lang()
+st.title(t(language, "nav_example"))
+
+# The heading first: what the page needs next is imported after it (on a fresh server that takes
+# a moment, and the page shows its heading meanwhile).
+from fractions import Fraction  # noqa: E402
+from solver import IllegalActionError, apply  # noqa: E402
+from solver.rules.events import seen_by  # noqa: E402
+from solver.teaching.ruling import narrate, refusal, ruling  # noqa: E402
+from tutor.analysis import pct  # noqa: E402
+from tutor.example import NAMES, example_steps, guard_working, judge  # noqa: E402
+from tutor.render import action_text, card_label, card_word, say  # noqa: E402
+
+
 steps = example_steps()
+
+
+def working_line(step, action) -> str | None:
+    """A Guard guess's chance worked out in one line from the decider's seat: "Unseen from Marta's
+    seat: 2 cards (Prince, Princess). Ana holds one of them: Prince 1 of 2 = 50%"."""
+    work = guard_working(step, action.target, action.guess)
+    if work is None:
+        return None
+    e = step.decision[2].edition
+    unseen = ", ".join(str(card_word(c, language)) + (f" ×{k}" if k > 1 else "") for c, k in sorted(work.unseen.items()))
+    return t(language, "example_working", player=NAMES[step.decision[0]], n=work.total, unseen=unseen,
+             target=NAMES[action.target], card=card_label(action.guess, e, language), k=work.copies,
+             p=pct(Fraction(work.copies, work.total), language))
+
 # Frames: a decision step is shown twice — the question (state before), then the outcome.
 frames = []
 for i, step in enumerate(steps):
@@ -40,7 +61,6 @@ def restart() -> None:
 
 frame = st.session_state["ex_frame"]
 st.query_params["step"] = str(frame + 1)
-st.title(t(language, "nav_example"))
 # One row of buttons that stays a row on a phone (columns would stack).
 with st.container(horizontal=True, vertical_alignment="center"):
     st.button(t(language, "back"), key="ex-back", on_click=go, args=(-1,), disabled=frame == 0)
@@ -73,18 +93,23 @@ if kind == "question":
             words = dict(player=NAMES[player], action=action_text(expected, e, language, NAMES))
             if verdict == "same":
                 st.success(t(language, "example_same", **words))
-            elif verdict in ("better", "as_good"):
-                st.success(t(language, f"example_{verdict}", mine=pct(mine, language), theirs=pct(theirs, language),
-                             **words))
-            elif verdict == "worse":
-                st.info(t(language, "example_worse", mine=pct(mine, language), theirs=pct(theirs, language), **words))
+            elif verdict in ("better", "as_good", "worse"):
+                show = st.info if verdict == "worse" else st.success
+                show(t(language, f"example_{verdict}", mine=pct(mine, language), theirs=pct(theirs, language), **words))
+                # Each figure worked out for the learner, one line each (the learner's, then the example's).
+                lines = dict.fromkeys(working_line(step, a) for a in (action, expected))
+                for line in filter(None, lines):
+                    st.caption(line)
             else:
                 st.info(t(language, "example_other", **words))
             line = ruling(events, e)  # what the learner's play does here, in one sentence
             if line is not None and verdict != "same":
                 st.caption(t(language, "example_yours", ruling=say(line, e, language, NAMES)))
 else:
-    st.info(t(language, step.key))
+    # From the seat, only what the seat knows (the set-aside card, the other hands stay unnamed);
+    # revealed, the whole story.
+    seat_key = f"{step.key}_seat"
+    st.info(t(language, seat_key if not reveal and seat_key in catalog("en") else step.key))
     if frame == last:
         st.success(t(language, "example_end"))
     show_board(step.game.round, NAMES, language, tokens=step.game.tokens,

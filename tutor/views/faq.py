@@ -6,23 +6,62 @@ from __future__ import annotations
 
 import streamlit as st
 
-from solver.teaching.scenario import play_out
 from tutor.components import lang, show_board
-from tutor.formatters import ScenarioTitle, scenarios
 from tutor.i18n import colon, t
-from tutor.render import action_text
-from tutor.ruling_view import play_session, show_ruling
 
 language = lang()
+st.title(t(language, "nav_faq"))
+
+# The heading first: what the page needs next is imported after it (on a fresh server that takes
+# a moment, and the page shows its heading meanwhile).
+from solver.teaching.scenario import play_out  # noqa: E402
+from tutor.formatters import ScenarioTitle, scenarios  # noqa: E402
+from tutor.render import action_text  # noqa: E402
+from tutor.ruling_view import play_session, show_ruling  # noqa: E402
+from tutor.search import search  # noqa: E402
+
+
 all_scenarios = scenarios()
 ids = list(all_scenarios)
+MAX_QUERY = 100
 
-# A link (a lesson's "try it on the board") opens its scenario even after another was chosen.
+
+def _matches(query: str) -> list[str]:
+    """The situations the search box's words find (all of them for no words)."""
+    return search(query) if query.strip() else ids
+
+
+def _searched() -> None:
+    """New words: the best match opens (not the situation chosen before)."""
+    found = _matches(st.session_state.get("faq_q", ""))
+    st.session_state["faq"] = found[0] if found else ids[0]
+
+
+# A link (a lesson's "try it on the board") opens its scenario even after another was chosen;
+# a link from the home page's search box brings its words (?q=set+aside).
 wanted = st.query_params.get("scenario")
+if "faq_q" not in st.session_state or st.query_params.get("q", "") != st.session_state.get("faq_q_url", ""):
+    st.session_state["faq_q"] = st.session_state["faq_q_url"] = st.query_params.get("q", "")[:MAX_QUERY]
+    if st.session_state["faq_q"] and wanted not in all_scenarios:
+        _searched()
 if "faq" not in st.session_state or (wanted in all_scenarios and wanted != st.session_state.get("faq_url")):
     st.session_state["faq"] = wanted if wanted in all_scenarios else ids[0]
-st.title(t(language, "nav_faq"))
-sid = st.selectbox(t(language, "scenario_pick"), ids, key="faq", format_func=ScenarioTitle(language))
+query = st.text_input(t(language, "faq_search"), key="faq_q", max_chars=MAX_QUERY, on_change=_searched,
+                      placeholder=t(language, "faq_search_hint"), icon=":material/search:")
+found = _matches(query)
+if query.strip():
+    st.query_params["q"] = st.session_state["faq_q_url"] = query
+    if found:
+        st.caption(t(language, "faq_matches", n=len(found)))
+    else:
+        st.info(t(language, "faq_no_match"))
+        found = ids
+else:
+    st.session_state["faq_q_url"] = ""
+    st.query_params.pop("q", None)
+if st.session_state.get("faq") not in found:
+    st.session_state["faq"] = found[0]
+sid = st.selectbox(t(language, "scenario_pick"), found, key="faq", format_func=ScenarioTitle(language))
 st.query_params["scenario"] = st.session_state["faq_url"] = sid
 sc = all_scenarios[sid]
 text = sc.text.get(language, sc.text["en"])

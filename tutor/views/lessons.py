@@ -4,16 +4,24 @@ from __future__ import annotations
 
 import streamlit as st
 
-from solver import card_name, get_edition
-from solver.analysis.setup import DEFAULT_NAMES
-from solver.teaching.quiz import make_question
-from tutor.components import edition_key, lang
-from tutor.curriculum import load_lessons, next_lesson
-from tutor.formatters import CardNameOnly, EditionTitle, LessonTitle, ScenarioTitle, SeatName, SeatOrNobody
+from tutor.components import css, edition_key, lang
 from tutor.i18n import colon, t
-from tutor.render import card_label, naming_for, say
 
 language = lang()
+st.title(t(language, "nav_lessons"))
+
+# The heading first: what the page needs next is imported after it (on a fresh server that takes
+# a moment, and the page shows its heading meanwhile).
+from solver import card_name, get_edition  # noqa: E402
+from solver.analysis.setup import DEFAULT_NAMES  # noqa: E402
+from solver.teaching.quiz import make_question  # noqa: E402
+from tutor.curriculum import load_lessons, next_lesson  # noqa: E402
+from tutor.formatters import (CardNameOnly, EditionTitle, LessonTitle, ScenarioTitle, SeatName,  # noqa: E402
+                              SeatOrNobody)
+from tutor.render import (card_block_html, card_label, card_list, card_strip_html, card_word,  # noqa: E402
+                          naming_for, say)
+
+
 lessons = load_lessons()
 by_id = {lesson.id: lesson for lesson in lessons}
 if "done" not in st.session_state:  # progress lives in the URL (?done=setup,turn), so a reload keeps it
@@ -38,16 +46,24 @@ def finish(lid: str) -> None:
     st.session_state.pop("quiz_seed", None)
 
 
-st.title(t(language, "nav_lessons"))
 st.progress(len(done) / len(lessons), text=t(language, "progress", n=len(done), total=len(lessons)))
 lid = st.selectbox(t(language, "lesson_pick"), [lesson.id for lesson in lessons], key="lesson",
                    format_func=LessonTitle(language))
 st.query_params["lesson"] = st.session_state["lesson_url"] = lid
 lesson = by_id[lid]
+edition = get_edition(edition_key())
+css()
 st.header(lesson.title(language))
 if lesson.requires:
     st.caption(t(language, "requires", names=", ".join(by_id[r].title(language) for r in lesson.requires)))
 st.write(lesson.body(language))
+if lid == "cards":  # the overview: every card with its value, copies and effect, in the chosen edition
+    for c in edition.cards:
+        st.markdown(card_block_html(c, edition, language), unsafe_allow_html=True)
+else:  # the cards, in view beside every lesson's rule and quiz (value, name, copies)
+    st.caption(t(language, "lesson_cards", edition=EditionTitle(language)(edition.key)))
+    st.markdown(card_strip_html(edition, language), unsafe_allow_html=True)
+st.page_link("views/reference.py", label=t(language, "lesson_cards_link"), icon=":material/style:")
 
 if lesson.scenarios:
     st.subheader(t(language, "try_scenarios"))
@@ -83,8 +99,12 @@ if lesson.quiz:
     elif kind in ("targets-protected", "targets-out", "prince-targets"):
         st.write(t(language, "quiz_targets", player=seats[p["player"]], card=label(p["card"]), out=listed(p["out"]),
                    protected=listed(p["protected"])))
-        response = st.pills(t(language, "your_answer"), list(q.choices), format_func=SeatName(seats, language),
-                                  **many)
+        # "Nobody" is an answer of its own (an empty choice was easy to miss), never with a name.
+        picked = st.pills(t(language, "your_answer"), [*q.choices, -1], format_func=SeatOrNobody(seats, language),
+                          **{**many, "help": t(language, "quiz_pick_many_nobody")})
+        response = None if -1 in picked and len(picked) > 1 else [x for x in picked if x >= 0]
+        if not picked:
+            response = None
         shown = ", ".join(seats[s_] for s_ in sorted(q.answer)) or nobody
     elif kind == "showdown":
         hands = ", ".join(f"{seats[s_]}{colon(language)} {label(c)}" for s_, c in p["hands"].items())
@@ -106,6 +126,13 @@ if lesson.quiz:
     else:
         if kind == "chancellor-draw":
             st.write(t(language, "quiz_chancellor", player=seats[p["player"]], n=p["deck"]))
+        elif kind in ("card-value", "edition-value", "card-count"):  # the card named without its value
+            st.write(t(language, "quiz_card_count" if kind == "card-count" else "quiz_card_value",
+                       edition=EditionTitle(language)(e.key), card=card_word(p["card"], language)))
+        elif kind == "unseen-2p":
+            st.write(t(language, "quiz_unseen_2p", edition=EditionTitle(language)(e.key), player=seats[p["player"]],
+                       up=card_list(p["face_up"], e, language), hand=card_list(p["hand"], e, language),
+                       card=card_word(p["card"], language)))
         else:
             st.write(t(language, f"quiz_{kind.replace('-', '_')}", edition=EditionTitle(language)(e.key),
                        players=p["players"]))
@@ -113,7 +140,9 @@ if lesson.quiz:
         shown = str(q.answer)
     cols = st.columns(2)
     if cols[0].button(t(language, "check"), key=f"check-{lid}-{seed}", type="primary"):
-        if response is None:
+        if response is None and kind in ("targets-protected", "targets-out", "prince-targets") and len(picked) > 1:
+            st.warning(t(language, "quiz_nobody_alone"))
+        elif response is None:
             st.warning(t(language, "quiz_pick"))
         elif q.grade(response):
             st.success(t(language, "correct"))

@@ -7,24 +7,30 @@ person's record. At your turn the page's link is a saved game: it resumes the ro
 
 from __future__ import annotations
 
-from urllib.parse import urlencode
-
-import pandas as pd
 import streamlit as st
 
-from solver import EDITIONS, LoveLetterError, get_edition, legal_actions
-from solver.rules.events import RoundEnded
-from solver.records.notation import format_record
-from solver.advice.practice import (BOTS, bot_step, bots_to_play, model_for, next_round, play, resume, review, save,
-                                    start)
-from tutor.analysis import advice, error_text, history_lines, review_rows
-from tutor.analysis_view import show_advice, show_odds
 from tutor.components import edition_key, lang, show_board
-from tutor.formatters import EditionTitle, KeyLabel, PlayLabel
 from tutor.i18n import colon, t
-from tutor.render import action_text, event_lines
 
 language = lang()
+st.title(t(language, "nav_practice"))
+st.caption(t(language, "pr_intro"))
+
+# The heading first: what the page needs next is imported after it (on a fresh server that takes
+# a moment, and the page shows its heading meanwhile).
+from urllib.parse import urlencode  # noqa: E402
+import pandas as pd  # noqa: E402
+from solver import EDITIONS, LoveLetterError, get_edition, legal_actions  # noqa: E402
+from solver.rules.events import RoundEnded  # noqa: E402
+from solver.records.notation import format_record  # noqa: E402
+from solver.advice.practice import (BOTS, bot_step, bots_to_play, hint_model, next_round, play, resume, review,  # noqa: E402
+                                    save, start)
+from tutor.analysis import advice, error_text, history_lines, review_rows  # noqa: E402
+from tutor.analysis_view import show_advice, show_odds  # noqa: E402
+from tutor.formatters import EditionTitle, KeyLabel, ModelName, PlayLabel  # noqa: E402
+from tutor.render import action_text, event_lines  # noqa: E402
+
+
 NAMES = ("You", "Ana", "Luis", "Marta", "Noor", "Omar")
 
 
@@ -46,14 +52,25 @@ def setup_keys(s) -> tuple[str, str, str]:
     return f"pr_players_{ed}", f"pr_seat_{ed}_{n}", f"pr_target_{ed}_{n}"
 
 
+#: New games are numbered from 1 to this (a number short enough to read out and type again).
+MAX_GAME_NUMBER = 999_999
+
+
 def new_game_cb() -> None:
+    """A new game: a new deal every time (a fresh game number), unless a number was typed to
+    replay that game; the field is then emptied, so the next new game is a new deal again."""
+    import secrets
+
     s = st.session_state
     s.pop("pr_error", None)
     k_players, k_seat, k_target = setup_keys(s)
+    typed = s.get("pr_seed")
+    seed = int(typed) if typed is not None else 1 + secrets.randbelow(MAX_GAME_NUMBER)
+    s["pr_seed"] = None
     try:
         n, seat = s[k_players], s[k_seat]
-        s["pr"] = start(s["pr_edition"], _names(n, seat), seat, s["pr_bots"], seed=int(s["pr_seed"]),
-                        first_player=int(s["pr_seed"]) % n, target=int(s[k_target]), seconds=float(s["pr_seconds"]),
+        s["pr"] = start(s["pr_edition"], _names(n, seat), seat, s["pr_bots"], seed=seed,
+                        first_player=seed % n, target=int(s[k_target]), seconds=float(s["pr_seconds"]),
                         then_bots=False)  # the bots play on the page, one visible turn at a time
         s["pr_hint"] = False
     except LoveLetterError as err:
@@ -126,8 +143,6 @@ if "pr" not in st.session_state and st.query_params.get("record"):
     except ValueError:
         st.session_state["pr_error"] = t(language, "pr_bad_link")
 
-st.title(t(language, "nav_practice"))
-st.caption(t(language, "pr_intro"))
 p = st.session_state.get("pr")
 
 with st.expander(t(language, "pr_setup"), expanded=p is None):
@@ -145,7 +160,9 @@ with st.expander(t(language, "pr_setup"), expanded=p is None):
     c = st.columns(4)
     c[0].radio(t(language, "pr_bots"), BOTS, key="pr_bots", format_func=KeyLabel(language, "pr_bots_"),
                help=t(language, "pr_bots_help"))
-    c[1].number_input(t(language, "pr_seed"), min_value=0, value=1, step=1, key="pr_seed")
+    # Empty: every new game is a new deal. A number typed here replays that game.
+    c[1].number_input(t(language, "pr_seed"), min_value=0, value=None, step=1, key="pr_seed",
+                      placeholder=t(language, "pr_seed_new"), help=t(language, "pr_seed_help"))
     c[2].number_input(t(language, "tokens_to_win"), min_value=1, max_value=9, value=e.token_target(n), step=1,
                       key=k_target)
     c[3].number_input(t(language, "pr_seconds"), min_value=0.1, max_value=5.0, value=0.5, step=0.1,
@@ -170,28 +187,36 @@ if p is None:
 def draw_board(p) -> None:
     g = p.game
     st.subheader(t(language, "pr_round_of", round=g.round_no, n=g.edition.token_target(len(g.names))))
+    st.caption(t(language, "pr_game_number", n=g.seed))
     show_board(g.round, g.names, language, tokens=g.tokens, visible=None if p.round_over else {p.human})
 
 
-status_slot = st.container()  # above the board: the bots' turns, told as they happen
 board = st.empty()
 with board.container():
     draw_board(p)
+# Right under the board, one slot: while the bots play, what each of them does (it replaces the
+# panel of your last turn, which stayed greyed under a spinner); then your turn, with the hint.
+turn_slot = st.empty()
+# The round's log and the saved game below it: empty while the bots play (the log's last drawing
+# ended on "Your turn to play").
+log_slot = st.empty()
+told: list = []
 if bots_to_play(p):
     # Each bot's turn is shown as it happens, on the board and in words (an advisor bot thinks
     # up to its time per decision).
-    with status_slot, st.status(t(language, "pr_bots_playing"), expanded=True) as status:
+    with turn_slot.container(), st.status(t(language, "pr_bots_playing"), expanded=True) as status:
         told_before = len(history_lines(p.human_record(), language, you=True))
         while bots_to_play(p):
             status.update(label=t(language, "pr_bot_thinking", player=p.game.names[p.game.round.current]))
             p = bot_step(p)
             st.session_state["pr"] = p
-            told = history_lines(p.human_record(), language, you=True)
+            lines = history_lines(p.human_record(), language, you=True)
             # What this turn added: the bot's play (a bot's draw is hidden), and when your turn
             # comes next, your draw.
-            if len(told) > told_before:
-                st.markdown("\n".join(f"- {x}" for x in told[told_before:]))
-            told_before = len(told)
+            if len(lines) > told_before:
+                st.markdown("\n".join(f"- {x}" for x in lines[told_before:]))
+                told += lines[told_before:]
+            told_before = len(lines)
             with board.container():
                 draw_board(p)
         status.update(label=t(language, "pr_bots_done"), state="complete", expanded=False)
@@ -201,7 +226,7 @@ e = g.edition
 names = g.names
 over = p.round_over
 
-model = model_for(p.bots)
+model = hint_model(p.bots)
 if p.my_turn:
     saved = save(p)
     text = saved["record"]  # the person's record, in notation
@@ -209,39 +234,46 @@ if p.my_turn:
         st.query_params[k] = v
     acts = legal_actions(g)
     labels = tuple(action_text(a, e, language, names, you=p.human) for a in acts)
-    with st.container(border=True):  # right under the board (at 390 px too)
-        st.markdown(f"**{t(language, 'pr_your_turn')}**")
-        action_key = f"pr_action_{g.round_no}_{len(p.events)}"  # a fresh choice at every turn
-        # No play is chosen for you: an accidental click must not play a card.
-        chosen = st.selectbox(t(language, "an_play"), list(range(len(acts))), key=action_key, index=None,
-                              placeholder=t(language, "pr_choose_play"), format_func=PlayLabel(labels))
-        c = st.columns(2)
-        c[0].button(t(language, "play"), key="pr-play", on_click=play_cb, args=(action_key,), type="primary",
-                    disabled=chosen is None)
-        c[1].button(t(language, "pr_hint"), key="pr-hint", on_click=hint_cb)
-    if st.session_state.get("pr_hint"):
-        # Right under the button that asked for it (below the log, it was off a phone's screen).
-        st.markdown(f"### {t(language, 'pr_hint')}")
-        show_odds(text, model, language, key="pr")
-        show_advice(text, model, language, key="pr", seconds=float(p.seconds) * 4)
+    with turn_slot.container():
+        if told:  # what the bots just did, kept above your turn (folded)
+            with st.expander(t(language, "pr_bots_done"), icon=":material/check:"):
+                st.markdown("\n".join(f"- {x}" for x in told))
+        with st.container(border=True):  # right under the board (at 390 px too)
+            st.markdown(f"**{t(language, 'pr_your_turn')}**")
+            action_key = f"pr_action_{g.round_no}_{len(p.events)}"  # a fresh choice at every turn
+            # No play is chosen for you: an accidental click must not play a card.
+            chosen = st.selectbox(t(language, "pr_your_play"), list(range(len(acts))), key=action_key, index=None,
+                                  placeholder=t(language, "pr_choose_play"), format_func=PlayLabel(labels))
+            c = st.columns(2)
+            c[0].button(t(language, "play"), key="pr-play", on_click=play_cb, args=(action_key,), type="primary",
+                        disabled=chosen is None)
+            c[1].button(t(language, "pr_hint"), key="pr-hint", on_click=hint_cb)
+        if st.session_state.get("pr_hint"):
+            # Right under the button that asked for it (below the log, it was off a phone's screen).
+            st.markdown(f"### {t(language, 'pr_hint')}")
+            if model != p.bots:  # the bots at the table have no model of their own: say which is assumed
+                st.caption(t(language, "pr_hint_assumes", model=ModelName(language)(model),
+                             bots=KeyLabel(language, "pr_bots_")(p.bots).split(" (")[0]))
+            show_odds(text, model, language, key="pr")
+            show_advice(text, model, language, key="pr", seconds=float(p.seconds) * 4)
 
-with st.expander(t(language, "event_log"), expanded=True):
-    # The round as you know it, in sentences (a resumed round includes the turns before the save).
-    if p.base is not None:
-        st.caption(t(language, "pr_resumed_note"))
-    lines = history_lines(p.human_record(), language, you=True)
-    st.markdown("\n".join(f"{i}. {x}" for i, x in enumerate(lines, start=1)) or "-")
-    ended = [ev for ev in p.events if isinstance(ev, RoundEnded)]
-    if ended:
-        st.markdown("\n".join(f"- {x}" for x in event_lines(ended, e, language, names, you=p.human)))
-
-if p.my_turn:
-    with st.expander(t(language, "pr_save")):
-        st.markdown(t(language, "pr_save_help"))
-        # With the language: opened in a new page, the game resumes in the language it was played in.
-        st.code(f"{app_origin()}/practice?{urlencode({**saved, 'lang': language})}", language=None)
-        st.code(text, language=None)
-        st.caption(t(language, "pr_tokens") + colon(language) + " " + saved["tokens"])
+with log_slot.container():
+    with st.expander(t(language, "event_log"), expanded=True):
+        # The round as you know it, in sentences (a resumed round includes the turns before the save).
+        if p.base is not None:
+            st.caption(t(language, "pr_resumed_note"))
+        lines = history_lines(p.human_record(), language, you=True)
+        st.markdown("\n".join(f"{i}. {x}" for i, x in enumerate(lines, start=1)) or "-")
+        ended = [ev for ev in p.events if isinstance(ev, RoundEnded)]
+        if ended:
+            st.markdown("\n".join(f"- {x}" for x in event_lines(ended, e, language, names, you=p.human)))
+    if p.my_turn:
+        with st.expander(t(language, "pr_save")):
+            st.markdown(t(language, "pr_save_help"))
+            # With the language: opened in a new page, the game resumes in the language it was played in.
+            st.code(f"{app_origin()}/practice?{urlencode({**saved, 'lang': language})}", language=None)
+            st.code(text, language=None)
+            st.caption(t(language, "pr_tokens") + colon(language) + " " + saved["tokens"])
 
 if over:
     st.subheader(t(language, "pr_review"))

@@ -4,32 +4,31 @@ side and the card names in each language."""
 
 from __future__ import annotations
 
-import pandas as pd
 import streamlit as st
 
-from solver import EDITIONS, Card, card_name, get_edition
-from solver.rules.editions import ALL_TIED_WIN, DISCARD_TOTAL_THEN_ALL
-from solver.rules.names import NAMINGS
 from tutor.components import css, edition_key, lang
-from tutor.formatters import EditionTitle
 from tutor.i18n import t
-from tutor.render import COLOURS, naming_for
 
 language = lang()
+st.title(t(language, "nav_reference"))
+
+# The heading first: what the page needs next is imported after it (on a fresh server that takes
+# a moment, and the page shows its heading meanwhile).
+import pandas as pd  # noqa: E402
+from solver import EDITIONS, Card, card_name, get_edition  # noqa: E402
+from solver.rules.editions import ALL_TIED_WIN, DISCARD_TOTAL_THEN_ALL  # noqa: E402
+from solver.rules.names import NAMINGS  # noqa: E402
+from tutor.formatters import EditionTitle  # noqa: E402
+from tutor.render import card_block_html, naming_for  # noqa: E402
+
+
 edition = get_edition(edition_key())
 title = EditionTitle(language)
-st.title(t(language, "nav_reference"))
 st.subheader(t(language, "reference_cards", edition=title(edition.key)))
 css()
 # One block per card (not a table): the whole effect wraps on a phone and is never cut.
 for c in edition.cards:
-    st.markdown(
-        f'<div style="border-left:6px solid {COLOURS[c]};padding:.2rem .6rem;margin:.35rem 0">'
-        f'<b>{edition.value(c)} · {card_name(c, naming_for(language))}</b> '
-        f'<span style="opacity:.7">— {t(language, "ref_copies", n=edition.count(c))}</span><br>'
-        f'{t(language, f"full_effect_{c.name}")}</div>',
-        unsafe_allow_html=True,
-    )
+    st.markdown(card_block_html(c, edition, language, full=True), unsafe_allow_html=True)
 
 st.subheader(t(language, "reference_rules"))
 for topic in ("setup2p", "empty", "ties", "spy", "win"):

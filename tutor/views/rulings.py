@@ -4,23 +4,26 @@ rule that applied, or for a refused action the rule it breaks and why."""
 
 from __future__ import annotations
 
-import random
-
 import streamlit as st
 
-from solver import LoveLetterError, legal_actions
-from solver.advice.advisor import sample_worlds
-from solver.teaching.ruling import refusal
-from tutor.analysis import MODELS, is_viewer_turn, record_of
 from tutor.components import lang
-from tutor.formatters import KeyLabel, ScenarioTitle, scenarios
 from tutor.i18n import t
-from tutor.render import action_text, say
-from tutor.ruling_view import legal_summary, play_session
 
 language = lang()
 st.title(t(language, "nav_rulings"))
 st.caption(t(language, "rc_intro"))
+
+# The heading first: what the page needs next is imported after it (on a fresh server that takes
+# a moment, and the page shows its heading meanwhile).
+import random  # noqa: E402
+from solver import LoveLetterError, legal_actions  # noqa: E402
+from solver.advice.advisor import sample_worlds  # noqa: E402
+from solver.teaching.ruling import refusal  # noqa: E402
+from tutor.analysis import MODELS, is_viewer_turn, record_of  # noqa: E402
+from tutor.formatters import KeyLabel, ScenarioTitle, scenarios  # noqa: E402
+from tutor.render import action_text, say  # noqa: E402
+from tutor.ruling_view import legal_summary, play_session  # noqa: E402
+
 
 SOURCES = ("faq", "analyzer")
 if "rc_source" not in st.session_state:

@@ -1,0 +1,56 @@
+"""What the pages need, made ready in the background once the first page is out.
+
+A fresh server imports pandas, sympy, networkx and the advisor the first time a page needs them
+(seconds on a busy machine), and builds the lessons, the FAQ scenarios and the worked example
+the first time they are shown. Each page now draws its heading before its own imports; this
+module then does that work once per server, a moment after the first page was asked for, so
+that the first visit to the analyzer or practice does not wait for it either. Nothing here is
+needed for correctness: a page imports what it uses itself.
+"""
+
+from __future__ import annotations
+
+import importlib
+import threading
+
+#: Imported in this order (the heaviest last: a page asked for meanwhile gets the lock first).
+MODULES = ("tutor.curriculum", "tutor.formatters", "solver.teaching.scenario", "tutor.example", "tutor.analysis",
+           "solver.analysis.entry", "solver.analysis.explain", "solver.advice.practice", "solver.advice.decision",
+           "networkx", "pandas", "sympy")
+#: Seconds after the first page is asked for: its heading is drawn first.
+DELAY = 2.0
+
+_lock = threading.Lock()
+_started = False
+
+
+def start(delay: float = DELAY) -> bool:
+    """Start the warm-up once per server (a daemon timer); False when it was already started."""
+    global _started
+    with _lock:
+        if _started:
+            return False
+        _started = True
+    timer = threading.Timer(delay, warm)
+    timer.daemon = True
+    timer.start()
+    return True
+
+
+def warm() -> None:
+    """Import `MODULES` and build the cached content (lessons, scenarios, the worked example)."""
+    for name in MODULES:
+        try:
+            importlib.import_module(name)
+        except Exception:  # pragma: no cover - a page importing it says what is wrong
+            return
+    from tutor.curriculum import load_lessons
+    from tutor.example import example_steps
+    from tutor.formatters import scenarios
+    from tutor.i18n import LANGUAGES, catalog
+
+    for lang in LANGUAGES:
+        catalog(lang)
+    load_lessons()
+    scenarios()
+    example_steps()
