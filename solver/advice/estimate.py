@@ -47,6 +47,15 @@ from solver.advice.worlds import observation, typed_sampler
 Z = 1.96
 ELIMINATE_Z = 3.0
 BOOTSTRAP = 200
+#: The most transitions one leaf's exact search may take (per opponent type; `_leaf_values`), and
+#: the most cards in the deck at a leaf for which it is tried (beyond, the search rarely fits).
+LEAF_WORK = 5_000
+LEAF_MAX_DECK = 4
+#: The default leaf budget of an estimate: transitions of all leaves' searches together, and the
+#: most information states valued (each also replays its record and weighs its deals: a few ms).
+DEFAULT_LEAVES = 50_000
+MAX_LEAVES = 150
+INFERENCE_STEPS = 7
 #: The measured shortfall of an estimate in a 2-player round, by opponent model and cards left in
 #: the deck (fewer: the first entry; more: the last). The estimate values the viewer's later
 #: decisions by the next-decision statistics and then the heuristic, which play worse than the
@@ -137,15 +146,18 @@ def _finish(r: Round, viewer: int, model, rng: random.Random) -> tuple:
 
 
 def playout(deal: Round, action, viewer: int, model, rng: random.Random,
-            decisions: Optional[NextDecision]) -> tuple[int, int, bool, bool]:
+            decisions: Optional[NextDecision], leaf=None) -> tuple:
     """One play-out of `action` on `deal`, the opponents of one type (`model`): (win, tokens,
-    knocked out an opponent now, viewer out before their next turn). The public engine runs
-    until the viewer's next decision with a choice (`NextDecision`, on what the viewer has
-    observed, never the opponents' type); the rest of the round is played on the fast path
-    (`solver.policies.playout.fast_playout`)."""
+    knocked out an opponent now, viewer out before their next turn, valued exactly). The public
+    engine runs until the viewer's next decision with a choice. There, `leaf(key, events)` gives
+    the exact value (win, tokens) of the viewer's information state — what they have observed
+    (`key`), never the deal's hidden cards or the opponents' type — when its exact search fits;
+    otherwise the decision is `NextDecision`'s, on what the viewer has observed, and the rest of the
+    round is played on the fast path (`solver.policies.playout.fast_playout`)."""
     r, ev = apply(deal, action)
     ko = any(isinstance(x, KnockedOut) and x.player != viewer for x in ev)
     key: tuple = (action, observation(ev, viewer))
+    trail = list(ev)
     seen_turn = False
     while r.phase != OVER:
         if r.current == viewer:
@@ -153,6 +165,12 @@ def playout(deal: Round, action, viewer: int, model, rng: random.Random,
                 seen_turn = True
             acts = legal_actions(r)
             if len(acts) > 1:
+                value = leaf(key, trail, len(r.deck)) if leaf is not None else None
+                if value is not None:
+                    stopped = False
+                    if not seen_turn:  # (a Chancellor's keep: whether the viewer is out before their turn)
+                        stopped = _finish(apply(r, counting_choices(r)[0])[0], viewer, model, rng)[2]
+                    return value[0], value[1], ko, stopped, True
                 if decisions is None:  # the plain heuristic continuation (for comparison)
                     break
                 taken, node = decisions.decide(key, acts, lambda: counting_choices(r)[0])
@@ -162,16 +180,20 @@ def playout(deal: Round, action, viewer: int, model, rng: random.Random,
                 if len(tried) > 1:
                     decisions.record(node, results)
                 win, tokens, stopped = results[taken]
-                return win, tokens, ko, not seen_turn and stopped
+                return win, tokens, ko, not seen_turn and stopped, False
             r, ev = apply(r, acts[0])
         else:
             if r.out[viewer] and not seen_turn:
-                return 0, 0, ko, True
+                return 0, 0, ko, True, True
             r, ev = apply(r, model.choose(r, rng))
+        trail.extend(ev)
         key = key + (observation(ev, viewer),)
+    if r.phase == OVER:
+        win = int(viewer in r.winners)
+        return win, win + int(r.spy_bonus == viewer), ko, not seen_turn and bool(r.out[viewer]), True
     win, tokens, stopped = _finish(r, viewer, model, rng)
     out_before = not seen_turn and (stopped or bool(r.out[viewer] and r.phase == OVER))
-    return win, tokens, ko, out_before
+    return win, tokens, ko, out_before, False
 
 
 def certain_outcomes(deal: Round, actions, viewer: int, support_of) -> dict:
@@ -231,13 +253,16 @@ def _paired(a: list, b: list) -> tuple[float, float]:
 
 def advise_estimate(record, model="random", deals: int = 2000, seed: int = 0, first: int = 200,
                     batch: int = 100, max_playouts: Optional[int] = None, seconds: float = 60.0,
-                    sampler=None, posterior: str = "exact", next_decision: bool = True, widen: bool = True) -> Advice:
+                    sampler=None, posterior: str = "exact", next_decision: bool = True, widen: bool = True,
+                    leaves: int = DEFAULT_LEAVES) -> Advice:
     """Rank the viewer's plays by sampling (see the module docstring). Work budget: the
     contenders get `deals` deals each (every play at least `first`, fewer when there are more
     than 20 plays, never under 50), at most `max_playouts` play-outs in all (default 8 x deals).
     `seconds` is only a safety cap. `sampler`: rng -> (deal, its opponents' type), by default
     `typed_sampler` (the exact posterior). `widen`: the intervals of a 2-player estimate include the
-    measured shortfall (`WIDEN`); without it, the sampling intervals alone."""
+    measured shortfall (`WIDEN`) of the deals not valued exactly; without it, the sampling
+    intervals alone. `leaves`: a work budget (transitions, all leaves together) for valuing the
+    viewer's next decision exactly (`_leaf_values`); 0: never."""
     model = get_model(model, playing=True)
     rng = random.Random(seed)
     v = record.viewer
@@ -290,7 +315,9 @@ def advise_estimate(record, model="random", deals: int = 2000, seed: int = 0, fi
             if first_at != a:
                 same[a] = first_at
     live = [a for a in live if a not in same]
-    results: dict = {a: ([], [], [], []) for a in live}  # win, tokens, ko, out-before-turn per deal
+    # win, tokens, knocked out now, out before the next turn, valued exactly: per deal
+    results: dict = {a: ([], [], [], [], []) for a in live}
+    leaf = _leaf_values(record, model, leaves) if leaves and posterior == "exact" else None
     decisions = NextDecision() if next_decision else None
     # Many plays (a Guard's guesses at three targets): a shorter first stage, so that the deals
     # go to the contenders; never fewer than 50 deals before the racing drops a play.
@@ -306,12 +333,13 @@ def advise_estimate(record, model="random", deals: int = 2000, seed: int = 0, fi
         while len(seeds) <= i:
             seeds.append(rng.getrandbits(64))
         deal, kind = typed[i]
-        w, tk, ko, ob = playout(deal, a, v, kind, random.Random(seeds[i]), decisions)
+        w, tk, ko, ob, sure = playout(deal, a, v, kind, random.Random(seeds[i]), decisions, leaf)
         res = results[a]
         res[0].append(w)
         res[1].append(tk)
         res[2].append(ko)
         res[3].append(ob)
+        res[4].append(sure)
         spent[0] += 1
 
     contenders = list(live)
@@ -343,9 +371,11 @@ def advise_estimate(record, model="random", deals: int = 2000, seed: int = 0, fi
     # Before stopping, every play dropped on fewer deals than the best must be resolved worse on
     # the deals they share (its interval below the best's), else it is sampled on more deals
     # (up to all of the best's): "equally good" is said only of plays sampled as much as the best.
+    margin = _margin(model, pool[0]) if widen and record.n_players == 2 else (0.0, 0.0)
     while not clock:
         best = _leader(live, results)
-        pending = [a for a in live if len(results[a][0]) < len(results[best][0]) and not _worse(a, best, results)]
+        pending = [a for a in live if len(results[a][0]) < len(results[best][0])
+                   and not _settled(a, best, results, margin[1])]
         if not pending:
             break
         for a in pending:
@@ -358,7 +388,6 @@ def advise_estimate(record, model="random", deals: int = 2000, seed: int = 0, fi
     for a, first_at in same.items():
         results[a] = results[first_at]
     figures = _immediate_figures(record, model, pool[0], actions) if posterior == "exact" else {}
-    margin = _margin(model, pool[0]) if widen and record.n_players == 2 else (0.0, 0.0)
     return _report(record, model, actions, certain, results, typed, seed, posterior, cannot_hit, figures, clock,
                    margin)
 
@@ -378,10 +407,20 @@ def _leader(plays, results):
                key=lambda a: (_mean(results[a][0]), _mean(results[a][1])))
 
 
-def _worse(a, best, results) -> bool:
-    """`a` is resolved worse than `best`: its paired difference's 95% interval is below 0."""
+def _unsure(results, a) -> float:
+    """The share of a sampled play's deals not valued exactly (by a leaf or the round's end)."""
+    sure = results[a][4]
+    return 1 - sum(sure) / len(sure) if sure else 1.0
+
+
+def _settled(a, best, results, side: float) -> bool:
+    """More deals would not change what is said of `a` against `best`: its paired difference's 95%
+    interval, widened by the bias margin (`side` times the share of deals not valued exactly), is
+    below 0 (resolved worse), or its sampling half-width is within half that margin (the bias,
+    not the sampling, keeps them apart: equally good within the estimate)."""
     m, se = _paired(results[a][0], results[best][0])
-    return m + Z * se < 0
+    bias = side * max(_unsure(results, a), _unsure(results, best))
+    return m + Z * se + bias < 0 or (bias > 0 and Z * se <= bias / 2)
 
 
 def _immediate_figures(record, model, deal: Round, actions) -> dict:
@@ -448,7 +487,7 @@ def _report(record, model, actions, certain, results, typed, seed, posterior, ca
                                        diff_interval=interval, p_best=p_best.get(a, 0.0),
                                        knock_out_exact=True))
             continue
-        w, tk, ko, ob = results[a]
+        w, tk, ko, ob, sure = results[a]
         k = len(w)
         win, tokens, low_high = _estimate(a, leader, results, n)
         by_type = None
@@ -457,18 +496,21 @@ def _report(record, model, actions, certain, results, typed, seed, posterior, ca
             for t in model.types:
                 idx = [i for i in range(k) if kinds[i] == t.name]
                 if idx:
-                    by_type[t.name] = Fraction(sum(w[i] for i in idx), len(idx))
+                    by_type[t.name] = _fmean([w[i] for i in idx])
         ranked.append(RankedAction(a, win, tokens, ko_exact if a in figures else Fraction(sum(ko), k),
                                    Fraction(sum(ob), k), exact=False, interval=low_high, samples=k,
                                    learn=learn if a in figures else learn_from(used, a, v), diff=diff,
                                    diff_interval=interval, p_best=p_best.get(a, 0.0), by_type=by_type,
                                    knock_out_exact=a in figures, out_exact=False))
     up, side = margin
-    if up or side:  # the measured shortfall of the later decisions (`WIDEN`)
-        best_exact = best in certain
-        ranked = [replace(r, interval=r.interval if r.exact else (r.interval[0], min(1.0, r.interval[1] + up)),
-                          diff_interval=r.diff_interval if r.action == best or (r.exact and best_exact) else
-                          (r.diff_interval[0] - side, r.diff_interval[1] + side))
+    if up or side:  # the measured shortfall of the later decisions (`WIDEN`), on the deals not valued exactly
+        unsure = {a: _unsure(results, a) for a in results}
+        unsure.update({a: 0.0 for a in certain})
+        ranked = [replace(r, interval=r.interval if r.exact else
+                          (r.interval[0], min(1.0, r.interval[1] + up * unsure[r.action])),
+                          bias_margin=0.0 if r.action == best else side * max(unsure[r.action], unsure[best]))
+                  for r in ranked]
+        ranked = [replace(r, diff_interval=(r.diff_interval[0] - r.bias_margin, r.diff_interval[1] + r.bias_margin))
                   for r in ranked]
     ranked = [_with_tie(r, best, n) for r in ranked]
     ranked.sort(key=lambda x: (x.action != best, -x.win, -x.tokens, sort_key(x.action)))
@@ -484,16 +526,89 @@ def _estimate(a, leader, results, n: int) -> tuple[Fraction, Fraction, tuple]:
     w, tk = results[a][0], results[a][1]
     k = len(w)
     if k >= n or a == leader:
-        return Fraction(sum(w), k), Fraction(sum(tk), k), wilson(sum(w), k)
+        return _fmean(w), _fmean(tk), _interval(w)
     lw, lt = results[leader][0], results[leader][1]
-    win = Fraction(sum(lw), len(lw)) + Fraction(sum(w) - sum(lw[:k]), k)
-    tokens = Fraction(sum(lt), len(lt)) + Fraction(sum(tk) - sum(lt[:k]), k)
+    win = _fmean(lw) + _fmean([x - y for x, y in zip(w, lw)])
+    tokens = _fmean(lt) + _fmean([x - y for x, y in zip(tk, lt)])
     win = min(max(win, Fraction(0)), Fraction(1))
     _, se = _paired(w, lw)
     p = _mean(lw)
     half = Z * math.sqrt(se * se + p * (1 - p) / len(lw))
     x = float(win)
     return win, tokens, (max(0.0, x - half), min(1.0, x + half))
+
+
+def _fmean(xs) -> Fraction:
+    """The mean of per-deal values as a Fraction (exact for 0/1 outcomes; a leaf's exact value
+    enters as the float it was averaged as)."""
+    total = sum(xs)
+    if isinstance(total, int):
+        return Fraction(total, len(xs))
+    return Fraction(total).limit_denominator(10**12) / len(xs)
+
+
+def _interval(w) -> tuple[float, float]:
+    """95% interval of a mean: Wilson's for 0/1 outcomes, the normal one with the sample's
+    standard deviation when exact leaf values enter."""
+    k = len(w)
+    if all(x == 0 or x == 1 for x in w):
+        return wilson(int(sum(w)), k)
+    m = sum(w) / k
+    sd = math.sqrt(max(sum((x - m) ** 2 for x in w) / max(k - 1, 1), 1e-12))
+    half = Z * sd / math.sqrt(k)
+    return max(0.0, m - half), min(1.0, m + half)
+
+
+def _leaf_values(record, model, budget: int):
+    """leaf(key, events, deck) -> the exact (win, tokens) of the viewer's information state at their
+    next decision, or None when its exact search does not fit (then the estimate's next-decision
+    statistics and heuristic value that deal). The state is the record extended by what the
+    viewer observed (`events`, told as the viewer saw them); its value is the exact answer's best
+    play's (`solver.advice.exact.exact_value`), so the play-outs' mean is an unbiased estimate of the play's exact
+    value. Remembered per information state (`key`); the searches share `budget` transitions,
+    each at most `LEAF_WORK` per opponent type."""
+    from solver.advice.exact import exact_value
+    from solver.advice.worlds import TooLargeError
+    from solver.records.record import record_from_events
+    from solver.rules.errors import LoveLetterError
+
+    memo: dict = {}
+    left = [budget]
+
+    def leaf(key, events, deck: int):
+        if key in memo:
+            return memo[key]
+        value = None
+        if left[0] > 0 and deck <= LEAF_MAX_DECK and len(memo) < MAX_LEAVES:
+            stats: dict = {}
+            nxt = None
+            try:
+                nxt = record_from_events(record.edition, record.seats, events, record.viewer, base=record)
+                win, tokens = exact_value(nxt, model, min(left[0], LEAF_WORK * len(model.types)), stats)
+                value = (float(win), float(tokens))
+            except (TooLargeError, LoveLetterError):
+                pass
+            left[0] -= stats.get("work", 0) + _inference_work(nxt, model)
+        memo[key] = value
+        return value
+
+    return leaf
+
+
+def _inference_work(record, model) -> int:
+    """What weighing a leaf's deals cost, in transitions: the inference's steps (about a
+    to three microseconds each) over `INFERENCE_STEPS` (a transition is about 20)."""
+    from solver.advice.worlds import belief_of
+
+    if record is None:
+        return 0
+    steps = 0
+    for t in model.types:
+        try:
+            steps += belief_of(record, t)[0].work
+        except Exception:  # refused: what it cost is not known; count one leaf's worth
+            return LEAF_WORK
+    return steps // INFERENCE_STEPS
 
 
 def _misses_last(ranked: list, cannot_hit) -> list:
@@ -553,14 +668,14 @@ def _diff_to_best(a, best, certain, results) -> tuple[float, tuple]:
 
 
 def _with_tie(r: RankedAction, best, n: int) -> RankedAction:
-    """Equal to the best within the estimate: its difference's interval reaches 0 and it was
-    sampled on as many deals as the best (or its outcome is certain)."""
-    from dataclasses import replace
-
+    """Equal to the best within the estimate: its difference's interval reaches 0, and it was
+    sampled on as many deals as the best, or its sampling is within half its bias margin (more
+    deals would not resolve it: `_settled`), or its outcome is certain."""
     if r.action == best:
         return replace(r, equal_to_best=True)
     low, high = r.diff_interval
-    return replace(r, equal_to_best=high >= 0 and (r.exact or r.samples >= n))
+    sampling = (high - low) / 2 - r.bias_margin
+    return replace(r, equal_to_best=high >= 0 and (r.exact or r.samples >= n or sampling <= r.bias_margin / 2 + 1e-12))
 
 
 def _bootstrap_best(actions, certain, results, seed: int) -> dict:

@@ -776,6 +776,23 @@ def advise_exact(record: Record, model, budget: int, deadline: float | None = No
             solver.release()  # freed while the collector is paused: it has nothing to walk after
 
 
+def exact_value(record: Record, model, budget: int, stats: dict | None = None) -> tuple[Fraction, Fraction]:
+    """The exact value (P(win), expected tokens) of the viewer's decision in `record`: its best
+    play's, without the ranking's other figures (the estimate's leaves, `solver.advice.estimate`).
+    `TooLargeError` beyond `budget` transitions; `stats` as for `advise_exact`."""
+    model = get_model(model, playing=True)
+    worlds, _, sa_free = root_worlds(record, model, limit=5_000, lazy=True)
+    worlds = merge_returned_pairs(worlds)
+    solver = ExactSolver(record.viewer, budget, None, model, sa_free=sa_free)
+    with _no_cyclic_gc():
+        try:
+            return solver.value(worlds)  # the mass of worlds whose weights sum to 1: the value
+        finally:
+            if stats is not None:
+                stats.update(work=solver.work, nodes=solver.nodes)
+            solver.release()
+
+
 _gc_lock = threading.Lock()
 _gc_users = 0
 _gc_was_enabled = False

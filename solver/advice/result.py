@@ -55,6 +55,10 @@ class RankedAction:
     #: the risk of being out before the next turn (a front end marks sampled figures "≈").
     knock_out_exact: bool = True
     out_exact: bool = True
+    #: An estimate's allowance for what its later decisions miss (`solver.advice.estimate.WIDEN`),
+    #: included in `diff_interval` on both sides (0 for exact answers and where every deal was
+    #: valued exactly).
+    bias_margin: float = 0.0
 
     def explanation(self) -> tuple[str, dict]:
         """A message key and its parameters (the shell translates): the one-sentence why."""
