@@ -263,9 +263,18 @@ def main(argv=None) -> int:
     return 0
 
 
+#: How the command line names the opponent types: (one player, several).
+TYPE_WORDS = {"card-counter": ("a card counter", "card counters"), "random": ("a random player", "random players")}
+
+
 def _types_text(types: dict, seats, viewer) -> str:
-    """"the opponents played like a card-counter: 83%, random: 17%"."""
-    return "the opponents played like " + ", ".join(f"{name}: {_pct(p).strip()}" for name, p in types.items())
+    """"P2 has played like a card counter: 83% (like a random player: 17%)" (the opponents, with
+    more than one)."""
+    others = [s for i, s in enumerate(seats) if i != viewer]
+    one = len(others) == 1
+    parts = [f"like {TYPE_WORDS[name][0 if one else 1]}: {_pct(p).strip()}" for name, p in types.items()]
+    who = f"{others[0]} has" if one else "the opponents have"
+    return f"{who} played {parts[0]} ({', '.join(parts[1:])})"
 
 
 def _best_by_type(advice) -> dict:
@@ -359,8 +368,11 @@ def _advise(args) -> int:
         print(("Best play: " + group[0]) if advice.resolved else "Equally good within the estimate: " + ", ".join(group))
     if len(advice.types) > 1:
         print(f"What the record suggests: {_types_text(advice.types, seats, record.viewer)}.")
-        for name, (action, win) in _best_by_type(advice).items():
-            print(f"  had they all played as {name}: best {show(action)} ({_pct(win).strip()})")
+        bests = _best_by_type(advice)
+        if len({action for action, _ in bests.values()}) > 1:  # the best play depends on the type
+            print("The best play depends on how they play: " + "; ".join(
+                f"against {TYPE_WORDS[name][0]}, {show(action)} ({_pct(win).strip()})"
+                for name, (action, win) in bests.items()) + ".")
     for i, (ranked, row) in enumerate(zip(advice.actions, rows), start=1):
         if ranked.same_as is not None:
             print(f"{i:>3}. {row['action']:<34} the same sure miss as {row['same_as']} (the same figures)")

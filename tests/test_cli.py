@@ -61,7 +61,7 @@ def test_advise_ranks_the_legal_plays_with_exact_figures():
     assert data["actions"][0]["explanation"]["key"].startswith("advice.")
     text = run("advise", ADVISE)
     assert text.returncode == 0 and "every figure is exact" in text.stdout
-    assert "What the record suggests: the opponents played like card-counter:" in text.stdout
+    assert "What the record suggests: P2 has played like a card counter:" in text.stdout
     single = json.loads(run("advise", ADVISE, "--json", "--model", "random").stdout)
     assert single["model"] == "random" and single["types"] == {"random": "1"}
 
