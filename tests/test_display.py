@@ -122,8 +122,8 @@ def test_a_record_shows_the_table_as_its_viewer_sees_it_and_the_turns_in_the_app
     assert marta[0] == t("en", "view.face_down")
     assert marta[2] == t("en", "to_play")  # not "protected": her Handmaid's protection ends as her turn starts
     assert escape(t("en", "view.seen_by", player=NASTY)) in html
-    # The numbered turns are the analyzer's history (tutor.analysis.history_lines), sentence for sentence.
-    from tutor.analysis import history_lines as app_history
+    # The numbered turns are the analyzer's history (solver.words.sentences.history_lines), sentence for sentence.
+    from solver.words.sentences import history_lines as app_history
 
     lines = app_history(record, "en")
     assert len(lines) == 3

@@ -19,7 +19,7 @@ from solver.advice import advise
 from solver.words.figures import figure, frac, win_text
 from solver.words.i18n import t
 from solver.words.verdicts import best_text
-from tutor.example import ANA, MARTA, NAMES, example_steps
+from tutor.text.example import ANA, MARTA, NAMES, example_steps
 
 ROOT = Path(__file__).resolve().parent.parent
 NOTEBOOK = ROOT / "docs" / "solver.ipynb"

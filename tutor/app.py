@@ -12,10 +12,9 @@ if str(ROOT) not in sys.path:  # `streamlit run tutor/app.py` from a checkout
     sys.path.insert(0, str(ROOT))
 
 from solver import EDITIONS  # noqa: E402
-from tutor.i18n import LANGUAGES, locale_language, t  # noqa: E402
-from tutor.formatters import EditionTitle  # noqa: E402
-from tutor.render import language_title  # noqa: E402
-from tutor.url_state import link_edition, url_selectbox  # noqa: E402
+from solver.words.i18n import LANGUAGES, locale_language, t  # noqa: E402
+from tutor.widgets.formatters import EditionTitle, language_title  # noqa: E402
+from tutor.widgets.url import link_edition, url_selectbox  # noqa: E402
 from tutor import warmup  # noqa: E402
 
 st.set_page_config(page_title="Love Letter tutor", page_icon="💌", layout="wide")

@@ -14,7 +14,8 @@ import importlib
 import threading
 
 #: Imported in this order (the heaviest last: a page asked for meanwhile gets the lock first).
-MODULES = ("tutor.curriculum", "tutor.formatters", "solver.teaching.scenario", "tutor.example", "tutor.analysis",
+MODULES = ("tutor.text.curriculum", "tutor.widgets.formatters", "solver.teaching.scenario", "tutor.text.example",
+           "tutor.text.rows", "tutor.text.decision",
            "solver.analysis.entry", "solver.analysis.explain", "solver.advice.practice", "solver.advice.decision",
            "networkx", "pandas", "sympy")
 #: Seconds after the first page is asked for: its heading is drawn first.
@@ -44,10 +45,10 @@ def warm() -> None:
             importlib.import_module(name)
         except Exception:  # pragma: no cover - a page importing it says what is wrong
             return
-    from tutor.curriculum import load_lessons
-    from tutor.example import example_steps
-    from tutor.formatters import scenarios
-    from tutor.i18n import LANGUAGES, catalog
+    from tutor.text.curriculum import load_lessons
+    from tutor.text.example import example_steps
+    from tutor.text.scenarios import scenarios
+    from solver.words.i18n import LANGUAGES, catalog
 
     for lang in LANGUAGES:
         catalog(lang)

@@ -9,7 +9,7 @@ from streamlit.testing.v1 import AppTest
 from solver import legal_actions, parse_record
 from solver.records.notation import format_record
 from solver.advice.practice import PracticeError, hint_model, next_round, play, resume, save, start
-from tutor.i18n import t
+from solver.words.i18n import t
 
 from ..helpers import random_practice_round
 
@@ -111,7 +111,8 @@ def test_a_complete_seeded_game_through_the_page_with_hint_and_reviews():
         assert p.my_turn
         if not hinted and len(p.game.round.deck) <= 4:
             _click(at, "pr-hint")
-            from tutor.analysis import advice, best_text
+            from solver.words.verdicts import best_text
+            from tutor.answers import advice
 
             shown = advice(format_record(p.human_record()), hint_model(p.bots), 0.4)  # the page's cached answer
             assert best_text(shown, "en") in [s.value for s in list(at.success) + list(at.info)]

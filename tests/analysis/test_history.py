@@ -6,8 +6,8 @@ import random
 from solver import legal_actions
 from solver.advice.practice import play, start
 from solver.analysis.history import history
-from tutor.analysis import history_lines
-from tutor.i18n import catalog
+from solver.words.sentences import history_lines
+from solver.words.i18n import catalog
 
 
 def _rounds():

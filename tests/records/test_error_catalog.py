@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from tutor.i18n import LANGUAGES, catalog
+from solver.words.i18n import LANGUAGES, catalog
 
 SOLVER = Path(__file__).resolve().parents[2] / "solver"
 #: `rule="x"` in a raise, `rule = "x"` or `rule: str = "x"` in an error class.

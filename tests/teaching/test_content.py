@@ -10,8 +10,8 @@ import pytest
 from solver import get_edition
 from solver.teaching.quiz import KINDS, make_question
 from solver.teaching.scenario import load_file, load_scenario, play_out
-from tutor.curriculum import CurriculumError, graph, load_lessons, next_lesson, parse_lessons
-from tutor.i18n import LANGUAGES, catalog, locale_language, t
+from tutor.text.curriculum import graph, load_lessons, next_lesson, parse_lessons, CurriculumError
+from solver.words.i18n import LANGUAGES, catalog, locale_language, t
 
 ROOT = Path(__file__).resolve().parents[2]
 SCENARIOS = load_file(ROOT / "lessons" / "scenarios.toml")

@@ -23,8 +23,8 @@ from urllib.parse import urlencode
 import pytest
 
 from solver import Card, get_edition
-from tutor.i18n import t
-from tutor.render import card_label
+from solver.words.i18n import t
+from solver.words.sentences import card_label
 
 from .browser_support import ARTIFACTS, settled
 

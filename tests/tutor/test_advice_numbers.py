@@ -1,11 +1,12 @@
 """How the advice's numbers read: percentages first, small fractions only, a best play named
-only when the ranking resolves it (tutor.analysis: figure, pct, points, best_plays, best_text)."""
+only when the ranking resolves it (solver.words: figure, pct, points, best_plays, best_text)."""
 
 from fractions import Fraction
 
 from solver import parse_record
 from solver.advice.advisor import Advice, RankedAction
-from tutor.analysis import best_plays, best_text, figure, pct, points, win_text
+from solver.words.figures import figure, pct, points, win_text
+from solver.words.verdicts import best_plays, best_text
 
 from ..helpers import random_practice_round
 
@@ -53,8 +54,8 @@ def test_a_best_play_is_named_only_when_resolved():
 
 def test_the_review_prices_choices_in_points_and_shows_the_hand():
     from solver.advice.practice import review
-    from tutor.analysis import review_rows
-    from tutor.i18n import t
+    from tutor.text.rows import review_rows
+    from solver.words.i18n import t
 
     p = random_practice_round()
     items = review(p.decisions, "random", seconds=1.0)
@@ -73,8 +74,8 @@ def test_a_play_within_the_estimates_margin_is_not_priced_0_beside_two_different
     as a contradiction); an exact tie and a priced play keep "0" and "≈ x pts"."""
     from solver import Card, Play
     from solver.advice.practice import Decision, Reviewed
-    from tutor.analysis import review_rows
-    from tutor.i18n import t
+    from tutor.text.rows import review_rows
+    from solver.words.i18n import t
 
     a, b, c = Play(Card.GUARD, 1, Card.PRINCE), Play(Card.GUARD, 1, Card.KING), Play(Card.COUNTESS)
     close = Advice(RECORD, "random", "estimate", (_ranked(a, "0.52", (0.47, 0.57), True),
@@ -92,8 +93,8 @@ def test_a_play_within_the_estimates_margin_is_not_priced_0_beside_two_different
 def test_when_no_guard_guess_can_hit_the_page_says_so_in_a_sentence():
     """After a King trade the viewer knows the opponent holds the Guard they gave, which no
     Guard can name: the page says no guess can hit instead of an empty 'best guess — 0 %'."""
-    from tutor.analysis import guard_lines
-    from tutor.i18n import t
+    from tutor.text.rows import guard_lines
+    from solver.words.i18n import t
 
     # Luis kept the Guard Ana gave him (he played the Priest he drew); Ana then draws a Guard.
     traded = "classic Ana,Luis first:Ana viewer:Ana up:2,3,4 dealt:1 | Ana +6 6>Luis got:5 | Luis 2>Ana | Ana +1"
@@ -108,7 +109,7 @@ def test_no_best_guard_guess_is_shown_when_your_hand_holds_no_guard():
     """Your hand is Priest and Prince: a 'best Guard guess' line would read as advice to play a
     card you do not have, on the analyzer and in practice hints alike. With a Guard in hand, or
     without a viewer (a spectator's record), the lines are there."""
-    from tutor.analysis import guard_lines
+    from tutor.text.rows import guard_lines
 
     no_guard = "2019 Ana,Luis first:Luis viewer:Ana up:1,1,2 dealt:8 | Luis 7>Ana got:2 | Ana +5"
     for lang in ("en", "es", "fr"):
@@ -121,7 +122,7 @@ def test_no_best_guard_guess_is_shown_when_your_hand_holds_no_guard():
 
 def test_french_elides_before_a_vowel_and_spaces_its_colons():
     """French typography: "le tour d'Ana" (not "de Ana"), and a no-break space before ':'."""
-    from tutor.i18n import colon, t
+    from solver.words.i18n import colon, t
 
     assert t("fr", "ev.turn", player="Ana") == "Le tour d'Ana commence."
     assert t("fr", "ev.turn", player="Luis") == "Le tour de Luis commence."
@@ -135,9 +136,9 @@ def test_the_decision_view_tells_apart_the_outcomes_of_a_prince_on_yourself_by_y
     from solver import Card, Play
     from solver.advice.decision import decision_graph
     from solver.records.notation import parse_record
-    from tutor.analysis import node_label
-    from tutor.i18n import t
-    from tutor.render import card_label
+    from tutor.text.decision import node_label
+    from solver.words.i18n import t
+    from solver.words.sentences import card_label
 
     record = parse_record("classic Ana,Luis first:Ana viewer:Ana up:2,3,4 dealt:5 | Ana +1")
     g = decision_graph(record, Play(Card.PRINCE, 0), "random")
@@ -159,7 +160,7 @@ def test_the_decision_view_tells_apart_the_replies_by_what_you_learn():
     from solver import Card, Play
     from solver.advice.decision import decision_graph
     from solver.records.notation import parse_record
-    from tutor.analysis import node_label
+    from tutor.text.decision import node_label
 
     record = parse_record("classic Ana,Luis first:Luis viewer:Ana up:2,3,4 dealt:6 | Luis 1>Ana=2 miss | Ana +5")
     g = decision_graph(record, Play(Card.PRINCE, 1), "card-counter")
@@ -178,7 +179,8 @@ def test_a_guard_with_nobody_to_choose_says_it_has_no_effect_once():
     target, and the event log does not say "no effect" twice."""
     from solver import Card, Play, apply, get_edition, legal_actions
     from solver.records.notation import parse_record
-    from tutor.render import action_text, event_lines
+    from solver.words.sentences import action_text
+    from tutor.text.events import event_lines
 
     e = get_edition("2019")
     assert action_text(Play(Card.GUARD, None, None), e, "en", ("Ana", "Luis")) == \
@@ -207,7 +209,7 @@ def test_an_outcome_says_what_you_learn_without_repeating_the_play():
     from solver import Card, Play
     from solver.advice.decision import decision_graph
     from solver.records.notation import parse_record
-    from tutor.analysis import node_label
+    from tutor.text.decision import node_label
 
     record = parse_record("classic Ana,Luis first:Ana viewer:Ana up:2,3,4 dealt:2 | Ana +1")
     g = decision_graph(record, Play(Card.PRIEST, 1), "random")
@@ -222,8 +224,8 @@ def test_a_count_of_one_is_said_in_the_singular():
     also says "0 carte"; a quiz says "with 1 card left", not "card(s)"; a ruling too."""
     from solver.teaching.ruling import Line
     from solver import get_edition
-    from tutor.i18n import t
-    from tutor.render import say
+    from solver.words.i18n import t
+    from tutor.text.events import say
 
     assert t("en", "cards_left", n=1) == "1 card left" and t("en", "cards_left", n=2) == "2 cards left"
     assert t("es", "cards_left", n=1) == "queda 1 carta" and t("es", "cards_left", n=0) == "quedan 0 cartas"
@@ -246,7 +248,7 @@ def test_a_count_of_one_is_said_in_the_singular():
 
 def test_the_guard_guess_field_says_it_is_a_card_in_spanish():
     """The Guard's guess field read "Nombre" in Spanish: a player's name, or the card named?"""
-    from tutor.i18n import t
+    from solver.words.i18n import t
 
     assert t("es", "guess") == "Carta nombrada"
 
@@ -259,7 +261,8 @@ def test_a_sampled_decision_view_marks_only_the_sampled_figures_as_estimates():
     from solver import Card, Play, parse_record
     from solver.advice.decision import decision_graph
     from solver.inference.posterior import infer
-    from tutor.analysis import figure, to_dot
+    from solver.words.figures import figure
+    from tutor.text.decision import to_dot
 
     record = parse_record("2019 Ana,Luis,Marta first:Ana viewer:Ana dealt:8 | Ana +2")
     g = decision_graph(record, Play(Card.PRIEST, 1), "random", limit=100, samples=50)
@@ -275,7 +278,7 @@ def test_a_play_reads_as_a_phrase_and_the_viewer_as_you_in_each_language():
     """"Guard (1) on Luis, naming Prince (5)", not the notation-like "Guard (1) → Luis: Prince (5)";
     a play on the viewer says "on yourself" in their own ranking and "on you" in a reply."""
     from solver import Card, Play, get_edition
-    from tutor.render import action_text
+    from solver.words.sentences import action_text
 
     e, names = get_edition("2019"), ("Ana", "Luis")
     guard, prince, baron = Play(Card.GUARD, 1, Card.PRINCE), Play(Card.PRINCE, 0), Play(Card.BARON, 0)
@@ -305,8 +308,10 @@ def test_a_play_reads_as_a_phrase_and_the_viewer_as_you_in_each_language():
 def test_the_analyzer_ranking_and_history_say_yourself_for_a_prince_on_the_viewer():
     from solver import Card, get_edition
     from solver.advice.advisor import advise
-    from tutor.analysis import advice_rows, history_lines, node_label
-    from tutor.i18n import t
+    from solver.words.sentences import history_lines
+    from tutor.text.decision import node_label
+    from tutor.text.rows import advice_rows
+    from solver.words.i18n import t
 
     record = parse_record("2019 Ana,Luis first:Luis viewer:Ana up:1,1,2 dealt:8 | Luis 7>Ana got:2 | Ana +5")
     adv = advise(record, "random")
@@ -328,7 +333,7 @@ def test_practice_says_you_gain_the_spy_bonus_with_the_verb_agreeing():
     "You gains" ("Tú gana", "Vous gagne"); another player keeps the third person."""
     from solver import get_edition
     from solver.rules.events import RoundEnded
-    from tutor.render import event_lines
+    from tutor.text.events import event_lines
 
     e = get_edition("2019")
     ended = RoundEnded(winners=(0,), reason="showdown", spy_bonus=0)
@@ -344,8 +349,8 @@ def test_the_decision_view_calls_the_viewer_you_in_outcomes_and_replies():
     from solver import Card, Play
     from solver.advice.decision import decision_graph
     from solver.records.notation import parse_record
-    from tutor.analysis import node_label
-    from tutor.i18n import t
+    from tutor.text.decision import node_label
+    from solver.words.i18n import t
 
     record = parse_record("classic Ana,Luis first:Ana viewer:Ana up:2,3,4 dealt:3 | Ana +5")
     g = decision_graph(record, Play(Card.BARON, 1), "random")
@@ -363,9 +368,9 @@ def test_french_text_never_lets_a_line_start_with_a_colon_or_question_mark():
     narrow screen never breaks the line before the sign."""
     import re
 
-    from tutor.curriculum import load_lessons
-    from tutor.formatters import scenarios
-    from tutor.i18n import catalog, french_spacing
+    from tutor.text.curriculum import load_lessons
+    from tutor.text.scenarios import scenarios
+    from solver.words.i18n import catalog, french_spacing
 
     assert french_spacing("Raté : « oui » ; non ? Si ! 95 %") == \
         "Raté\u00a0: «\u00a0oui\u00a0»\u202f; non\u202f? Si\u202f! 95\u202f%"
@@ -383,8 +388,8 @@ def test_alternatives_read_as_or_and_the_viewer_wins_in_the_second_person():
     from solver import Card
     from solver.rules.events import CardPlayed, RoundEnded
     from solver.rules.editions import get_edition
-    from tutor.i18n import either, t
-    from tutor.render import event_lines
+    from solver.words.i18n import either, t
+    from tutor.text.events import event_lines
 
     assert either("en", ["Luis", "Marta", "Sofía"]) == "Luis, Marta or Sofía"
     assert either("es", ["Luis", "Marta"]) == "Luis o Marta" and either("es", ["Luis", "Óscar"]) == "Luis u Óscar"
@@ -410,8 +415,8 @@ def test_cards_take_their_article_in_french_and_spanish_sentences():
     import re
 
     from solver import Card, get_edition
-    from tutor.i18n import catalog, t
-    from tutor.render import card_label
+    from solver.words.i18n import catalog, t
+    from solver.words.sentences import card_label
 
     e = get_edition("2019")
 
@@ -432,7 +437,7 @@ def test_cards_take_their_article_in_french_and_spanish_sentences():
              guess=card(Card.PRINCE, "en")) == "Ana plays the Guard (1) on Luis and names the Prince (5)."
     assert t("en", "rule.no-target-card", card=card(Card.HANDMAID, "en")).startswith("The Handmaid (4) does not")
     # "an" before a vowel (a renamed deck may have one).
-    from tutor.i18n import Articled
+    from solver.words.i18n import Articled
     assert t("en", "hist.drew.you", card=Articled("Assassin (0)", False, "en")) == "You draw an Assassin (0)."
     # A value that is not one card (a list, a dash) is written without an article, not refused.
     assert t("fr", "hist.kept", player="Ana", card="—", cards="—") == "Ana garde — et place — sous la pioche."
@@ -458,9 +463,9 @@ def test_the_decision_view_outcomes_are_sentences_and_a_baron_says_the_card_it_s
     from solver import Card, Play
     from solver.advice.decision import decision_graph
     from solver.records.notation import parse_record
-    from tutor.analysis import node_label
-    from tutor.i18n import t
-    from tutor.render import card_label
+    from tutor.text.decision import node_label
+    from solver.words.i18n import t
+    from solver.words.sentences import card_label
 
     record = parse_record("classic Ana,Luis first:Ana viewer:Ana up:2,3,4 dealt:3 | Ana +5")
     e = record.edition
@@ -502,7 +507,7 @@ def test_a_forced_play_is_called_your_only_legal_play_not_the_best():
 
 def test_the_review_caption_abbreviates_points_as_the_cells_do():
     """Spanish cells read "13,5 ptos.": the caption that explains them said "(pts)"."""
-    from tutor.i18n import t
+    from solver.words.i18n import t
 
     for lang in ("en", "es", "fr"):
         unit = t(lang, "an_points", n="1").split(" ", 1)[1]
@@ -518,7 +523,7 @@ def test_the_decision_list_says_what_the_diagram_says_at_any_width():
     from solver import Card, Play
     from solver.advice.decision import decision_graph
     from solver.records.notation import parse_record
-    from tutor.analysis import node_label, to_dot, to_outline
+    from tutor.text.decision import node_label, to_dot, to_outline
 
     record = parse_record("classic Ana,Luis first:Ana viewer:Ana up:2,3,4 dealt:3 | Ana +5")
     g = decision_graph(record, Play(Card.BARON, 1), "random")
@@ -543,7 +548,8 @@ def test_an_estimates_sign_stays_on_the_line_of_its_number():
     view)."""
     from solver import Card, Play
     from solver.advice.practice import Decision, Reviewed
-    from tutor.analysis import edge_figure, review_rows
+    from tutor.text.decision import edge_figure
+    from tutor.text.rows import review_rows
 
     a, b = Play(Card.GUARD, 1, Card.PRINCE), Play(Card.COUNTESS)
     adv = Advice(RECORD, "random", "estimate", (_ranked(a, "0.52", (0.47, 0.57), False),

@@ -5,8 +5,8 @@ import pytest
 
 from solver import parse_record
 from solver.advice.advisor import advise
-from tutor.analysis import estimate_samples, estimate_sentence, method_text
-from tutor.i18n import number
+from solver.words.verdicts import estimate_samples, estimate_sentence, method_text
+from solver.words.i18n import number
 
 TWO = "2019 Ana,Luis first:Ana viewer:Ana dealt:1 | Ana +2"
 FOUR = "2019 Ana,Luis,Marta,Sofía first:Ana viewer:Ana dealt:1 | Ana +2"
@@ -56,7 +56,7 @@ TWO_PRINCESSES = "2019 Ana,Luis first:Luis viewer:Ana dealt:9 | Luis 1>Ana=5 mis
 ])
 def test_a_record_no_deal_explains_names_the_turn_and_the_fact(text, lang, expected):
     from solver import LoveLetterError, infer
-    from tutor.analysis import error_text
+    from solver.words.sentences import error_text
 
     with pytest.raises(LoveLetterError) as e:
         infer(parse_record(text))
@@ -66,8 +66,8 @@ def test_a_record_no_deal_explains_names_the_turn_and_the_fact(text, lang, expec
 def test_every_fact_the_inference_checks_is_said_in_every_language():
     from solver import Card
     from solver.inference.factors import FACTS, InconsistentRecordError
-    from tutor.analysis import error_text
-    from tutor.i18n import LANGUAGES, catalog
+    from solver.words.sentences import error_text
+    from solver.words.i18n import LANGUAGES, catalog
 
     for lang in LANGUAGES:
         for fact in FACTS:
@@ -82,7 +82,7 @@ def test_the_app_words_the_suggestion_in_each_language():
     """Before, every misspelt name read 'Unknown card in the record.', without the word or the card."""
     from solver.records.notation import parse_record
     from solver.records.record import RecordError
-    from tutor.analysis import error_text
+    from solver.words.sentences import error_text
 
     with pytest.raises(RecordError) as info:
         parse_record("2019 Ana,Luis first:Ana | Ana 1>Luis=Pirncesa")

@@ -7,9 +7,10 @@ import pytest
 from solver import parse_record
 from solver.advice.advisor import advise
 from solver.records.notation import format_record
-from tutor.analysis import advice, best_plays, best_text, explanation_text
-from tutor.i18n import t
-from tutor.render import action_text
+from solver.words.verdicts import best_plays, best_text, explanation_text
+from tutor.answers import advice
+from solver.words.i18n import t
+from solver.words.sentences import action_text
 
 from .app_support import page
 
@@ -59,8 +60,8 @@ def test_a_shared_link_restores_the_position_and_its_advice():
 def test_an_estimate_says_so_in_one_sentence_and_keeps_the_method_for_who_asks():
     """RECORD is a 3-player round early on: an estimate. The caption is one plain sentence; the
     full method is in an expander under it (in French too)."""
-    from tutor.analysis import estimate_samples, estimate_sentence, method_text
-    from tutor.i18n import number
+    from solver.words.verdicts import estimate_samples, estimate_sentence, method_text
+    from solver.words.i18n import number
 
     text = format_record(parse_record(RECORD))
     for lang in ("en", "fr"):
@@ -136,7 +137,7 @@ def test_a_refused_record_gives_its_card_an_article(lang, expected):
     assert [e.value for e in at.error] == [expected]
     from solver import LoveLetterError
     from solver.records.notation import parse_record
-    from tutor.analysis import error_text
+    from solver.words.sentences import error_text
 
     with pytest.raises(LoveLetterError) as e:
         parse_record("2019 Ana,Luis first:Ana viewer:Ana up:1,1,2 dealt:8 | Ana +4 4>Luis")
@@ -361,7 +362,7 @@ def test_the_offer_is_not_made_where_the_exact_search_is_not_tried_or_already_an
 def test_a_longer_search_that_does_not_answer_leaves_the_estimate_and_is_not_repeated(monkeypatch, refusal, said,
                                                                                       offered_again):
     import solver.advice.advisor as advisor
-    from tutor.analysis import DEEP_SLOTS, deeper_advice
+    from tutor.answers import DEEP_SLOTS, deeper_advice
 
     calls = []
 
@@ -389,7 +390,7 @@ def test_a_longer_search_that_does_not_answer_leaves_the_estimate_and_is_not_rep
 
 def test_one_longer_search_at_a_time_on_the_server_the_others_are_told_and_offered_again(monkeypatch):
     import solver.advice.advisor as advisor
-    from tutor.analysis import DEEP_SLOTS, deeper_advice
+    from tutor.answers import DEEP_SLOTS, deeper_advice
 
     calls = []
 
@@ -422,7 +423,7 @@ def test_one_longer_search_at_a_time_on_the_server_the_others_are_told_and_offer
 
 def test_the_decision_view_reads_as_a_list_when_asked():
     """The diagram is wider than a phone: 'List' shows the same view as nested lines instead."""
-    from tutor.analysis import decision_outline
+    from tutor.text.decision import decision_outline
 
     at = analyzer(record=NEAR, model="random", lang="es")
     assert at.get("graphviz_chart")
@@ -473,19 +474,19 @@ def test_a_forced_play_is_headed_your_play_in_a_plain_box_not_the_best_with_a_st
 def test_an_answer_the_safety_cap_cut_short_says_its_figures_may_change(monkeypatch):
     import dataclasses
 
-    import tutor.analysis as analysis
+    import tutor.answers as answers
 
-    real = analysis.advise
-    monkeypatch.setattr(analysis, "advise", lambda record, model: dataclasses.replace(real(record, model),
+    real = answers.advise
+    monkeypatch.setattr(answers, "advise", lambda record, model: dataclasses.replace(real(record, model),
                                                                                      cut_short=True))
-    analysis.advice.cache_clear()
+    answers.advice.cache_clear()
     try:
         at = analyzer(record=RECORD, model="random", lang="es")
         assert not at.exception and not at.error
         assert t("es", "an_cut_short") in [w.value for w in at.warning]
     finally:
         monkeypatch.undo()
-        analysis.advice.cache_clear()
+        answers.advice.cache_clear()
     at = analyzer(record=RECORD, model="random", lang="es")
     assert t("es", "an_cut_short") not in [w.value for w in at.warning]
 

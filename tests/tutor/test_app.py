@@ -3,8 +3,8 @@
 from streamlit.testing.v1 import AppTest
 
 from solver import get_edition
-from tutor.curriculum import load_lessons
-from tutor.example import example_steps
+from tutor.text.curriculum import load_lessons
+from tutor.text.example import example_steps
 
 from . import app_support
 from .app_support import APP
@@ -149,8 +149,8 @@ def test_faq_scenario_played_and_ruling_shown():
 
 def _board_script():
     from solver.teaching.scenario import play_out
-    from tutor.components import show_board
-    from tutor.formatters import scenarios
+    from tutor.widgets.board import show_board
+    from tutor.text.scenarios import scenarios
 
     sc = scenarios()["trap-baron-own-loss"]  # Ana is out: no hand, two discards
     show_board(play_out(sc).final, sc.players, "en")
@@ -174,7 +174,7 @@ def test_practice_says_what_each_kind_of_bot_does_in_plain_words():
     read 'searching bots', 'advisor bots (strongest)', 'random (weakest)', and a help text says
     what each kind of bot does (and how the advisor bots fared in the strength tests), in each
     language."""
-    from tutor.i18n import t
+    from solver.words.i18n import t
 
     from .app_support import page
 

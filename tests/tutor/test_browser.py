@@ -15,7 +15,7 @@ pytestmark = pytest.mark.e2e
 
 
 def test_worked_example_walked_to_the_end_in_chromium(browser, server):
-    from tutor.example import example_steps
+    from tutor.text.example import example_steps
 
     frames = sum(2 if s.decision else 1 for s in example_steps())
     page = browser.new_page(viewport={"width": 1280, "height": 900})
@@ -42,7 +42,7 @@ def test_shared_analyzer_link_restores_the_position_in_chromium(browser, server)
 
     from solver import parse_record
     from solver.advice.advisor import advise
-    from tutor.render import action_text
+    from solver.words.sentences import action_text
 
     text = "2019 Ana,Luis first:Luis viewer:Ana up:1,1,2 dealt:8 | Luis 7>Ana got:2 | Ana +5"
     record = parse_record(text)

@@ -8,7 +8,7 @@ from streamlit.testing.v1 import AppTest
 from solver import Card, Play, legal_actions
 from solver.advice.advisor import advise
 from solver.records.record import record_from_events
-from tutor.example import NAMES, example_steps, guard_odds, judge
+from tutor.text.example import NAMES, example_steps, guard_odds, judge
 
 APP = str(Path(__file__).resolve().parents[2] / "tutor" / "app.py")
 STEPS = example_steps()
@@ -150,7 +150,7 @@ def test_the_seats_view_keeps_the_secrets_the_question_asks_about():
     """From the learner's seat step 1 said 'the Princess is set aside' and the skipped turns 'Ana
     kept her Prince', which answered the last question (a 50/50 Guard guess) before it was asked:
     the seat's text says only what that seat knows; revealing every hand tells the whole story."""
-    from tutor.i18n import LANGUAGES, t
+    from solver.words.i18n import LANGUAGES, t
 
     princess = {"en": "Princess", "es": "Princesa", "fr": "Princesse"}
     skip = FRAMES.index(("outcome", next(i for i, s in enumerate(STEPS) if s.key == "example_skip"))) + 1

@@ -10,8 +10,8 @@ import re
 import pytest
 
 from solver import Card, parse_record
-from tutor.analysis import history_lines
-from tutor.i18n import LANGUAGES, t
+from solver.words.sentences import history_lines
+from solver.words.i18n import LANGUAGES, t
 
 from .app_support import app, page
 
@@ -48,7 +48,7 @@ def test_the_faq_search_finds_the_users_words_in_any_language():
         at = page("views/faq.py", lang=lang, q=words)
         assert not at.exception
         options = at.selectbox(key="faq").options
-        from tutor.formatters import ScenarioTitle
+        from tutor.widgets.formatters import ScenarioTitle
 
         assert ScenarioTitle(lang)("faq-prince-set-aside") in options, (lang, words, options)
         assert len(options) < (12 if words == "Principe" else 4)  # a card's name: every situation with it
@@ -94,7 +94,7 @@ def test_every_new_game_is_a_new_deal_and_a_game_number_replays_one():
                                                ("ismcts", "mixture", True), ("advisor", "mixture", True)])
 def test_the_hint_models_the_bots_at_the_table_and_says_what_it_assumes(bots, model, said):
     from solver.advice.practice import hint_model
-    from tutor.formatters import ModelName
+    from tutor.widgets.formatters import ModelName
 
     assert hint_model(bots) == model
     at = page("views/practice.py", lang="es")
@@ -145,7 +145,9 @@ def test_the_longer_search_is_offered_without_promising_it_fits():
 
 def test_the_princess_row_says_playing_her_knocks_you_out():
     """'0% … nobody is knocked out at once' beside the Princess: playing her knocks *you* out."""
-    from tutor.analysis import advice, advice_rows, explanation_text
+    from solver.words.verdicts import explanation_text
+    from tutor.answers import advice
+    from tutor.text.rows import advice_rows
 
     text = parse_record(PRINCESS)
     from solver.records.notation import format_record

@@ -27,9 +27,9 @@ import pytest
 from solver import Card
 from solver.teaching.quiz import make_question
 from solver.rules.editions import get_edition
-from tutor.curriculum import load_lessons
-from tutor.i18n import t
-from tutor.render import card_label
+from tutor.text.curriculum import load_lessons
+from solver.words.i18n import t
+from solver.words.sentences import card_label
 
 from .browser_support import ARTIFACTS, settled as _settled
 from .test_example_app import DECISIONS, frame_of
@@ -246,7 +246,7 @@ def test_the_home_page_leads_to_the_journeys_in_chromium(browser, server, lang, 
 
 def scenario_texts(lang: str, *ids: str) -> list:
     """The rulings of the scenarios, in the language (the one that opens first is the best match)."""
-    from tutor.formatters import scenarios
+    from tutor.text.scenarios import scenarios
 
     return [scenarios()[sid].text[lang]["ruling"] for sid in ids]
 
@@ -326,7 +326,7 @@ def test_practice_deals_anew_and_shows_the_bots_turns_in_place_of_your_turn_in_c
         page.get_by_role("button", name=t(lang, "pr_hint")).first.click()
         settled(page)
         from solver.advice.practice import hint_model
-        from tutor.formatters import KeyLabel, ModelName
+        from tutor.widgets.formatters import KeyLabel, ModelName
 
         note = t(lang, "pr_hint_assumes", model=ModelName(lang)(hint_model("advisor")),
                  bots=KeyLabel(lang, "pr_bots_")("advisor").split(" (")[0])

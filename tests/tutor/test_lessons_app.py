@@ -7,8 +7,8 @@ import pytest
 
 from solver import Card, get_edition
 from solver.teaching.quiz import make_question
-from tutor.curriculum import load_lessons
-from tutor.i18n import LANGUAGES
+from tutor.text.curriculum import load_lessons
+from solver.words.i18n import LANGUAGES
 
 from .app_support import app, page
 
@@ -76,7 +76,7 @@ def test_progress_survives_a_reload():
     again = app(done=first)  # the same link opened again
     assert again.session_state["done"] == [first]
     assert again.selectbox(key="lesson").value == second
-    from tutor.i18n import t
+    from solver.words.i18n import t
 
     assert again.get("progress")[0].proto.text == t("en", "progress", n=1, total=len(LESSONS))
     # French says "0 leçon", "1 leçon" in the singular (not "1 leçons sur 13")
@@ -89,7 +89,7 @@ def test_progress_survives_a_reload():
 
 
 def test_reference_shows_whole_effects_and_the_rules_people_look_up():
-    from tutor.i18n import t
+    from solver.words.i18n import t
 
     for lang in LANGUAGES:
         at = page("views/reference.py", lang=lang, edition="classic")
@@ -111,8 +111,8 @@ def test_reference_tables_wrap_with_one_column_per_edition_and_plain_token_targe
     the tie rule, the Spy and the card values at 1280 px (and a naming at 390 px), and "2p 6 /
     3p 5" read like notation. Each edition is a column; each player count's target a row."""
     from solver import EDITIONS
-    from tutor.formatters import EditionTitle
-    from tutor.i18n import t
+    from tutor.widgets.formatters import EditionTitle
+    from solver.words.i18n import t
 
     for lang in LANGUAGES:
         at = page("views/reference.py", lang=lang)
@@ -133,10 +133,10 @@ def test_reference_tables_wrap_with_one_column_per_edition_and_plain_token_targe
 def test_french_speaks_vous_and_spanish_markers_fit_any_player():
     import re
 
-    from tutor.i18n import catalog
+    from solver.words.i18n import catalog
 
     lessons = "\n".join(lesson.body("fr") + lesson.title("fr") for lesson in LESSONS.values())
-    from tutor.formatters import scenarios
+    from tutor.text.scenarios import scenarios
 
     faq = "\n".join(v for sc in scenarios().values() for v in sc.text["fr"].values())
     french = "\n".join(catalog("fr").values()) + lessons + faq
@@ -147,7 +147,7 @@ def test_french_speaks_vous_and_spanish_markers_fit_any_player():
 def test_you_is_conjugated_in_the_second_person():
     from solver import Card, get_edition
     from solver.rules.events import BaronCompared, ChancellorReturned, HandsTraded
-    from tutor.render import private_lines
+    from tutor.text.events import private_lines
 
     e = get_edition("2019")
     names = ("You", "Luis")
@@ -193,7 +193,7 @@ def test_a_quiz_names_the_edition_in_the_chosen_language(lid):
     engine's English title): the edition is named as the sidebar names it. The editions lesson
     asks about any of the three."""
     from solver import EDITIONS
-    from tutor.i18n import t
+    from solver.words.i18n import t
 
     for lang in LANGUAGES:
         at = app(lesson=lid, lang=lang, edition="classic")
@@ -207,7 +207,7 @@ def test_a_quiz_names_the_edition_in_the_chosen_language(lid):
 def test_a_targets_quiz_offers_nobody_as_an_answer_of_its_own(lid):
     """'(If no player can be chosen, select no name.)' was easy to miss: "Nobody" is now an
     option beside the names, the hint names it, and it cannot be given with a name."""
-    from tutor.i18n import t
+    from solver.words.i18n import t
 
     for lang in LANGUAGES:
         at = app(lesson=lid, lang=lang)
@@ -240,7 +240,7 @@ def test_the_cards_are_shown_before_the_first_card_lesson_and_beside_every_lesso
     """Values and counts first appeared inside quiz questions: the cards lesson comes before the
     Guard, Priest and Baron and lists every card of the chosen edition (value, copies, effect);
     every other lesson shows them as a strip (value, name, copies), linked to the reference."""
-    from tutor.i18n import t
+    from solver.words.i18n import t
 
     ids = list(LESSONS)
     assert ids.index("cards") < ids.index("turn") < ids.index("guard-priest-baron")

@@ -11,9 +11,9 @@ from streamlit.testing.v1 import AppTest
 from solver import Card
 from solver.teaching.ruling import narrate, ruling
 from solver.teaching.scenario import play_out
-from tutor.formatters import scenarios
-from tutor.i18n import LANGUAGES, catalog, t
-from tutor.render import say
+from tutor.text.scenarios import scenarios
+from solver.words.i18n import LANGUAGES, catalog, t
+from tutor.text.events import say
 
 from .app_support import APP, page
 
@@ -94,7 +94,7 @@ def test_ruling_checker_explains_a_refusal_in_the_chosen_language(lang, words):
     if lang != "en":
         assert not any("you must play" in x.lower() for x in shown)  # no English caption
     from solver import get_edition
-    from tutor.render import card_label
+    from solver.words.sentences import card_label
 
     only = t(lang, "legal_choices", plays=card_label(Card.COUNTESS, get_edition("2019"), lang))
     assert any(c.value == only for c in at.caption)  # and what is legal instead
@@ -270,7 +270,7 @@ def test_a_play_sent_with_no_player_is_worded_by_whether_its_card_chooses_one():
     """The refused play as sent: a card that chooses a player (the Prince too) says it chose
     nobody; a card that chooses nobody is only named, with a stray guess still shown."""
     from solver import Play, get_edition
-    from tutor.render import attempt_text
+    from tutor.text.plays import attempt_text
 
     e, names = get_edition("2019"), ("Ana", "Luis")
     assert attempt_text(Play(Card.PRINCE), e, "en", names) == "Prince (5), choosing nobody"

@@ -53,8 +53,9 @@ def test_a_genuine_practice_link_resumes_in_the_page():
                                     "2019 A,B,C first:B viewer:A dealt:7 | B 5>A | C 4 | A +1"])
 def test_advice_without_your_own_cards_says_so(record):
     from solver.records.record import RecordError
-    from tutor.analysis import advice, error_text
-    from tutor.i18n import t
+    from solver.words.sentences import error_text
+    from tutor.answers import advice
+    from solver.words.i18n import t
 
     with pytest.raises(RecordError) as info:
         advice(record, "random", 0.5)
@@ -74,8 +75,8 @@ def test_a_refused_record_names_its_card_or_player_in_the_users_language(record,
     """The notation keeps the detail of a refusal found while replaying the record (its card,
     its target), so the translated sentence names it instead of a generic one."""
     from solver.records.notation import parse_record
-    from tutor.analysis import error_text
-    from tutor.i18n import t
+    from solver.words.sentences import error_text
+    from solver.words.i18n import t
 
     with pytest.raises(LoveLetterError) as e:
         parse_record(record)
@@ -88,8 +89,8 @@ def test_a_refusal_whose_guess_is_not_a_card_is_still_translated():
     """The engine refuses a Guard naming something that is no card (rule guess-not-in-edition,
     the raw guess as its parameter): the message is a translated sentence, not a traceback."""
     from solver import Card, Play, apply, new_round
-    from tutor.analysis import error_text
-    from tutor.i18n import t
+    from solver.words.sentences import error_text
+    from solver.words.i18n import t
 
     r = next(r for r in (new_round("classic", 2, 0, s) for s in range(100))
              if Card.GUARD in r.hands[0] and Card.COUNTESS not in r.hands[0])
@@ -125,7 +126,7 @@ def test_the_practice_hint_shows_right_under_the_turn_box():
 
 def test_a_practice_game_to_one_token_says_token_in_the_singular():
     from solver.advice.practice import save, start
-    from tutor.i18n import t
+    from solver.words.i18n import t
 
     p = start("2019", ("You", "Ana"), 0, "card-counter", seed=1101, first_player=1, target=1, seconds=0.05)
     for lang, heading in (("en", "Round 1 — 1 token wins"), ("es", "Ronda 1 — gana 1 ficha"),

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import streamlit as st
 
-from tutor.components import edition_key, lang
-from tutor.i18n import colon, t
+from solver.words.i18n import colon, t
+from tutor.widgets.session import edition_key, lang
 
 language = lang()
 st.title(t(language, "nav_analyzer"))
@@ -22,10 +22,11 @@ st.caption(t(language, "an_intro"))
 from solver import EDITIONS, LoveLetterError, Record, get_edition  # noqa: E402
 from solver.analysis.entry import STOP, add_turn, chosen_from_turn, fill, forced, next_player  # noqa: E402
 from solver.records.notation import format_record  # noqa: E402
-from tutor.analysis import MODELS, error_text, history_lines, is_viewer_turn, record_of  # noqa: E402
-from tutor.analysis_view import show_advice, show_how, show_odds  # noqa: E402
+from solver.words.sentences import error_text, history_lines  # noqa: E402
+from tutor.answers import MODELS, is_viewer_turn, record_of  # noqa: E402
+from tutor.widgets.analysis import show_advice, show_how, show_odds  # noqa: E402
 from solver.rules.editions import SHOWDOWN_TIE_RULES  # noqa: E402
-from tutor.formatters import CardLabel, EditionTitle, EntryLabel, ModelName, TieRule  # noqa: E402
+from tutor.widgets.formatters import CardLabel, EditionTitle, EntryLabel, ModelName, TieRule  # noqa: E402
 from solver.analysis.setup import cards_left, names_for  # noqa: E402
 
 

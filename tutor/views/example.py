@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import streamlit as st
 
-from tutor.components import lang, play_picker, show_board
-from tutor.i18n import catalog, t
+from solver.words.i18n import catalog, t
+from tutor.widgets.board import play_picker, show_board
+from tutor.widgets.session import lang
 
 language = lang()
 st.title(t(language, "nav_example"))
@@ -16,9 +17,10 @@ from fractions import Fraction  # noqa: E402
 from solver import IllegalActionError, apply  # noqa: E402
 from solver.rules.events import seen_by  # noqa: E402
 from solver.teaching.ruling import narrate, refusal, ruling  # noqa: E402
-from tutor.analysis import pct  # noqa: E402
-from tutor.example import NAMES, example_steps, guard_working, judge  # noqa: E402
-from tutor.render import action_text, card_label, card_word, say  # noqa: E402
+from solver.words.figures import pct  # noqa: E402
+from solver.words.sentences import action_text, card_label, card_word  # noqa: E402
+from tutor.text.events import say  # noqa: E402
+from tutor.text.example import NAMES, example_steps, guard_working, judge  # noqa: E402
 
 
 steps = example_steps()

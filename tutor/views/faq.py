@@ -6,8 +6,9 @@ from __future__ import annotations
 
 import streamlit as st
 
-from tutor.components import lang, show_board
-from tutor.i18n import colon, t
+from solver.words.i18n import colon, t
+from tutor.widgets.board import show_board
+from tutor.widgets.session import lang
 
 language = lang()
 st.title(t(language, "nav_faq"))
@@ -15,10 +16,11 @@ st.title(t(language, "nav_faq"))
 # The heading first: what the page needs next is imported after it (on a fresh server that takes
 # a moment, and the page shows its heading meanwhile).
 from solver.teaching.scenario import play_out  # noqa: E402
-from tutor.formatters import ScenarioTitle, scenarios  # noqa: E402
-from tutor.render import action_text  # noqa: E402
-from tutor.ruling_view import play_session, show_ruling  # noqa: E402
-from tutor.search import search  # noqa: E402
+from solver.words.sentences import action_text  # noqa: E402
+from tutor.text.scenarios import scenarios  # noqa: E402
+from tutor.text.search import search  # noqa: E402
+from tutor.widgets.formatters import ScenarioTitle  # noqa: E402
+from tutor.widgets.ruling import play_session, show_ruling  # noqa: E402
 
 
 all_scenarios = scenarios()

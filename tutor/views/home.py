@@ -6,9 +6,10 @@ from __future__ import annotations
 
 import streamlit as st
 
-from tutor.components import edition_key, lang
-from tutor.i18n import LANGUAGES, t
-from tutor.render import HOME_CSS, language_title
+from solver.words.i18n import LANGUAGES, t
+from tutor.text.markup import HOME_CSS
+from tutor.widgets.formatters import language_title
+from tutor.widgets.session import edition_key, lang
 
 language = lang()
 

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import streamlit as st
 
-from tutor.components import css, edition_key, lang
-from tutor.i18n import colon, t
+from solver.words.i18n import colon, t
+from tutor.widgets.board import css
+from tutor.widgets.session import edition_key, lang
 
 language = lang()
 st.title(t(language, "nav_lessons"))
@@ -15,11 +16,12 @@ st.title(t(language, "nav_lessons"))
 from solver import card_name, get_edition  # noqa: E402
 from solver.analysis.setup import DEFAULT_NAMES  # noqa: E402
 from solver.teaching.quiz import make_question  # noqa: E402
-from tutor.curriculum import load_lessons, next_lesson  # noqa: E402
-from tutor.formatters import (CardNameOnly, EditionTitle, LessonTitle, ScenarioTitle, SeatName,  # noqa: E402
-                              SeatOrNobody)
-from tutor.render import (card_block_html, card_label, card_list, card_strip_html, card_word,  # noqa: E402
-                          naming_for, say)
+from tutor.text.curriculum import load_lessons, next_lesson  # noqa: E402
+from solver.words.sentences import card_label, card_list, card_word, naming_for  # noqa: E402
+from tutor.text.events import say  # noqa: E402
+from tutor.text.markup import card_block_html, card_strip_html  # noqa: E402
+from tutor.widgets.formatters import (CardNameOnly, EditionTitle, LessonTitle, ScenarioTitle, SeatName,  # noqa: E402
+                                      SeatOrNobody)
 
 
 lessons = load_lessons()

@@ -9,8 +9,9 @@ from __future__ import annotations
 
 import streamlit as st
 
-from tutor.components import edition_key, lang, show_board
-from tutor.i18n import colon, t
+from solver.words.i18n import colon, t
+from tutor.widgets.board import show_board
+from tutor.widgets.session import edition_key, lang
 
 language = lang()
 st.title(t(language, "nav_practice"))
@@ -25,10 +26,12 @@ from solver.rules.events import RoundEnded  # noqa: E402
 from solver.records.notation import format_record  # noqa: E402
 from solver.advice.practice import (BOTS, bot_step, bots_to_play, hint_model, next_round, play, resume, review,  # noqa: E402
                                     save, start)
-from tutor.analysis import advice, error_text, history_lines, review_rows  # noqa: E402
-from tutor.analysis_view import show_advice, show_odds  # noqa: E402
-from tutor.formatters import EditionTitle, KeyLabel, ModelName, PlayLabel  # noqa: E402
-from tutor.render import action_text, event_lines  # noqa: E402
+from solver.words.sentences import action_text, error_text, history_lines  # noqa: E402
+from tutor.answers import advice  # noqa: E402
+from tutor.text.events import event_lines  # noqa: E402
+from tutor.text.rows import review_rows  # noqa: E402
+from tutor.widgets.analysis import show_advice, show_odds  # noqa: E402
+from tutor.widgets.formatters import EditionTitle, KeyLabel, ModelName, PlayLabel  # noqa: E402
 
 
 NAMES = ("You", "Ana", "Luis", "Marta", "Noor", "Omar")

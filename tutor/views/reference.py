@@ -6,8 +6,9 @@ from __future__ import annotations
 
 import streamlit as st
 
-from tutor.components import css, edition_key, lang
-from tutor.i18n import t
+from solver.words.i18n import t
+from tutor.widgets.board import css
+from tutor.widgets.session import edition_key, lang
 
 language = lang()
 st.title(t(language, "nav_reference"))
@@ -18,8 +19,9 @@ import pandas as pd  # noqa: E402
 from solver import EDITIONS, Card, card_name, get_edition  # noqa: E402
 from solver.rules.editions import ALL_TIED_WIN, DISCARD_TOTAL_THEN_ALL  # noqa: E402
 from solver.rules.names import NAMINGS  # noqa: E402
-from tutor.formatters import EditionTitle  # noqa: E402
-from tutor.render import card_block_html, naming_for  # noqa: E402
+from tutor.widgets.formatters import EditionTitle  # noqa: E402
+from solver.words.sentences import naming_for  # noqa: E402
+from tutor.text.markup import card_block_html  # noqa: E402
 
 
 edition = get_edition(edition_key())

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import streamlit as st
 
-from tutor.components import lang
-from tutor.i18n import t
+from solver.words.i18n import t
+from tutor.widgets.session import lang
 
 language = lang()
 st.title(t(language, "nav_rulings"))
@@ -19,10 +19,12 @@ import random  # noqa: E402
 from solver import LoveLetterError, legal_actions  # noqa: E402
 from solver.advice.advisor import sample_worlds  # noqa: E402
 from solver.teaching.ruling import refusal  # noqa: E402
-from tutor.analysis import MODELS, is_viewer_turn, record_of  # noqa: E402
-from tutor.formatters import KeyLabel, ScenarioTitle, scenarios  # noqa: E402
-from tutor.render import action_text, say  # noqa: E402
-from tutor.ruling_view import legal_summary, play_session  # noqa: E402
+from tutor.answers import MODELS, is_viewer_turn, record_of  # noqa: E402
+from tutor.text.events import say  # noqa: E402
+from tutor.text.plays import legal_summary  # noqa: E402
+from tutor.text.scenarios import scenarios  # noqa: E402
+from tutor.widgets.formatters import KeyLabel, ScenarioTitle  # noqa: E402
+from tutor.widgets.ruling import play_session  # noqa: E402
 
 
 SOURCES = ("faq", "analyzer")

@@ -10,9 +10,9 @@ from functools import lru_cache
 from graphlib import CycleError, TopologicalSorter
 from pathlib import Path
 
-from tutor.i18n import spaced
+from solver.words.i18n import spaced
 
-LESSONS_DIR = Path(__file__).resolve().parent.parent / "lessons"
+LESSONS_DIR = Path(__file__).resolve().parents[2] / "lessons"
 REQUIRED_TEXT = ("title", "body")
 
 

@@ -13,9 +13,11 @@ import streamlit as st
 
 from solver import Card, ChancellorChoice, IllegalActionError, Play, apply, legal_actions
 from solver.teaching.ruling import narrate, refusal, ruling
-from tutor.components import play_picker, show_board
-from tutor.i18n import colon, either, semicolon, t
-from tutor.render import action_text, attempt_text, say
+from solver.words.i18n import colon, t
+from solver.words.sentences import action_text
+from tutor.text.events import say
+from tutor.text.plays import attempt_text, legal_summary
+from tutor.widgets.board import play_picker, show_board
 
 
 def encode(action) -> tuple:
@@ -28,29 +30,6 @@ def decode(data):
     if data[0] == "keep":
         return ChancellorChoice(Card(data[1]), tuple(Card(c) for c in data[2]))
     return Play(Card(data[1]), data[2], None if data[3] is None else Card(data[3]))
-
-
-def legal_summary(legal, edition, language: str, names) -> str:
-    """The legal actions grouped by card: "Guard (1) on Luis or Marta (naming any card but
-    the Guard); Priest (2) on Luis or Marta" instead of one entry per target and guess."""
-    from tutor.render import card_label
-
-    parts, seen = [], []
-    for a in legal:
-        if not isinstance(a, Play):
-            return f"{semicolon(language)} ".join(action_text(x, edition, language, names) for x in legal)
-        if a.card not in seen:
-            seen.append(a.card)
-    for card in seen:
-        plays = [a for a in legal if a.card == card]
-        targets = sorted({a.target for a in plays if a.target is not None})
-        text = card_label(Card(card), edition, language)
-        if targets:
-            text = t(language, "play_on", card=text, target=either(language, (names[x] for x in targets)))
-        if any(a.guess is not None for a in plays):
-            text += " " + t(language, "legal_any_guess")
-        parts.append(text)
-    return f"{semicolon(language)} ".join(parts)
 
 
 def show_ruling(events, edition, language: str, names) -> None:

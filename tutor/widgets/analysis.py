@@ -7,14 +7,17 @@ import pandas as pd
 import streamlit as st
 
 from solver import LoveLetterError
-from tutor.analysis import (DeeperBusy, advice, advice_rows, best_plays, best_text, decision_caption, decision_dot,
-                             decision_outline, deeper_advice,
-                            deeper_offered, error_text, estimate_sentence, guard_lines, hand_rows, method_text,
-                            pct, posterior, record_of, set_aside_rows, small_fraction, type_bests_text, types_text)
-from tutor.formatters import CardLabel, KeyLabel, PlayLabel, SeatName
-from tutor.i18n import colon, number, t
-from tutor.components import css, on_phone
-from tutor.render import action_text, card_label, unbroken
+from solver.words.figures import pct
+from solver.words.i18n import colon, number, t
+from solver.words.sentences import action_text, card_label, error_text
+from solver.words.verdicts import best_plays, best_text, estimate_sentence, method_text, type_bests_text, types_text
+from tutor.answers import DeeperBusy, advice, deeper_advice, deeper_offered, posterior, record_of
+from tutor.text.decision import decision_caption, decision_dot, decision_outline
+from tutor.text.markup import unbroken
+from tutor.text.rows import advice_rows, guard_lines, hand_rows, set_aside_rows, small_fraction
+from tutor.widgets.board import css
+from tutor.widgets.formatters import CardLabel, KeyLabel, PlayLabel, SeatName
+from tutor.widgets.session import on_phone
 
 
 def show_odds(text: str, model: str, language: str, key: str) -> None:
@@ -185,7 +188,7 @@ def decision_view(text: str, model: str, language: str, key: str, plays: tuple, 
 
 def show_ranking(adv, language: str, key: str, offer=None) -> None:
     """The advisor's ranking: how it was computed, the best play (named only when resolved:
-    `tutor.analysis.best_plays`) and the table (`tutor.analysis.advice_rows`). The one place
+    `solver.words.verdicts.best_plays`) and the table (`tutor.text.rows.advice_rows`). The one place
     the ranking is drawn, for the analyzer and practice hints."""
     if adv.cut_short:  # the safety cap, not the work budget, stopped it: say the figures depend on the machine
         st.warning(t(language, "an_cut_short"), icon=":material/timer:")

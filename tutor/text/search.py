@@ -71,8 +71,8 @@ def _index(items) -> tuple:
 
 @lru_cache(maxsize=1)
 def _app_index() -> tuple:
-    """The index of the app's scenarios (`tutor.formatters.scenarios`), built once."""
-    from tutor.formatters import scenarios
+    """The index of the app's scenarios (`tutor.text.scenarios.scenarios`), built once."""
+    from tutor.text.scenarios import scenarios
 
     return _index(scenarios().items())
 

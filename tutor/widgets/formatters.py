@@ -7,25 +7,15 @@ formatter lives in this importable module.
 
 from __future__ import annotations
 
-from functools import lru_cache
-from pathlib import Path
-
 from solver import Card, card_name, get_edition
-from tutor.i18n import spaced, t
-from tutor.render import card_label, naming_for
+from solver.words.i18n import LANGUAGE_NAMES, t
+from solver.words.sentences import card_label, naming_for
+from tutor.text.scenarios import scenarios
 
-SCENARIO_FILE = Path(__file__).resolve().parent.parent / "lessons" / "scenarios.toml"
 
-
-@lru_cache(maxsize=1)
-def scenarios() -> dict:
-    """The FAQ and trap scenarios (lessons/scenarios.toml), loaded once, by id."""
-    from dataclasses import replace
-
-    from solver.teaching.scenario import load_file
-
-    return {sc.id: replace(sc, text={lang: spaced(lang, texts) for lang, texts in sc.text.items()})
-            for sc in load_file(SCENARIO_FILE)}
+def language_title(lang: str) -> str:
+    """A language code -> its name in that language ("Français")."""
+    return LANGUAGE_NAMES.get(lang, lang)
 
 
 class CardLabel:
@@ -84,7 +74,7 @@ class LessonTitle:
         self.language = language
 
     def __call__(self, lid: str) -> str:
-        from tutor.curriculum import load_lessons
+        from tutor.text.curriculum import load_lessons
 
         for lesson in load_lessons():
             if lesson.id == lid:

@@ -1,30 +1,13 @@
-"""Streamlit pieces shared by the pages: pickers kept in the URL, the card table board."""
+"""The card table board and the play picker, shared by the pages (lessons, the worked example,
+the FAQ, the ruling checker, practice)."""
 
 from __future__ import annotations
 
 import streamlit as st
 
 from solver import Round
-from tutor.i18n import colon, t
-from tutor.render import CARD_CSS, back_html, caption_html, card_html, row_html, tag_html
-
-
-def lang() -> str:
-    return st.session_state.get("lang", "en")
-
-
-def edition_key() -> str:
-    return st.session_state.get("edition", "2019")
-
-
-def on_phone() -> bool:
-    """The browser says it is a phone (its user agent: "Mobi" in it, as MDN advises): pages open
-    the narrow forms of what they show. False where no browser is known (a test run)."""
-    try:
-        agent = st.context.headers.get("User-Agent", "") or ""
-    except Exception:  # no browser session
-        return False
-    return "Mobi" in agent
+from solver.words.i18n import colon, t
+from tutor.text.markup import CARD_CSS, back_html, caption_html, card_html, row_html, tag_html
 
 
 def css() -> None:
@@ -82,8 +65,8 @@ def play_picker(r: Round, names, language: str, key: str):
     choices are which card to keep and the order of the others under the deck."""
     from solver import Card, Play, legal_actions
     from solver.rules.state import CHANCELLOR
-    from tutor.formatters import CardLabel, PlayLabel, SeatName
-    from tutor.render import action_text
+    from solver.words.sentences import action_text
+    from tutor.widgets.formatters import CardLabel, PlayLabel, SeatName
 
     e = r.edition
     if r.phase == CHANCELLOR:

@@ -1,0 +1,47 @@
+"""Plays in words where the app says more than `solver.words.sentences.action_text`: a play as
+the learner chose it, legal or not, and the legal plays grouped by card. Pure functions.
+"""
+
+from __future__ import annotations
+
+from solver import Card, Play
+from solver.rules.cards import TARGETED
+from solver.words.i18n import either, semicolon, t
+from solver.words.sentences import action_text, card_label
+
+
+def attempt_text(action, edition, lang: str, names) -> str:
+    """A play as the learner chose it, legal or not (the ruling checker's "Not allowed: …").
+    Unlike `action_text`, which words plays the engine made, a card sent with no player chosen
+    says "choosing nobody" (not "with no effect (nobody can be chosen)", which contradicted the
+    refusal when a player could be chosen), and a card named with no player is still shown."""
+    if not isinstance(action, Play) or action.target is not None:
+        return action_text(action, edition, lang, names)
+    card = card_label(Card(action.card), edition, lang)
+    chooses = Card(action.card) in TARGETED
+    if action.guess is not None:
+        guess = card_label(Card(action.guess), edition, lang)
+        return t(lang, "play_nobody_naming" if chooses else "play_card_naming", card=card, guess=guess)
+    return t(lang, "play_nobody", card=card) if chooses else card
+
+
+
+def legal_summary(legal, edition, language: str, names) -> str:
+    """The legal actions grouped by card: "Guard (1) on Luis or Marta (naming any card but
+    the Guard); Priest (2) on Luis or Marta" instead of one entry per target and guess."""
+    parts, seen = [], []
+    for a in legal:
+        if not isinstance(a, Play):
+            return f"{semicolon(language)} ".join(action_text(x, edition, language, names) for x in legal)
+        if a.card not in seen:
+            seen.append(a.card)
+    for card in seen:
+        plays = [a for a in legal if a.card == card]
+        targets = sorted({a.target for a in plays if a.target is not None})
+        text = card_label(Card(card), edition, language)
+        if targets:
+            text = t(language, "play_on", card=text, target=either(language, (names[x] for x in targets)))
+        if any(a.guess is not None for a in plays):
+            text += " " + t(language, "legal_any_guess")
+        parts.append(text)
+    return f"{semicolon(language)} ".join(parts)

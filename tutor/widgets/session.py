@@ -1,0 +1,24 @@
+"""What this browser session chose and is: the language and edition of the frame's pickers
+(`tutor.app`, kept in the URL by `tutor.widgets.url`), and whether the browser is a phone."""
+
+from __future__ import annotations
+
+import streamlit as st
+
+
+def lang() -> str:
+    return st.session_state.get("lang", "en")
+
+
+def edition_key() -> str:
+    return st.session_state.get("edition", "2019")
+
+
+def on_phone() -> bool:
+    """The browser says it is a phone (its user agent: "Mobi" in it, as MDN advises): pages open
+    the narrow forms of what they show. False where no browser is known (a test run)."""
+    try:
+        agent = st.context.headers.get("User-Agent", "") or ""
+    except Exception:  # no browser session
+        return False
+    return "Mobi" in agent
