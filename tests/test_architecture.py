@@ -1,5 +1,6 @@
 """The layout is the architecture: imports go down the layers, never in a cycle, and no module
-reaches into another module's underscore names (docs/architecture.md)."""
+reaches into another module's underscore names; tutor/ keeps its rooms: its words and figures
+(tutor/text/) never import Streamlit, its widgets never import a page (docs/architecture.md)."""
 
 from __future__ import annotations
 
@@ -112,3 +113,39 @@ def test_no_import_cycle_between_modules():
     cycles = [c for c in nx.simple_cycles(graph) if not all(package_of(m) == package_of(c[0]) and
               any(modules[m].name == "__init__.py" for m in c) for m in c)]
     assert cycles == []
+
+
+#: The rooms of tutor/ (docs/architecture.md, "The tutor/ map"): the frame and what it shares at
+#: the top, the pages, the Streamlit pieces the pages share, the pure words and figures.
+TUTOR_MODULES = {"__init__", "app", "answers", "warmup"}
+TUTOR_ROOMS = {"views", "widgets", "text"}
+
+
+def tutor_modules(room: str):
+    for path in sorted((ROOT / "tutor" / room).rglob("*.py")):
+        yield module_name(path), path
+
+
+def test_tutor_is_in_its_rooms():
+    top = {p.stem for p in (ROOT / "tutor").glob("*.py")}
+    rooms = {p.name for p in (ROOT / "tutor").iterdir() if p.is_dir() and p.name != "__pycache__"}
+    assert top == TUTOR_MODULES and rooms == TUTOR_ROOMS, (top, rooms)
+
+
+def test_tutor_text_and_answers_never_import_streamlit_or_the_app():
+    """The words-and-numbers layer (and the cached solver answers it reads) is testable without
+    Streamlit: no import of it, of a widget, of a page or of the frame."""
+    wrong = []
+    paths = [*tutor_modules("text"), ("tutor.answers", ROOT / "tutor" / "answers.py")]
+    for here, path in paths:
+        for target, _ in imports(path):
+            if target.split(".")[0] == "streamlit" or target.startswith(
+                    ("tutor.widgets", "tutor.views", "tutor.app", "tutor.warmup")):
+                wrong.append(f"{here} imports {target}")
+    assert wrong == []
+
+
+def test_tutor_widgets_never_import_a_page():
+    wrong = [f"{here} imports {target}" for here, path in tutor_modules("widgets")
+             for target, _ in imports(path) if target.startswith(("tutor.views", "tutor.app"))]
+    assert wrong == []
