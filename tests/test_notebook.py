@@ -1,7 +1,7 @@
 """docs/solver.ipynb runs headless (nbclient, the python3 kernel of ipykernel: the [notebook]
 extra) and shows what the solver computes: each tagged cell's display is compared with the
 display of the same objects computed here from the solver (and from the app's worked example,
-tutor/example.py), and the key figures are checked by name. The notebook is kept in git with
+tutor/text/example.py), and the key figures are checked by name. The notebook is kept in git with
 its outputs stripped."""
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """`t(lang, key, **fmt)`: the words shown to a person, from the TOML catalogs next to this module
 (solver/words/{en,es,fr}.toml: the same keys and placeholders in all three), English fallback.
-The app (`tutor.i18n`) and the library's rich display (`solver.display`) read the same catalogs."""
+The app (`tutor/`) and the library's rich display (`solver.display`) read the same catalogs."""
 
 from __future__ import annotations
 
