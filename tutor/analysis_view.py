@@ -3,25 +3,54 @@ of every hidden card, how a figure is computed, and the advisor's ranking with i
 
 from __future__ import annotations
 
+import time
+from concurrent.futures import wait
+
 import pandas as pd
 import streamlit as st
 
 from solver import LoveLetterError
-from tutor.analysis import (DeeperBusy, advice, advice_rows, best_plays, best_text, decision_caption, decision_dot,
-                             decision_outline, deeper_advice,
-                            deeper_offered, error_text, estimate_sentence, guard_lines, hand_rows, method_text,
+from tutor.analysis import (DeeperBusy, advice_rows, best_plays, best_text, decision_caption, decision_dot,
+                            decision_outline, deeper_offered, error_text, estimate_sentence, guard_lines, hand_rows, method_text,
                             pct, posterior, record_of, set_aside_rows, small_fraction, type_bests_text, types_text)
+from tutor import workers
 from tutor.formatters import CardLabel, KeyLabel, PlayLabel, SeatName
 from tutor.i18n import colon, number, t
 from tutor.components import css, on_phone
 from tutor.render import action_text, card_label, unbroken
 
 
+#: Seconds between two updates of the "Working out…" line while a worker computes.
+TICK = 0.25
+
+
+def waited(kind: str, text: str, model: str, language: str, saying: str, budget=None):
+    """The answer of a job of the server's worker pool (`tutor.workers`; shared with every session
+    asking the same), with a line saying how long it has been working meanwhile (`saying`: its
+    catalog key, "{s}" the seconds) instead of a blank area. Each update lets a rerun in."""
+    future = workers.submit(kind, text, model, budget)
+    if not future.done():
+        line, start = st.empty(), time.monotonic()
+        while not future.done():
+            line.caption(t(language, saying, s=int(time.monotonic() - start)))
+            wait([future], timeout=TICK)
+        line.empty()
+    try:
+        return future.result()
+    except workers.BrokenProcessPool:  # a worker died (memory): the pool is recreated, asked once more
+        return workers.result(kind, text, model, budget)
+
+
+def prefetch_advice(text: str, model: str, seconds: float = 2.5) -> None:
+    """Start the advice in the worker pool now (it runs while the odds are drawn)."""
+    workers.submit("advice", text, model, seconds)
+
+
 def show_odds(text: str, model: str, language: str, key: str) -> None:
     record = record_of(text)
     e = record.edition
     try:
-        post = posterior(text, model)
+        post = waited("posterior", text, model, language, "an_working_odds")
     except LoveLetterError as err:  # e.g. too large for the exact inference: said, not approximated
         st.error(error_text(err, language))
         return
@@ -103,12 +132,11 @@ def show_advice(text: str, model: str, language: str, key: str, seconds: float =
     css()  # the phone-width rules of the ranking table and the decision graph (the analyzer has no board)
     heading = st.empty()
     heading.subheader(t(language, "an_advice"))
-    with st.spinner(t(language, "an_thinking")):
-        try:
-            adv = advice(text, model, seconds)
-        except LoveLetterError as err:
-            st.error(error_text(err, language))
-            return
+    try:
+        adv = waited("advice", text, model, language, "an_working", seconds)
+    except LoveLetterError as err:
+        st.error(error_text(err, language))
+        return
     if len(adv.actions) == 1:  # a forced play is not advice: "Your play", not "Your best play"
         heading.subheader(t(language, "an_advice_one"))
     deep, offer = False, None
@@ -141,8 +169,7 @@ def deeper(text: str, model: str, language: str, asked: set):
     from solver.advice.advisor import DEEP_WORK, OutOfTimeError
 
     try:
-        with st.spinner(t(language, "an_deeper_thinking")):
-            adv = deeper_advice(text, model)
+        adv = waited("deeper", text, model, language, "an_working_deeper")
     except OutOfTimeError:  # the machine was too busy this time: the estimate stands
         asked.discard((text, model))
         st.info(t(language, "an_deeper_too_slow"))

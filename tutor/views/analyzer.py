@@ -23,7 +23,7 @@ from solver import EDITIONS, LoveLetterError, Record, get_edition  # noqa: E402
 from solver.analysis.entry import STOP, add_turn, chosen_from_turn, fill, forced, next_player  # noqa: E402
 from solver.records.notation import format_record  # noqa: E402
 from tutor.analysis import MODELS, error_text, history_lines, is_viewer_turn, record_of  # noqa: E402
-from tutor.analysis_view import show_advice, show_how, show_odds  # noqa: E402
+from tutor.analysis_view import prefetch_advice, show_advice, show_how, show_odds  # noqa: E402
 from solver.rules.editions import SHOWDOWN_TIE_RULES  # noqa: E402
 from tutor.formatters import CardLabel, EditionTitle, EntryLabel, ModelName, TieRule  # noqa: E402
 from solver.analysis.setup import cards_left, names_for  # noqa: E402
@@ -257,6 +257,8 @@ with st.expander(t(language, "an_notation_view")):
 model = st.radio(t(language, "an_model"), list(MODELS), key="an_model", horizontal=True,
                  format_func=ModelName(language))
 st.query_params["model"] = model
+if is_viewer_turn(text):  # the advice starts in the worker pool while the odds are drawn
+    prefetch_advice(text, model)
 show_odds(text, model, language, key="an")
 show_how(text, model, language, key="an")
 if is_viewer_turn(text):

@@ -26,7 +26,7 @@ from solver.records.notation import format_record  # noqa: E402
 from solver.advice.practice import (BOTS, bot_step, bots_to_play, hint_model, next_round, play, resume, review,  # noqa: E402
                                     save, start)
 from tutor.analysis import advice, error_text, history_lines, review_rows  # noqa: E402
-from tutor.analysis_view import show_advice, show_odds  # noqa: E402
+from tutor.analysis_view import prefetch_advice, show_advice, show_odds  # noqa: E402
 from tutor.formatters import EditionTitle, KeyLabel, ModelName, PlayLabel  # noqa: E402
 from tutor.render import action_text, event_lines  # noqa: E402
 
@@ -254,6 +254,7 @@ if p.my_turn:
             if model != p.bots:  # the bots at the table have no model of their own: say which is assumed
                 st.caption(t(language, "pr_hint_assumes", model=ModelName(language)(model),
                              bots=KeyLabel(language, "pr_bots_")(p.bots).split(" (")[0]))
+            prefetch_advice(text, model, seconds=float(p.seconds) * 4)  # runs while the odds are drawn
             show_odds(text, model, language, key="pr")
             show_advice(text, model, language, key="pr", seconds=float(p.seconds) * 4)
 
