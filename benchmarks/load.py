@@ -99,11 +99,24 @@ async def one_user(browser, url: str, timeout_ms: int) -> float:
     return seconds
 
 
-async def users_at_once(base: str, record: str, model: str, n: int, timeout_ms: int) -> list[float]:
+def browser_command(nice: int) -> str:
+    """Chromium, or (`nice` > 0) a wrapper that starts it at that lower priority: the users'
+    browsers then take what the server leaves, as on their own machines."""
+    if not nice:
+        return CHROMIUM
+    import tempfile
+
+    wrapper = Path(tempfile.mkdtemp()) / "chromium"
+    wrapper.write_text(f'#!/bin/sh\nexec nice -n {nice} {CHROMIUM} "$@"\n')
+    wrapper.chmod(0o755)
+    return str(wrapper)
+
+
+async def users_at_once(base: str, record: str, model: str, n: int, timeout_ms: int, nice: int = 0) -> list[float]:
     from playwright.async_api import async_playwright
 
     async with async_playwright() as p:
-        browser = await p.chromium.launch(executable_path=CHROMIUM, headless=True, args=ARGS)
+        browser = await p.chromium.launch(executable_path=browser_command(nice), headless=True, args=ARGS)
         try:
             await one_user(browser, f"{base}/analyzer?{urlencode({'lang': 'en', 'record': WARM, 'model': model})}",
                            timeout_ms)
@@ -113,11 +126,11 @@ async def users_at_once(base: str, record: str, model: str, n: int, timeout_ms: 
             await browser.close()
 
 
-def measure(checkout: Path, record: str, model: str, n: int, timeout_ms: int) -> tuple[list[float], tuple]:
+def measure(checkout: Path, record: str, model: str, n: int, timeout_ms: int, nice: int = 0) -> tuple[list, tuple]:
     """Each of n users' seconds (a fresh server), and the load average just before."""
     with server(checkout) as base:
         load = os.getloadavg()
-        return asyncio.run(users_at_once(base, record, model, n, timeout_ms)), load
+        return asyncio.run(users_at_once(base, record, model, n, timeout_ms, nice)), load
 
 
 def main() -> None:
@@ -128,21 +141,23 @@ def main() -> None:
     ap.add_argument("--record", default=RECORD)
     ap.add_argument("--model", default="mixture")
     ap.add_argument("--timeout", type=float, default=300, help="seconds a user may wait before it is a failure")
+    ap.add_argument("--nice", type=int, default=0,
+                    help="run the browsers at this lower priority (their users' own machines, approximated)")
     a = ap.parse_args()
     if not os.path.exists(CHROMIUM):
         raise SystemExit("Debian chromium is needed: apt-get install chromium")
     apps = [("this", ROOT)] + ([("compare", a.compare.resolve())] if a.compare else [])
     results = {name: {"one": [], "many": [], "load": []} for name, _ in apps}
     print(f"{os.cpu_count()} cores; {a.users} users open one shared analyzer link at once "
-          f"(model {a.model}): {a.record}")
+          f"(model {a.model}; browsers at nice {a.nice}): {a.record}")
     for r in range(a.rounds):
         for name, checkout in apps:
-            one, load1 = measure(checkout, a.record, a.model, 1, int(a.timeout * 1000))
+            one, load1 = measure(checkout, a.record, a.model, 1, int(a.timeout * 1000), a.nice)
             results[name]["one"] += one
             results[name]["load"].append(load1[0])
             line = f"round {r + 1} {name:8} 1 user: {one[0]:.1f} s (load {load1[0]:.2f})"
             if a.users > 1:
-                many, load = measure(checkout, a.record, a.model, a.users, int(a.timeout * 1000))
+                many, load = measure(checkout, a.record, a.model, a.users, int(a.timeout * 1000), a.nice)
                 results[name]["many"] += many
                 results[name]["load"].append(load[0])
                 line += (f"; {a.users} users: " + " ".join(f"{s:.1f}" for s in many) + f" s (load {load[0]:.2f})")
