@@ -4,8 +4,10 @@ Starts the app (`streamlit run tutor/app.py`, its own free port, a fresh server 
 measurement so that no answer is remembered from the one before), then N headless Debian chromium
 pages (Playwright, fresh browser contexts) open one shared 2-player analyzer link at the same
 moment; prints each user's seconds until the advisor's verdict ("Best play: …", or the plays
-equally good) is on the page: the median and the worst, the same with one user, their ratio, and
-the machine's load average (the machine may be shared: the figures depend on it).
+equally good) is on the page: the median and the worst, the same with one user, their ratio, the
+worst of the same N pages on a position the server has already answered (the floor: what loading
+N pages at once costs the machine, browsers included, without any computation), and the machine's
+load average (the machine may be shared: the figures depend on it).
 
     python benchmarks/load.py --users 6
     python benchmarks/load.py --users 6 --compare /tmp/base   # another checkout's app, alternating
@@ -121,16 +123,24 @@ async def users_at_once(base: str, record: str, model: str, n: int, timeout_ms: 
             await one_user(browser, f"{base}/analyzer?{urlencode({'lang': 'en', 'record': WARM, 'model': model})}",
                            timeout_ms)
             url = f"{base}/analyzer?{urlencode({'lang': 'en', 'record': record, 'model': model})}"
-            return sorted(await asyncio.gather(*(one_user(browser, url, timeout_ms) for _ in range(n))))
+            measured = sorted(await asyncio.gather(*(one_user(browser, url, timeout_ms) for _ in range(n))))
+            if n == 1:
+                return measured, []
+            # The floor: the same n pages on the warm-up's position, whose answer the server already
+            # has (both apps remember it): what loading n pages at once costs without any computation.
+            warm = f"{base}/analyzer?{urlencode({'lang': 'en', 'record': WARM, 'model': model})}"
+            return measured, sorted(await asyncio.gather(*(one_user(browser, warm, timeout_ms) for _ in range(n))))
         finally:
             await browser.close()
 
 
 def measure(checkout: Path, record: str, model: str, n: int, timeout_ms: int, nice: int = 0) -> tuple[list, tuple]:
-    """Each of n users' seconds (a fresh server), and the load average just before."""
+    """Each of n users' seconds (a fresh server); with n > 1 the same on a position the server has
+    already answered (the floor); the load average just before."""
     with server(checkout) as base:
         load = os.getloadavg()
-        return asyncio.run(users_at_once(base, record, model, n, timeout_ms, nice)), load
+        measured, floor = asyncio.run(users_at_once(base, record, model, n, timeout_ms, nice))
+        return measured, floor, load
 
 
 def main() -> None:
@@ -147,30 +157,33 @@ def main() -> None:
     if not os.path.exists(CHROMIUM):
         raise SystemExit("Debian chromium is needed: apt-get install chromium")
     apps = [("this", ROOT)] + ([("compare", a.compare.resolve())] if a.compare else [])
-    results = {name: {"one": [], "many": [], "load": []} for name, _ in apps}
+    results = {name: {"one": [], "many": [], "floor": [], "load": []} for name, _ in apps}
     print(f"{os.cpu_count()} cores; {a.users} users open one shared analyzer link at once "
           f"(model {a.model}; browsers at nice {a.nice}): {a.record}")
     for r in range(a.rounds):
         for name, checkout in apps:
-            one, load1 = measure(checkout, a.record, a.model, 1, int(a.timeout * 1000), a.nice)
+            one, _, load1 = measure(checkout, a.record, a.model, 1, int(a.timeout * 1000), a.nice)
             results[name]["one"] += one
             results[name]["load"].append(load1[0])
             line = f"round {r + 1} {name:8} 1 user: {one[0]:.1f} s (load {load1[0]:.2f})"
             if a.users > 1:
-                many, load = measure(checkout, a.record, a.model, a.users, int(a.timeout * 1000), a.nice)
+                many, floor, load = measure(checkout, a.record, a.model, a.users, int(a.timeout * 1000), a.nice)
                 results[name]["many"] += many
+                results[name]["floor"] += floor
                 results[name]["load"].append(load[0])
-                line += (f"; {a.users} users: " + " ".join(f"{s:.1f}" for s in many) + f" s (load {load[0]:.2f})")
+                line += (f"; {a.users} users: " + " ".join(f"{s:.1f}" for s in many) + f" s (answer known: " + " ".join(f"{s:.1f}" for s in floor) + f" s; load {load[0]:.2f})")
             print(line, flush=True)
     print()
-    print(f"| app | 1 user (s) | {a.users} users: median (s) | worst (s) | worst / 1 user | load average |")
-    print("|---|---|---|---|---|---|")
+    print(f"| app | 1 user (s) | {a.users} users: median (s) | worst (s) | worst / 1 user | "
+          f"{a.users} users, answer known: worst (s) | load average |")
+    print("|---|---|---|---|---|---|---|")
     for name, checkout in apps:
         res = results[name]
         one = statistics.median(res["one"])
         many = res["many"] or res["one"]
         print(f"| {name} ({checkout}) | {one:.1f} | {statistics.median(many):.1f} | {max(many):.1f} | "
-              f"{max(many) / one:.2f} | {min(res['load']):.2f}–{max(res['load']):.2f} |")
+              f"{max(many) / one:.2f} | {max(res['floor']) if res['floor'] else float('nan'):.1f} | "
+              f"{min(res['load']):.2f}–{max(res['load']):.2f} |")
 
 
 if __name__ == "__main__":
