@@ -44,6 +44,9 @@ def warm() -> None:
             importlib.import_module(name)
         except Exception:  # pragma: no cover - a page importing it says what is wrong
             return
+    from tutor import workers
+
+    workers.start()  # the worker processes of the advice, the solver imported in each
     from tutor.curriculum import load_lessons
     from tutor.example import example_steps
     from tutor.formatters import scenarios

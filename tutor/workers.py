@@ -18,10 +18,14 @@ runs every job in the calling process instead (the AppTest tests: deterministic 
 from __future__ import annotations
 
 import io
+import multiprocessing
 import os
 import pickle
+import sys
 import threading
+import types
 from collections import OrderedDict
+from contextlib import contextmanager
 from functools import lru_cache
 from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
@@ -133,6 +137,26 @@ def warm() -> None:
 # The pool
 # ---------------------------------------------------------------------------------------------
 
+_swap_lock = threading.RLock()
+
+
+@contextmanager
+def plain_main():
+    """While the workers start, a `__main__` with nothing to import: a new process of the
+    forkserver or spawn methods imports the parent's `__main__` first, and under Streamlit that is
+    the page script being run (tutor/app.py): each worker would run the app (and its warm-up).
+    A pool may start a worker at any submission, so each one is made inside it (a brief swap of a
+    module reference, one thread at a time; nothing of Streamlit's reads it meanwhile)."""
+    with _swap_lock:
+        main = sys.modules.get("__main__")
+        sys.modules["__main__"] = types.ModuleType("__main__")  # no __file__, no __spec__
+        try:
+            yield
+        finally:
+            if main is not None:
+                sys.modules["__main__"] = main
+
+
 @lru_cache(maxsize=256)
 def canonical(text: str) -> str:
     """The solver's notation of the parsed record (a `RecordError` for bad input)."""
@@ -160,6 +184,8 @@ class Workers:
     def __init__(self, inline: bool | None = None, workers: int | None = None, keep: int = KEEP,
                  deep_slots: threading.Semaphore = DEEP_SLOTS, job=compute):
         self.inline = os.environ.get(INLINE_ENV) == "1" if inline is None else inline
+        if multiprocessing.parent_process() is not None:
+            self.inline = True  # inside a worker (or any child process): never a pool of its own
         self.workers = workers or os.cpu_count() or 1
         self.keep = keep
         self.deep_slots = deep_slots
@@ -222,7 +248,9 @@ class Workers:
 
         future.set_running_or_notify_cancel()
         try:
-            inner = self.pool().submit(run, self.job, *key)
+            pool = self.pool()
+            with plain_main():
+                inner = pool.submit(run, self.job, *key)
         except BrokenProcessPool as err:  # a worker died since: recreated for the next request
             self.broken()
             future.set_exception(err)
@@ -232,11 +260,12 @@ class Workers:
     def pool(self) -> ProcessPoolExecutor:
         with self.lock:
             if self.executor is None:
-                import multiprocessing
-
                 ctx = multiprocessing.get_context("forkserver")
                 ctx.set_forkserver_preload(["tutor.workers"])
-                self.executor = ProcessPoolExecutor(self.workers, mp_context=ctx, initializer=warm)
+                with plain_main():  # the workers started now, one per submission (see plain_main)
+                    self.executor = ProcessPoolExecutor(self.workers, mp_context=ctx, initializer=warm)
+                    for _ in range(self.workers):
+                        self.executor.submit(warm)
             return self.executor
 
     def broken(self) -> None:
@@ -258,6 +287,11 @@ class Workers:
                     self.done.popitem(last=False)
 
     # -- housekeeping -------------------------------------------------------------------------
+    def start(self) -> None:
+        """Start the worker processes now (the solver imported in each), not at the first request."""
+        if not self.inline:
+            self.pool()
+
     def clear(self) -> None:
         """Forget the finished answers (those in flight finish as asked)."""
         with self.lock:
@@ -290,3 +324,8 @@ def result(kind: str, text: str, model: str, budget=None):
 
 def clear() -> None:
     shared().clear()
+
+
+def start() -> None:
+    """Start this server's worker processes (`tutor.warmup` does, once the first page is out)."""
+    shared().start()

@@ -192,3 +192,8 @@ def test_two_browser_pages_opening_one_shared_link_both_get_the_best_play(browse
         assert not page.locator("[data-testid='stException']").count()
     for page in pages:
         page.context.close()
+
+
+def test_starting_the_pool_ahead_starts_its_workers_and_answers_after(pool):
+    pool.start()
+    assert pool.result("posterior", CLASSIC, "random").hands
