@@ -30,9 +30,12 @@ def waited(kind: str, text: str, model: str, language: str, saying: str, budget=
     catalog key, "{s}" the seconds) instead of a blank area. Each update lets a rerun in."""
     future = workers.submit(kind, text, model, budget)
     if not future.done():
-        line, start = st.empty(), time.monotonic()
+        line, start, said = st.empty(), time.monotonic(), None
         while not future.done():
-            line.caption(t(language, saying, s=int(time.monotonic() - start)))
+            text_now = t(language, saying, s=int(time.monotonic() - start))
+            if text_now != said:  # sent when it changes (each browser redraws what it is sent)
+                line.caption(text_now)
+                said = text_now
             wait([future], timeout=TICK)
         line.empty()
     try:

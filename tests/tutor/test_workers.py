@@ -197,3 +197,23 @@ def test_two_browser_pages_opening_one_shared_link_both_get_the_best_play(browse
 def test_starting_the_pool_ahead_starts_its_workers_and_answers_after(pool):
     pool.start()
     assert pool.result("posterior", CLASSIC, "random").hands
+
+
+def test_a_worker_does_not_run_the_parents_main_script(tmp_path, monkeypatch):
+    """Under Streamlit the parent's `__main__` is the page script (tutor/app.py): a worker that
+    imported it would run the whole app at start (and, with its warm-up, start a pool of its own)."""
+    import sys
+    import types
+
+    marker = tmp_path / "ran"
+    script = tmp_path / "page.py"
+    script.write_text(f"open({str(marker)!r}, 'w').close()\n")
+    page = types.ModuleType("__main__")
+    page.__file__ = str(script)
+    monkeypatch.setitem(sys.modules, "__main__", page)
+    w = Workers(inline=False, workers=1)
+    try:
+        assert w.result("posterior", CLASSIC, "random").hands
+    finally:
+        w.close()
+    assert not marker.exists()
