@@ -5,6 +5,9 @@ PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
+# Where `make run` listens (e.g. `make run PORT=8502 ADDRESS=0.0.0.0` for a replica behind a load balancer).
+PORT    ?= 8501
+ADDRESS ?= 127.0.0.1
 
 .PHONY: run test bench clean
 
@@ -18,7 +21,7 @@ $(STAMP): pyproject.toml | $(BIN)/python
 	touch $(STAMP)
 
 run: $(STAMP)
-	$(BIN)/streamlit run tutor/app.py --server.address 127.0.0.1 --server.port 8501
+	$(BIN)/streamlit run tutor/app.py --server.address $(ADDRESS) --server.port $(PORT)
 
 # Every test, one worker per core (pytest-xdist), the 15 slowest listed at the end.
 test: $(STAMP)

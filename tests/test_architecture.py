@@ -117,7 +117,7 @@ def test_no_import_cycle_between_modules():
 
 #: The rooms of tutor/ (docs/architecture.md, "The tutor/ map"): the frame and what it shares at
 #: the top, the pages, the Streamlit pieces the pages share, the pure words and figures.
-TUTOR_MODULES = {"__init__", "app", "answers", "warmup"}
+TUTOR_MODULES = {"__init__", "app", "answers", "workers", "warmup"}
 TUTOR_ROOMS = {"views", "widgets", "text"}
 
 
@@ -133,10 +133,12 @@ def test_tutor_is_in_its_rooms():
 
 
 def test_tutor_text_and_answers_never_import_streamlit_or_the_app():
-    """The words-and-numbers layer (and the cached solver answers it reads) is testable without
+    """The words-and-numbers layer (and the cached solver answers it reads, and the worker pool that
+    computes them) is testable without
     Streamlit: no import of it, of a widget, of a page or of the frame."""
     wrong = []
-    paths = [*tutor_modules("text"), ("tutor.answers", ROOT / "tutor" / "answers.py")]
+    paths = [*tutor_modules("text"), ("tutor.answers", ROOT / "tutor" / "answers.py"),
+             ("tutor.workers", ROOT / "tutor" / "workers.py")]
     for here, path in paths:
         for target, _ in imports(path):
             if target.split(".")[0] == "streamlit" or target.startswith(

@@ -1,15 +1,17 @@
 """The solver's answers the pages show, cached per (record text, model): a rerun of the page
-(every widget change) must not redo an exact search. No Streamlit here, no words: the pages and
-`tutor.text` turn these answers into sentences and figures. No rule is decided here.
+(every widget change) must not redo an exact search; the long ones (the posterior, the advice, the
+longer search) run in the server's worker pool (`tutor.workers`), shared by every session. No
+Streamlit here, no words: the pages and `tutor.text` turn these answers into sentences and figures. No rule is decided here.
 """
 
 from __future__ import annotations
 
-import threading
 from functools import lru_cache
 
-from solver import infer, parse_record
-from solver.advice.advisor import OPPONENT_MODELS, advise
+from solver import parse_record
+from solver.advice.advisor import OPPONENT_MODELS
+from tutor import workers
+from tutor.workers import DEEP_SLOTS, DeeperBusy  # noqa: F401 (the pages' names)
 
 #: The opponent models the app offers (advisor names; the inference uses the matching model).
 MODELS = tuple(OPPONENT_MODELS)
@@ -20,18 +22,16 @@ def record_of(text: str):
     return parse_record(text)
 
 
-@lru_cache(maxsize=64)
 def posterior(text: str, model: str):
-    return infer(record_of(text), model)
+    """The exact posterior (`solver.infer`), computed in the server's worker pool (`tutor.workers`:
+    shared by every session asking for the same position, remembered)."""
+    return workers.result("posterior", text, model)
 
 
-@lru_cache(maxsize=32)
 def advice(text: str, model: str, seconds: float = 2.5):
-    from solver.records.replay import check_viewer_hand
-
-    record = record_of(text)
-    check_viewer_hand(record)  # your own cards missing: say so (viewer-hand-unknown), not a refused play
-    return advise(record, model)  # work budgets: the same answer on any machine (`seconds` is unused)
+    """The advisor's ranking (`solver.advice.advisor.advise`; work budgets: the same answer on any
+    machine, `seconds` is unused), computed in the worker pool (`tutor.workers`)."""
+    return workers.result("advice", text, model, seconds)
 
 
 def deeper_offered(text: str, model: str, seconds: float = 2.5) -> bool:
@@ -41,33 +41,12 @@ def deeper_offered(text: str, model: str, seconds: float = 2.5) -> bool:
     return can_go_deeper(record_of(text), advice(text, model, seconds))
 
 
-class DeeperBusy(Exception):
-    """Another longer exact search is running on this server (`DEEP_SLOTS`): not started."""
-
-
-#: Longer exact searches running at once on this server: each may take a minute of one core and,
-#: in a game of 3 or more, a gigabyte of memory, so a person opening many tabs (or many people)
-#: cannot stack them up; the others are told to try again, never queued.
-DEEP_SLOTS = threading.BoundedSemaphore(1)
-
-
-@lru_cache(maxsize=8)
 def deeper_advice(text: str, model: str):
     """The exact answer with the longer work budget (`solver.advice.advisor.DEEP_WORK`); None
-    when even that does not fit. Cached, the refusal too: asked once per position.
-    `DeeperBusy` (not cached) when another one is running (`DEEP_SLOTS`)."""
-    from solver.advice.advisor import OutOfTimeError, TooLargeError, advise_deeper
-
-    if not DEEP_SLOTS.acquire(blocking=False):
-        raise DeeperBusy()
-    try:
-        return advise_deeper(record_of(text), model)
-    except OutOfTimeError:
-        raise  # the clock, not the position: not remembered
-    except TooLargeError:
-        return None
-    finally:
-        DEEP_SLOTS.release()
+    when even that does not fit. Remembered, the refusal too: asked once per position (in the
+    worker pool, `tutor.workers`). `DeeperBusy` (not remembered) when another one is running
+    (`DEEP_SLOTS`)."""
+    return workers.result("deeper", text, model)
 
 
 def is_viewer_turn(text: str) -> bool:

@@ -45,6 +45,9 @@ def warm() -> None:
             importlib.import_module(name)
         except Exception:  # pragma: no cover - a page importing it says what is wrong
             return
+    from tutor import workers
+
+    workers.start()  # the worker processes of the advice, the solver imported in each
     from tutor.text.curriculum import load_lessons
     from tutor.text.example import example_steps
     from tutor.text.scenarios import scenarios

@@ -51,6 +51,7 @@ def streamlit_app(start_seconds: float = 60):
         [sys.executable, "-m", "streamlit", "run", "tutor/app.py", "--server.address", "127.0.0.1",
          "--server.port", str(port), "--server.headless", "true"],
         cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+        env={k: v for k, v in os.environ.items() if k != "TUTOR_INLINE"},  # the real worker pool
     )
     try:
         deadline = time.time() + start_seconds

@@ -3,7 +3,13 @@ chromium per test module. See browser_support.py."""
 
 from __future__ import annotations
 
+import os
+
 import pytest
+
+# The AppTest pages compute in the test's own process (deterministic, no pool to start); the
+# real-browser tests' server runs the real worker pool (browser_support.streamlit_app).
+os.environ["TUTOR_INLINE"] = "1"
 
 from .browser_support import ARTIFACTS, chromium, require_browser, streamlit_app
 

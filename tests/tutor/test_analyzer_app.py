@@ -362,7 +362,8 @@ def test_the_offer_is_not_made_where_the_exact_search_is_not_tried_or_already_an
 def test_a_longer_search_that_does_not_answer_leaves_the_estimate_and_is_not_repeated(monkeypatch, refusal, said,
                                                                                       offered_again):
     import solver.advice.advisor as advisor
-    from tutor.answers import DEEP_SLOTS, deeper_advice
+    from tutor import workers
+    from tutor.answers import DEEP_SLOTS
 
     calls = []
 
@@ -371,7 +372,7 @@ def test_a_longer_search_that_does_not_answer_leaves_the_estimate_and_is_not_rep
         raise getattr(advisor, refusal)("no answer")
 
     monkeypatch.setattr(advisor, "advise_deeper", refuse)
-    deeper_advice.cache_clear()
+    workers.clear()
     try:
         at = analyzer(record=NEAR, model="random")
         at.button(key="an-deeper").click().run()
@@ -385,12 +386,13 @@ def test_a_longer_search_that_does_not_answer_leaves_the_estimate_and_is_not_rep
         assert DEEP_SLOTS.acquire(blocking=False)  # the refusal gave the server's slot back
         DEEP_SLOTS.release()
     finally:
-        deeper_advice.cache_clear()
+        workers.clear()
 
 
 def test_one_longer_search_at_a_time_on_the_server_the_others_are_told_and_offered_again(monkeypatch):
     import solver.advice.advisor as advisor
-    from tutor.answers import DEEP_SLOTS, deeper_advice
+    from tutor import workers
+    from tutor.answers import DEEP_SLOTS
 
     calls = []
 
@@ -399,7 +401,7 @@ def test_one_longer_search_at_a_time_on_the_server_the_others_are_told_and_offer
         return advisor.advise_exact(record, model, 1_000_000)
 
     monkeypatch.setattr(advisor, "advise_deeper", answer)
-    deeper_advice.cache_clear()
+    workers.clear()
     at = analyzer(record=NEAR, model="random")
     assert DEEP_SLOTS.acquire(blocking=False)  # another session's search is running
     try:
@@ -418,7 +420,7 @@ def test_one_longer_search_at_a_time_on_the_server_the_others_are_told_and_offer
         assert DEEP_SLOTS.acquire(blocking=False)  # and gave the slot back
         DEEP_SLOTS.release()
     finally:
-        deeper_advice.cache_clear()
+        workers.clear()
 
 
 def test_the_decision_view_reads_as_a_list_when_asked():
@@ -474,19 +476,20 @@ def test_a_forced_play_is_headed_your_play_in_a_plain_box_not_the_best_with_a_st
 def test_an_answer_the_safety_cap_cut_short_says_its_figures_may_change(monkeypatch):
     import dataclasses
 
-    import tutor.answers as answers
+    import solver.advice.advisor as advisor
+    from tutor import workers
 
-    real = answers.advise
-    monkeypatch.setattr(answers, "advise", lambda record, model: dataclasses.replace(real(record, model),
-                                                                                     cut_short=True))
-    answers.advice.cache_clear()
+    real = advisor.advise
+    monkeypatch.setattr(advisor, "advise", lambda record, model: dataclasses.replace(real(record, model),
+                                                                                    cut_short=True))
+    workers.clear()
     try:
         at = analyzer(record=RECORD, model="random", lang="es")
         assert not at.exception and not at.error
         assert t("es", "an_cut_short") in [w.value for w in at.warning]
     finally:
         monkeypatch.undo()
-        answers.advice.cache_clear()
+        workers.clear()
     at = analyzer(record=RECORD, model="random", lang="es")
     assert t("es", "an_cut_short") not in [w.value for w in at.warning]
 

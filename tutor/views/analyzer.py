@@ -24,7 +24,7 @@ from solver.analysis.entry import STOP, add_turn, chosen_from_turn, fill, forced
 from solver.records.notation import format_record  # noqa: E402
 from solver.words.sentences import error_text, history_lines  # noqa: E402
 from tutor.answers import MODELS, is_viewer_turn, record_of  # noqa: E402
-from tutor.widgets.analysis import show_advice, show_how, show_odds  # noqa: E402
+from tutor.widgets.analysis import prefetch_advice, show_advice, show_how, show_odds  # noqa: E402
 from solver.rules.editions import SHOWDOWN_TIE_RULES  # noqa: E402
 from tutor.widgets.formatters import CardLabel, EditionTitle, EntryLabel, ModelName, TieRule  # noqa: E402
 from solver.analysis.setup import cards_left, names_for  # noqa: E402
@@ -258,6 +258,8 @@ with st.expander(t(language, "an_notation_view")):
 model = st.radio(t(language, "an_model"), list(MODELS), key="an_model", horizontal=True,
                  format_func=ModelName(language))
 st.query_params["model"] = model
+if is_viewer_turn(text):  # the advice starts in the worker pool while the odds are drawn
+    prefetch_advice(text, model)
 show_odds(text, model, language, key="an")
 show_how(text, model, language, key="an")
 if is_viewer_turn(text):

@@ -30,7 +30,7 @@ from solver.words.sentences import action_text, error_text, history_lines  # noq
 from tutor.answers import advice  # noqa: E402
 from tutor.text.events import event_lines  # noqa: E402
 from tutor.text.rows import review_rows  # noqa: E402
-from tutor.widgets.analysis import show_advice, show_odds  # noqa: E402
+from tutor.widgets.analysis import prefetch_advice, show_advice, show_odds  # noqa: E402
 from tutor.widgets.formatters import EditionTitle, KeyLabel, ModelName, PlayLabel  # noqa: E402
 
 
@@ -257,6 +257,7 @@ if p.my_turn:
             if model != p.bots:  # the bots at the table have no model of their own: say which is assumed
                 st.caption(t(language, "pr_hint_assumes", model=ModelName(language)(model),
                              bots=KeyLabel(language, "pr_bots_")(p.bots).split(" (")[0]))
+            prefetch_advice(text, model, seconds=float(p.seconds) * 4)  # runs while the odds are drawn
             show_odds(text, model, language, key="pr")
             show_advice(text, model, language, key="pr", seconds=float(p.seconds) * 4)
 

@@ -3,6 +3,9 @@ of every hidden card, how a figure is computed, and the advisor's ranking with i
 
 from __future__ import annotations
 
+import time
+from concurrent.futures import wait
+
 import pandas as pd
 import streamlit as st
 
@@ -11,7 +14,8 @@ from solver.words.figures import pct
 from solver.words.i18n import colon, number, t
 from solver.words.sentences import action_text, card_label, error_text
 from solver.words.verdicts import best_plays, best_text, estimate_sentence, method_text, type_bests_text, types_text
-from tutor.answers import DeeperBusy, advice, deeper_advice, deeper_offered, posterior, record_of
+from tutor import workers
+from tutor.answers import DeeperBusy, deeper_offered, posterior, record_of
 from tutor.text.decision import decision_caption, decision_dot, decision_outline
 from tutor.text.markup import unbroken
 from tutor.text.rows import advice_rows, guard_lines, hand_rows, set_aside_rows, small_fraction
@@ -20,11 +24,40 @@ from tutor.widgets.formatters import CardLabel, KeyLabel, PlayLabel, SeatName
 from tutor.widgets.session import on_phone
 
 
+#: Seconds between two updates of the "Working out…" line while a worker computes.
+TICK = 0.25
+
+
+def waited(kind: str, text: str, model: str, language: str, saying: str, budget=None):
+    """The answer of a job of the server's worker pool (`tutor.workers`; shared with every session
+    asking the same), with a line saying how long it has been working meanwhile (`saying`: its
+    catalog key, "{s}" the seconds) instead of a blank area. Each update lets a rerun in."""
+    future = workers.submit(kind, text, model, budget)
+    if not future.done():
+        line, start, said = st.empty(), time.monotonic(), None
+        while not future.done():
+            text_now = t(language, saying, s=int(time.monotonic() - start))
+            if text_now != said:  # sent when it changes (each browser redraws what it is sent)
+                line.caption(text_now)
+                said = text_now
+            wait([future], timeout=TICK)
+        line.empty()
+    try:
+        return future.result()
+    except workers.BrokenProcessPool:  # a worker died (memory): the pool is recreated, asked once more
+        return workers.result(kind, text, model, budget)
+
+
+def prefetch_advice(text: str, model: str, seconds: float = 2.5) -> None:
+    """Start the advice in the worker pool now (it runs while the odds are drawn)."""
+    workers.submit("advice", text, model, seconds)
+
+
 def show_odds(text: str, model: str, language: str, key: str) -> None:
     record = record_of(text)
     e = record.edition
     try:
-        post = posterior(text, model)
+        post = waited("posterior", text, model, language, "an_working_odds")
     except LoveLetterError as err:  # e.g. too large for the exact inference: said, not approximated
         st.error(error_text(err, language))
         return
@@ -106,12 +139,11 @@ def show_advice(text: str, model: str, language: str, key: str, seconds: float =
     css()  # the phone-width rules of the ranking table and the decision graph (the analyzer has no board)
     heading = st.empty()
     heading.subheader(t(language, "an_advice"))
-    with st.spinner(t(language, "an_thinking")):
-        try:
-            adv = advice(text, model, seconds)
-        except LoveLetterError as err:
-            st.error(error_text(err, language))
-            return
+    try:
+        adv = waited("advice", text, model, language, "an_working", seconds)
+    except LoveLetterError as err:
+        st.error(error_text(err, language))
+        return
     if len(adv.actions) == 1:  # a forced play is not advice: "Your play", not "Your best play"
         heading.subheader(t(language, "an_advice_one"))
     deep, offer = False, None
@@ -144,8 +176,7 @@ def deeper(text: str, model: str, language: str, asked: set):
     from solver.advice.advisor import DEEP_WORK, OutOfTimeError
 
     try:
-        with st.spinner(t(language, "an_deeper_thinking")):
-            adv = deeper_advice(text, model)
+        adv = waited("deeper", text, model, language, "an_working_deeper")
     except OutOfTimeError:  # the machine was too busy this time: the estimate stands
         asked.discard((text, model))
         st.info(t(language, "an_deeper_too_slow"))
