@@ -287,6 +287,8 @@ def test_the_worked_example_keeps_its_secrets_and_works_its_figures_out_in_chrom
 @pytest.mark.parametrize("lang,width", [("en", 1280), ("fr", 390)])
 def test_practice_deals_anew_and_shows_the_bots_turns_in_place_of_your_turn_in_chromium(browser, server, lang,
                                                                                        width):
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
     page = new_page(browser, width)
     try:
         first_heading(page, f"{server}/practice?lang={lang}", f"practice {lang} {width} (fresh visitor)")
@@ -299,11 +301,19 @@ def test_practice_deals_anew_and_shows_the_bots_turns_in_place_of_your_turn_in_c
         numbers = []
         for game in (None, None, 1):  # two new games: two deals; then game 1, typed, replayed
             new = page.get_by_role("button", name=t(lang, "pr_new")).first
-            if not new.is_visible():  # the settings fold away once a game is on
-                page.get_by_text(t(lang, "pr_setup"), exact=True).first.click()
-            if game is not None:
-                page.get_by_role("spinbutton", name=t(lang, "pr_seed")).fill(str(game))
-            new.click()
+            for attempt in range(4):  # the settings fold away once a game is on (a rerun may fold them again)
+                settled(page)
+                if not new.is_visible():
+                    page.get_by_text(t(lang, "pr_setup"), exact=True).first.click()
+                    settled(page)
+                try:
+                    if game is not None:
+                        page.get_by_role("spinbutton", name=t(lang, "pr_seed")).fill(str(game), timeout=10000)
+                    new.click(timeout=10000)
+                    break
+                except PlaywrightTimeout:
+                    if attempt == 3:
+                        raise
             settled(page)
             shown = page.get_by_text(re.compile(re.escape(t(lang, "pr_game_number", n=0).split("0")[0]))).first
             numbers.append(shown.inner_text())
