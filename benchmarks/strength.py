@@ -34,6 +34,7 @@ who starts); per opponent: both win rates with 95% intervals, the paired differe
 95% interval, the discordant rounds and the two-sided sign test's p.
 
 Usage: python benchmarks/strength.py --panel [rounds-per-row] [deals-per-decision] [--iterations C,N] [--editions E,F]
+       [--opponents ISMCTS,card-counter,random,mixed]
        python benchmarks/strength.py [rounds-per-row] [deals-per-decision] [--iterations C,N]
        python benchmarks/strength.py --posterior [rounds-per-row] [classic-iterations] [2019-iterations]
        python benchmarks/strength.py --pomcp [rounds-per-row] [iterations] [model] [edition] [ismcts-iterations]
@@ -253,6 +254,11 @@ def panel(argv: list) -> None:
         i = argv.index("--editions")
         editions = argv[i + 1].split(",")
         del argv[i:i + 2]
+    only = None
+    if "--opponents" in argv:  # e.g. "ISMCTS,card-counter": only those rows
+        i = argv.index("--opponents")
+        only = argv[i + 1].split(",")
+        del argv[i:i + 2]
     rounds = int(argv[0]) if argv else 400
     deals = int(argv[1]) if len(argv) > 1 else 300
     print(f"{'opponent':<22}{'edition':<9}{'rounds':>7}{'advisor':>9}{'95% interval':>15}{'counter':>9}"
@@ -267,6 +273,8 @@ def panel(argv: list) -> None:
         for name, opponent in ((f"ISMCTS({its})", lambda: Player("ismcts", iterations=its)),
                                ("card-counter", lambda: Player("card-counter")),
                                ("random", lambda: Player("random")), ("mixed 50/50", lambda: Player("mixed"))):
+            if only and not any(name.startswith(o) for o in only):
+                continue
             advisor = Player("advisor", deals)
             a = wins_of(edition, 2, rounds, [advisor, opponent()])
             c = wins_of(edition, 2, rounds, [Player("card-counter"), opponent()])
