@@ -17,7 +17,7 @@ from solver.rules.errors import LoveLetterError
 from solver.policies.models import PLAYING_MODELS
 from solver.inference.factors import UNOPENED
 from solver.inference.combine import Combiner
-from solver.inference.beliefs import build_belief
+from solver.inference.beliefs import shared_belief
 from solver.records.record import Record
 from solver.records.replay import public_discards
 from solver.rules.state import CHANCELLOR, PLAY, Round
@@ -114,12 +114,11 @@ def typed_worlds(record: Record, model, limit: int = 50_000) -> list[tuple[Round
     return [(r, t, p) for (r, t), p in out.items()]
 
 
-@lru_cache(maxsize=8)
 def belief_of(record: Record, model):
-    """The inference's factors for a record under one opponent type (memoised: the exact
-    search and the estimate of one `advise` call, and the next call on the same position, build
-    them once). Read-only."""
-    return build_belief(record, model)
+    """The inference's factors for a record under one opponent type (memoised with the posterior's,
+    `solver.inference.beliefs.shared_belief`: the exact search, the estimate and the posterior of
+    one `advise` call, and the next call on the same position, build them once). Read-only."""
+    return shared_belief(record, model)
 
 
 @lru_cache(maxsize=8)

@@ -22,6 +22,7 @@ at a time. Deck orders are never enumerated.
 from __future__ import annotations
 
 from fractions import Fraction
+from functools import lru_cache
 from typing import Optional
 
 from solver.rules.cards import Card
@@ -192,6 +193,23 @@ def build_belief(record: Record, model="uniform", budget: Optional[int] = None) 
         # Guard hits are handled above; a Baron or Princess knock-out too.
     b.known = memory
     return b, final[0]
+
+
+def shared_belief(record: Record, model, budget: Optional[int] = None) -> tuple[Belief, Final]:
+    """`build_belief` remembered for the last 16 (record, model object, budget): the posterior's
+    types, its consistency check and the advisor's search and estimate build a position's factors
+    once per call of `advise` (before, up to three times per opponent type). Read-only: a caller
+    that merges factors copies the belief first (`posterior.joint_hands`)."""
+    return _remembered(record, model, budget)  # one key however the budget is passed
+
+
+@lru_cache(maxsize=16)
+def _remembered(record: Record, model, budget: Optional[int]) -> tuple[Belief, Final]:
+    return build_belief(record, model, budget)
+
+
+shared_belief.cache_clear = _remembered.cache_clear
+shared_belief.cache_info = _remembered.cache_info
 
 
 def _remember_turn(memory: set, t, p: int, outs: dict, b) -> set:

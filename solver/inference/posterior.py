@@ -17,7 +17,7 @@ from solver.records.replay import Final
 
 SPY, GUARD, PRIEST, BARON, HANDMAID, PRINCE, CHANCELLOR, KING, COUNTESS, PRINCESS = tuple(Card)
 from solver.inference.factors import UNOPENED, Belief, InconsistentRecordError
-from solver.inference.beliefs import build_belief
+from solver.inference.beliefs import shared_belief
 from solver.inference.combine import Combiner
 
 @dataclass
@@ -143,7 +143,7 @@ def weigh_types(model, likelihood) -> dict:
 
 def _single(record: Record, model, budget: Optional[int]) -> tuple[Posterior, Fraction]:
     """The posterior under one model and the record's likelihood under it (`Combiner.likelihood`)."""
-    belief, final = build_belief(record, model, budget)
+    belief, final = shared_belief(record, model, budget)
     try:
         comb = Combiner(belief, budget)
         var_marginal: dict = {}
@@ -193,7 +193,7 @@ def check_consistent(record: Record, model="uniform", budget: Optional[int] = No
     `infer` raises them); the check without the marginals."""
     model = get_model(model)
     for t in model.types:
-        belief, _ = build_belief(record, t, budget)
+        belief, _ = shared_belief(record, t, budget)
         Combiner(belief, budget).pool_expectation()
 
 

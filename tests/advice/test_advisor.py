@@ -242,16 +242,16 @@ def test_a_refused_exact_posterior_still_gets_a_labelled_answer(monkeypatch):
     """Issue 11 point 4: beyond the limit of the exact joint (lowered here to keep the test
     cheap) the advisor answers from an approximate posterior and says so."""
     from solver.inference import factors
-    from solver.advice.worlds import belief_of
+    from solver.inference.beliefs import shared_belief
 
     monkeypatch.setattr(factors, "MAX_ROWS", 20_000)
-    belief_of.cache_clear()
+    shared_belief.cache_clear()
     record = parse_record("2019 You,Ana,Luis first:You viewer:Luis dealt:1 | You 6 | Ana 7>You | "
                           "Luis +3 1>You=4 miss | You 6 | Ana 1>Luis=5 miss | Luis +9")
     with pytest.raises(factors.InferenceTooLargeError):
         infer(record, "card-counter")
     advice = advise(record, "card-counter", deals=200)
-    belief_of.cache_clear()
+    shared_belief.cache_clear()
     assert advice.posterior == "approximate:random" and advice.method == "estimate"
     assert advice.actions and abs(sum(a.p_best for a in advice.actions) - 1) < 1e-9
 

@@ -294,7 +294,10 @@ def test_a_joint_too_large_for_exact_inference_is_refused_with_its_reason(monkey
     from solver.inference import factors
     from solver.inference.factors import InferenceTooLargeError
 
+    from solver.inference.beliefs import shared_belief
+
     monkeypatch.setattr(factors, "MAX_ROWS", 2_000)
+    shared_belief.cache_clear()  # factors built before under the real limit are not asked again
     record = parse_record(TIED)
     with pytest.raises(InferenceTooLargeError, match="more than 2,000 joint cases") as err:
         infer(record, "card-counter")

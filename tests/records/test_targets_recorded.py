@@ -105,8 +105,7 @@ def _no_inference(monkeypatch):
         raise AssertionError("the inference ran before the record was found incomplete")
 
     monkeypatch.setattr(beliefs, "build_belief", refuse)
-    monkeypatch.setattr(worlds, "build_belief", refuse)
-    worlds.belief_of.cache_clear()
+    beliefs.shared_belief.cache_clear()
 
 
 INCOMPLETE = "2019 You,Ana,Bo,Cy first:You viewer:You dealt:3 | You +5 5>Ana | Ana 2>You | Bo 1 | Cy 1 | You +4"
