@@ -23,9 +23,18 @@ def test_worked_example_walked_to_the_end_in_chromium(browser, server):
         page.goto(f"{server}/example?lang=en", wait_until="domcontentloaded")
         settled(page)
         page.get_by_text("Ana, Luis and Marta have one card each").wait_for(timeout=30000)
-        for _ in range(frames - 1):
-            page.get_by_role("button", name="Next ▶").click()
-            page.wait_for_timeout(150)
+        # Each click must move exactly one step: wait for the next step's label; a click that
+        # landed while the page was redrawing (and so was lost) is made again, never one more.
+        for n in range(2, frames + 1):
+            for _attempt in range(3):
+                page.get_by_role("button", name="Next ▶").click()
+                try:
+                    page.get_by_text(f"Step {n} of {frames}", exact=True).wait_for(timeout=10000)
+                    break
+                except Exception:
+                    settled(page)
+                    if page.get_by_text(f"Step {n} of {frames}", exact=True).count():
+                        break
             settled(page)
         page.get_by_text("Ana wins a favor token").wait_for(timeout=30000)
         assert page.get_by_role("button", name="Next ▶").is_disabled()
