@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections import Counter, defaultdict
 from fractions import Fraction
+from functools import lru_cache
 
 from solver import Card, IllegalActionError, Play, legal_actions
 from solver.rules.events import (BaronCompared, BaronResult, CardDrawn, ChancellorDrew, GuardGuessed, HandsTraded,
@@ -22,16 +23,37 @@ from solver.rules.state import PLAY, Round
 DUMMY = Card.GUARD  # stands in for an unknown card the engine will not look at
 
 
-def _branch(pool: tuple, k: int):
-    """All ordered draws of k cards from the pool multiset: (cards, probability, rest)."""
+@lru_cache(maxsize=1 << 16)
+def _branch(pool: tuple, k: int) -> tuple:
+    """All ordered draws of k cards from the pool multiset: (cards, probability, rest).
+    Remembered: the same pools come back in thousands of worlds."""
     if k == 0:
-        yield (), Fraction(1), pool
-        return
+        return (((), Fraction(1), pool),)
     size = sum(n for _, n in pool)
+    out = []
     for i, (c, n) in enumerate(pool):
         rest = tuple((cc, nn - (j == i)) for j, (cc, nn) in enumerate(pool) if nn - (j == i) > 0)
         for more, p, rest2 in _branch(rest, k - 1):
-            yield (c,) + more, Fraction(n, size) * p, rest2
+            out.append(((c,) + more, Fraction(n, size) * p, rest2))
+    return tuple(out)
+
+
+@lru_cache(maxsize=1 << 16)
+def _filler(pool: tuple, m: int) -> tuple:
+    """The first `m` cards of the pool laid out in order (deck cards nobody will look at)."""
+    out = []
+    for c, k in pool:
+        out.extend([c] * k)
+    return tuple(out[:m])
+
+
+def _times(*weights) -> Fraction:
+    """The product, skipping the factors equal to 1 (most of them)."""
+    out = Fraction(1)
+    for w in weights:
+        if w != 1:
+            out *= w
+    return out
 
 
 def _pool_remove(pool, card):
@@ -155,10 +177,7 @@ def _play(record, model, hs, hand2, sa, exch, tail, pool, discards, out, protect
                                          set_aside_too=prince_draws and deck_size == 0):
         n_prefix = min(exch, (1 if prince_draws else 0) + (2 if card is Card.CHANCELLOR else 0))
         for prefix, bq, pool3 in _branch(pool2, n_prefix):
-            filler = []
-            for c, k in pool3:
-                filler.extend([c] * k)
-            filler = filler[: exch - n_prefix]
+            filler = _filler(pool3, exch - n_prefix)
             engine_hands = [h if h is not None else (DUMMY,) for h in hs2]
             engine_hands = [(h,) if isinstance(h, Card) else h for h in engine_hands]
             engine_hands[p] = hand2
@@ -209,7 +228,7 @@ def _play(record, model, hs, hand2, sa, exch, tail, pool, discards, out, protect
                 if not _consistent(record, t, ev):
                     continue
                 key = _unload(record, r3, ev, hs2, sa2, exch, tail, pool3, prefix, filler, p, target)
-                yield key, weight * rw * bq * lik * cw
+                yield key, _times(weight, rw, bq, lik, cw)
 
 
 def _consistent(record, t, events) -> bool:
