@@ -19,7 +19,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from solver import LoveLetterError, apply, deal_round, legal_actions  # noqa: E402
 from solver.advice.advisor import advise  # noqa: E402
-from solver.advice.worlds import belief_of, types_of  # noqa: E402
+from solver.advice.worlds import types_of  # noqa: E402
+from solver.inference.beliefs import shared_belief  # noqa: E402
 from solver.policies.heuristics import counting_policy  # noqa: E402
 from solver.records.record import record_from_events  # noqa: E402
 
@@ -44,7 +45,7 @@ def main() -> None:
                 if r.current == 0 and r.phase == "play" and rng.random() < 0.5:
                     record = record_from_events(r.edition, n, events, 0)
                     for model in MODELS:
-                        belief_of.cache_clear()  # each answer from scratch, as for a new position
+                        shared_belief.cache_clear()  # each answer from scratch, as for a new position
                         types_of.cache_clear()
                         t0 = time.process_time()
                         try:
