@@ -9,6 +9,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from solver import parse_record
+from solver.records.notation import format_record
 from solver.advice.advisor import OPPONENT_MODELS
 from tutor import workers
 from tutor.workers import DEEP_SLOTS, DeeperBusy  # noqa: F401 (the pages' names)
@@ -47,6 +48,13 @@ def deeper_advice(text: str, model: str):
     worker pool, `tutor.workers`). `DeeperBusy` (not remembered) when another one is running
     (`DEEP_SLOTS`)."""
     return workers.result("deeper", text, model)
+
+
+def bot_play(bots: str, record, budget: int, seed: int):
+    """A practice bot's search (`solver.advice.practice.searching_action`, the same arguments and
+    play) computed in the worker pool (`tutor.workers`): a bot thinking for one player never slows
+    another's page. For `bot_step(p, think=bot_play)`."""
+    return workers.result("bot", format_record(record), bots, (budget, seed))
 
 
 def is_viewer_turn(text: str) -> bool:

@@ -1,8 +1,8 @@
-"""The solver's long calls (the posterior, the advice, the longer exact search) computed in a pool
-of worker processes shared by every session of this server, so that one person's advice never
-blocks another's page.
+"""The solver's long calls (the posterior, the advice, the longer exact search, a practice bot's
+search) computed in a pool of worker processes shared by every session of this server, so that one
+person's advice never blocks another's page.
 
-A job is a pure solver call named by its kind ("posterior", "advice", "deeper") on the canonical
+A job is a pure solver call named by its kind ("posterior", "advice", "deeper", "bot") on the canonical
 record text (the solver's notation of the parsed record), the model's name and a budget: identical
 requests in flight share ONE future, and finished answers are kept in a bounded LRU (`KEEP`). The
 longer exact search keeps its bound on how many run at once (`DEEP_SLOTS`; another one asked for
@@ -35,7 +35,7 @@ from solver.records.notation import format_record
 from solver.rules.editions import EDITIONS, Edition
 
 #: The jobs a worker runs, by name.
-KINDS = ("posterior", "advice", "deeper")
+KINDS = ("posterior", "advice", "deeper", "bot")
 #: Finished answers kept (each a few kilobytes to a few megabytes).
 KEEP = 64
 #: Set to "1": every job runs in the calling process (no pool).
@@ -78,6 +78,11 @@ def compute(kind: str, text: str, model: str, budget):
             raise  # the clock, not the position: not remembered
         except advisor.TooLargeError:
             return None  # even the longer budget does not fit: the estimate stands (remembered)
+    if kind == "bot":  # a practice bot's search: `model` names the bot, `budget` is (work, seed)
+        from solver.advice.practice import searching_action
+
+        work, seed = budget
+        return searching_action(model, record, work, seed)
     raise ValueError(f"unknown job {kind!r}; the jobs are {', '.join(KINDS)}")
 
 

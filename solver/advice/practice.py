@@ -147,36 +147,44 @@ def bots_to_play(p: Practice) -> bool:
     return p.game.phase == IN_ROUND and p.game.round.current != p.human
 
 
-def bot_step(p: Practice) -> Practice:
+def searching_action(bots: str, record: Record, budget: int, seed: int):
+    """A searching bot's play at `record` (the bot's own view): "ismcts" with `budget` iterations,
+    "advisor" with `budget` deals, seeded by `seed`: pure, the same play wherever it is computed (a
+    server may compute it in another process). The project's error when the position is too large
+    for the exact inference (the bot then plays the heuristic: `bot_action`)."""
+    if bots == "ismcts":
+        from solver.advice.ismcts import ismcts_action
+
+        return ismcts_action(record, iterations=budget, seed=seed)
+    if bots == "advisor":
+        return advise(record, deals=budget, seed=seed).actions[0].action
+    raise PracticeError(f"no searching bot {bots!r}; the searching bots are ismcts, advisor")
+
+
+def bot_step(p: Practice, think=searching_action) -> Practice:
     """One bot's turn, the same seeded choice `play` makes: a page can show each bot's turn as
-    it happens by calling `play(..., then_bots=False)` and then this until `bots_to_play` is false."""
+    it happens by calling `play(..., then_bots=False)` and then this until `bots_to_play` is false.
+    `think`: how a searching bot's play is computed (`searching_action`, or a call with the same
+    arguments and answer that computes it elsewhere)."""
     if not bots_to_play(p):
         raise PracticeError("no bot is to play")
     rng = random.Random(f"{p.game.seed}/bots/{p.game.round_no}/{len(p.events)}")
-    game, events = apply(p.game, bot_action(p, rng))
+    game, events = apply(p.game, bot_action(p, rng, think))
     return replace(p, game=game, events=p.events + tuple(events))
 
 
-def bot_action(p: Practice, rng):
+def bot_action(p: Practice, rng, think=searching_action):
     from solver.policies.heuristics import counting_policy, random_policy
 
     r = p.game.round
     if p.bots == "random":
         return random_policy(r, rng)
-    if p.bots == "ismcts" and p.base is None:
-        from solver.advice.ismcts import ismcts_action
-
+    if p.bots in ("ismcts", "advisor") and p.base is None:
+        # The advisor's thinking time chosen on the page becomes a work budget (deals), so the
+        # bot's play never depends on the machine's load.
+        budget = ISMCTS_ITERATIONS if p.bots == "ismcts" else bot_deals(p.seconds)
         try:
-            return ismcts_action(p.record_of(r.current), iterations=ISMCTS_ITERATIONS, seed=rng.randrange(2**31))
-        except LoveLetterError:  # a position too large for the exact inference: the heuristic plays
-            pass
-    if p.bots == "advisor" and p.base is None:
-        record = p.record_of(r.current)
-        try:
-            # The thinking time chosen on the page becomes a work budget (deals), so the bot's play
-            # never depends on the machine's load.
-            return advise(record, deals=bot_deals(p.seconds),
-                          seed=rng.randrange(2**31)).actions[0].action
+            return think(p.bots, p.record_of(r.current), budget, rng.randrange(2**31))
         except LoveLetterError:  # a position too large for the exact inference: the heuristic plays
             pass
     return counting_policy(r, rng)

@@ -217,3 +217,25 @@ def test_a_worker_does_not_run_the_parents_main_script(tmp_path, monkeypatch):
     finally:
         w.close()
     assert not marker.exists()
+
+
+def test_a_practice_bot_thinks_in_the_pool_and_plays_what_it_would_play_itself(pool):
+    """A searching bot's turn computed by the worker pool (`answers.bot_play`'s job) is the turn it
+    would play computed in the server itself: the same game, event for event (and the record sent
+    to the worker is read back as the same record)."""
+    from solver.advice.practice import bot_step, bots_to_play, start
+
+    def think(bots, record, budget, seed):
+        assert parse_record(format_record(record)) == record
+        return pool.result("bot", format_record(record), bots, (budget, seed))
+
+    for bots, key in (("advisor", "classic"), ("ismcts", "2019")):
+        here = there = start(key, ["Ana", "You"], 1, bots, seed=11, then_bots=False)
+        turns = 0
+        while bots_to_play(here) and turns < 2:
+            here, there = bot_step(here), bot_step(there, think=think)
+            assert there == here
+            turns += 1
+        assert turns >= 1
+    with pytest.raises(LoveLetterError, match="searching bot"):
+        compute("bot", CLASSIC, "card-counter", (100, 1))

@@ -27,7 +27,7 @@ from solver.records.notation import format_record  # noqa: E402
 from solver.advice.practice import (BOTS, bot_step, bots_to_play, hint_model, next_round, play, resume, review,  # noqa: E402
                                     save, start)
 from solver.words.sentences import action_text, error_text, history_lines  # noqa: E402
-from tutor.answers import advice  # noqa: E402
+from tutor.answers import advice, bot_play  # noqa: E402
 from tutor.text.events import event_lines  # noqa: E402
 from tutor.text.rows import review_rows  # noqa: E402
 from tutor.widgets.analysis import prefetch_advice, show_advice, show_odds  # noqa: E402
@@ -211,7 +211,7 @@ if bots_to_play(p):
         told_before = len(history_lines(p.human_record(), language, you=True))
         while bots_to_play(p):
             status.update(label=t(language, "pr_bot_thinking", player=p.game.names[p.game.round.current]))
-            p = bot_step(p)
+            p = bot_step(p, think=bot_play)  # a searching bot thinks in the worker pool
             st.session_state["pr"] = p
             lines = history_lines(p.human_record(), language, you=True)
             # What this turn added: the bot's play (a bot's draw is hidden), and when your turn
