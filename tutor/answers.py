@@ -32,7 +32,7 @@ def posterior(text: str, model: str):
 def advice(text: str, model: str, seconds: float = 2.5):
     """The advisor's ranking (`solver.advice.advisor.advise`; work budgets: the same answer on any
     machine, `seconds` is unused), computed in the worker pool (`tutor.workers`)."""
-    return workers.result("advice", text, model, seconds)
+    return workers.result("advice", text, model)  # one key whatever `seconds`: practice and the analyzer share it
 
 
 def deeper_offered(text: str, model: str, seconds: float = 2.5) -> bool:

@@ -50,7 +50,7 @@ def waited(kind: str, text: str, model: str, language: str, saying: str, budget=
 
 def prefetch_advice(text: str, model: str, seconds: float = 2.5) -> None:
     """Start the advice in the worker pool now (it runs while the odds are drawn)."""
-    workers.submit("advice", text, model, seconds)
+    workers.submit("advice", text, model)  # (`seconds` unused: the advice's budgets are work)
 
 
 def show_odds(text: str, model: str, language: str, key: str) -> None:
@@ -140,7 +140,7 @@ def show_advice(text: str, model: str, language: str, key: str, seconds: float =
     heading = st.empty()
     heading.subheader(t(language, "an_advice"))
     try:
-        adv = waited("advice", text, model, language, "an_working", seconds)
+        adv = waited("advice", text, model, language, "an_working")
     except LoveLetterError as err:
         st.error(error_text(err, language))
         return
