@@ -67,7 +67,7 @@ def counting_choices(sim: Sim, seat: int) -> list:
     known = {h: c for (o, h), c in sim.known.items() if o == seat}
     # Unseen: the composition minus the public cards and its own hand, then minus what it
     # knows is in other hands (each clipped at 0, as `unseen_by` and the policy do).
-    unseen = [edition.composition.get(c, 0) for c in range(10)]
+    unseen = list(sim.tables.composition)
     for pile in sim.disc:
         for c in pile:
             unseen[c] -= 1
@@ -80,7 +80,6 @@ def counting_choices(sim: Sim, seat: int) -> list:
             unseen[c] -= 1
     unseen = [u if u > 0 else 0 for u in unseen]
     total = sum(unseen) or 1
-    weight = sum(value[c] * u for c, u in enumerate(unseen) if u)
 
     options = [c for c in cards if c != PRINCESS] or list(cards)
     if GUARD in options and k:
@@ -88,14 +87,20 @@ def counting_choices(sim: Sim, seat: int) -> list:
         # sure hit, total / total, and a sure miss for every other guess).
         best, ties = -1, []
         guessable = sim.tables.guessable
+        row = [unseen[g] for g in guessable]  # the hits on a target whose card it does not know
+        top = max(row)
         for t in targets:
             held = known.get(t)
-            for g in guessable:
-                hit = unseen[g] if held is None else (total if held == g else 0)
-                if hit > best:
-                    best, ties = hit, [(GUARD, t, g)]
-                elif hit == best:
-                    ties.append((GUARD, t, g))
+            if held is None:
+                hits, m = row, top
+            else:
+                hits = [total if held == g else 0 for g in guessable]
+                m = max(hits)
+            if m < best:
+                continue
+            if m > best:
+                best, ties = m, []
+            ties.extend((GUARD, t, g) for g, hit in zip(guessable, hits) if hit == m)
         return ties
     if PRINCE in options:
         sure = [(PRINCE, t, None) for t in targets if known.get(t) == PRINCESS]
@@ -109,7 +114,7 @@ def counting_choices(sim: Sim, seat: int) -> list:
         if sure:
             return sure
         unknown = [(BARON, t, None) for t in plays if t not in known]
-        if mine * total > weight and unknown:
+        if unknown and mine * total > sum(value[c] * u for c, u in enumerate(unseen) if u):
             return unknown
     preferred = [c for c in options if c != BARON] or options
     card = preferred[0]  # the lowest card: keep the higher one

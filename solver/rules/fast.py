@@ -59,7 +59,7 @@ class _Tables:
     with the player; -1 for no target)."""
 
     __slots__ = ("deck", "positions", "permutations", "permutation_bits", "guessable", "plays", "chancellor",
-                 "has_spy")
+                 "has_spy", "composition")
 
     def __init__(self, edition: Edition) -> None:
         self.deck = tuple(int(c) for c in edition.full_deck())
@@ -73,6 +73,8 @@ class _Tables:
         #: engine's order (`round_rules.chancellor_choices`).
         self.chancellor = {}
         self.has_spy = edition.has_spy
+        #: Copies of each card value 0-9 in the edition's deck (0 for a value it lacks).
+        self.composition = tuple(edition.composition.get(c, 0) for c in range(10))
 
     def build_chancellor(self, held: tuple) -> tuple:
         rows = tuple((int(a.keep), tuple(int(c) for c in a.bottom))
