@@ -93,7 +93,14 @@ class NextDecision:
     the heuristic's, until another action is ahead of it by more than two standard errors over
     at least `MIN` visits. So no exploration enters a value and no hidden card steers the
     choice: the value is that of a policy of the viewer's own information, at least as good as
-    the heuristic where the data say so. After `FULL` visits only the taken action is played."""
+    the heuristic where the data say so. After `FULL` visits only the taken action is played.
+
+    Deferred: until a key has been visited `MIN` times its records cannot change a decision, so a
+    visit then plays out only the action taken and keeps what the others need (the state, the
+    play-out's seed, the opponents' type); the other actions are played out when the key is
+    visited once more (`decide`), in the order of the visits, each with its own seed. The figures
+    are those of playing every action at every visit; a key visited fewer times (most of them in
+    a round of 3 or more players, where the observations rarely repeat) costs one play-out."""
 
     MIN = 8
     FULL = 60
@@ -104,10 +111,11 @@ class NextDecision:
     def decide(self, key, actions, heuristic):
         node = self.stats.get(key)
         if node is None:
-            node = self.stats[key] = {"h": heuristic(), "n": 0, "d": {}}
+            node = self.stats[key] = {"h": heuristic(), "n": 0, "d": {}, "later": []}
         h = node["h"]
-        if node["n"] < self.MIN:
+        if node["n"] + len(node["later"]) < self.MIN:
             return h, node
+        self.catch_up(node)
         best, best_mean = h, 0.0
         for a, (s1, s2, k) in node["d"].items():
             if k < self.MIN:
@@ -119,7 +127,30 @@ class NextDecision:
         return best, node
 
     def wants_all(self, node) -> bool:
-        return node["n"] < self.FULL
+        return node["n"] + len(node["later"]) < self.FULL
+
+    def visit(self, node, r: Round, actions, taken, viewer: int, model, seed: int) -> tuple:
+        """This visit's result of the action `taken` (win, tokens, out before the next turn), every
+        action played out with the same seed; the others' results recorded now, or deferred while
+        the key has fewer than `MIN` visits (their records cannot matter before)."""
+        mine = _finish(apply(r, taken)[0], viewer, model, random.Random(seed))
+        if not self.wants_all(node):
+            return mine
+        if node["n"] + len(node["later"]) < self.MIN:
+            node["later"].append((r, actions, taken, viewer, model, seed, mine))
+        else:
+            self.catch_up(node)
+            self.record(node, self.played(r, actions, taken, viewer, model, seed, mine))
+        return mine
+
+    def played(self, r, actions, taken, viewer, model, seed, mine) -> dict:
+        return {a: mine if a == taken else _finish(apply(r, a)[0], viewer, model, random.Random(seed)) for a in actions}
+
+    def catch_up(self, node) -> None:
+        """Play out and record the deferred visits of a key, in their order."""
+        later, node["later"] = node["later"], []
+        for visit in later:
+            self.record(node, self.played(*visit))
 
     def record(self, node, results: dict) -> None:
         node["n"] += 1
@@ -174,12 +205,7 @@ def playout(deal: Round, action, viewer: int, model, rng: random.Random,
                 if decisions is None:  # the plain heuristic continuation (for comparison)
                     break
                 taken, node = decisions.decide(key, acts, lambda: counting_choices(r)[0])
-                seed = rng.getrandbits(64)
-                tried = acts if decisions.wants_all(node) else [taken]
-                results = {a: _finish(apply(r, a)[0], viewer, model, random.Random(seed)) for a in tried}
-                if len(tried) > 1:
-                    decisions.record(node, results)
-                win, tokens, stopped = results[taken]
+                win, tokens, stopped = decisions.visit(node, r, acts, taken, viewer, model, rng.getrandbits(64))
                 return win, tokens, ko, not seen_turn and stopped, False
             r, ev = apply(r, acts[0])
         else:

@@ -1,0 +1,60 @@
+"""The estimate's next-decision statistics (`solver.advice.estimate.NextDecision`) play out the
+other actions of a key's visits only once the key has enough visits for them to matter; the
+figures are those of playing every action at every visit."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from solver import apply, parse_record
+from solver.advice import estimate
+from solver.advice.estimate import NextDecision, _finish, advise_estimate
+
+
+class EveryVisit(NextDecision):
+    """Every action played out and recorded at every visit (no deferral), deviations counted."""
+
+    deviations = others = 0
+
+    def decide(self, key, actions, heuristic):
+        taken, node = super().decide(key, actions, heuristic)
+        EveryVisit.deviations += taken != node["h"]
+        return taken, node
+
+    def visit(self, node, r, actions, taken, viewer, model, seed):
+        if not self.wants_all(node):
+            return _finish(apply(r, taken)[0], viewer, model, random.Random(seed))
+        results = {a: _finish(apply(r, a)[0], viewer, model, random.Random(seed)) for a in actions}
+        EveryVisit.others += len(actions) - 1
+        self.record(node, results)
+        return results[taken]
+
+
+class Counted(NextDecision):
+    """Deferring, with the play-outs of the other actions counted."""
+
+    others = 0
+
+    def played(self, r, actions, taken, viewer, model, seed, mine):
+        Counted.others += len(actions) - 1
+        return super().played(r, actions, taken, viewer, model, seed, mine)
+
+
+@pytest.mark.parametrize("text, model", [
+    ("classic P1,P2 first:P1 viewer:P1 up:7,3,4 dealt:1 | P1 +1", "card-counter"),
+    ("2019 Ana,Luis,Marta first:Ana viewer:Ana dealt:8 | Ana +1 1>Luis=5 miss | Luis 4 | Marta 2>Ana | Ana +5", "mixture"),
+])
+def test_deferring_the_other_actions_changes_no_figure(monkeypatch, text, model):
+    record = parse_record(text)
+    monkeypatch.setattr(estimate, "NextDecision", EveryVisit)
+    EveryVisit.deviations = EveryVisit.others = 0
+    every = advise_estimate(record, model, deals=600, seed=3)
+    monkeypatch.setattr(estimate, "NextDecision", Counted)
+    Counted.others = 0
+    deferred = advise_estimate(record, model, deals=600, seed=3)
+    assert deferred == every
+    assert Counted.others < EveryVisit.others  # fewer play-outs
+    if record.n_players == 2:  # keys visited often enough to record the others, and to change a decision
+        assert Counted.others > 0 and EveryVisit.deviations > 0
