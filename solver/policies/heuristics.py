@@ -57,8 +57,6 @@ def counting_policy(r: Round, rng: _random.Random):
 def counting_choices(r: Round) -> tuple:
     """The plays the card-counting heuristic rates best at `r` (the rules in the module
     docstring), in the engine's order; every one is equally likely to be its choice."""
-    from fractions import Fraction
-
     seat = r.current
     acts = legal_actions(r)
     if len(acts) == 1:
@@ -72,7 +70,6 @@ def counting_choices(r: Round) -> tuple:
     unseen.subtract(known.values())  # located: in a hand it knows
     unseen = +unseen
     total = sum(unseen.values()) or 1
-    average = sum(value[c] * k for c, k in unseen.items()) / total
     cards = sorted({a.card for a in acts}, key=lambda c: value[c])
 
     def plays(card):
@@ -81,16 +78,17 @@ def counting_choices(r: Round) -> tuple:
     options = [c for c in cards if c != Card.PRINCESS] or cards
     other = {c: (hand[1] if hand[0] == c else hand[0]) for c in options}
 
-    def p_hit(a) -> Fraction:
+    def hits(a) -> int:
+        """The chance of a hit times `total` (integers: the same order as the chances)."""
         if a.target in known:
-            return Fraction(int(known[a.target] == a.guess))
-        return Fraction(unseen.get(a.guess, 0), total)
+            return total if known[a.target] == a.guess else 0
+        return unseen.get(a.guess, 0)
 
     if Card.GUARD in options:
-        named = [a for a in plays(Card.GUARD) if a.guess is not None]
+        named = [(a, hits(a)) for a in plays(Card.GUARD) if a.guess is not None]
         if named:
-            top = max(p_hit(a) for a in named)
-            return tuple(a for a in named if p_hit(a) == top)
+            top = max(h for _, h in named)
+            return tuple(a for a, h in named if h == top)
     if Card.PRINCE in options:
         sure = [a for a in plays(Card.PRINCE) if a.target != seat and known.get(a.target) == Card.PRINCESS]
         if sure:
@@ -102,7 +100,7 @@ def counting_choices(r: Round) -> tuple:
         if sure:
             return tuple(sure)
         unknown = [a for a in barons if a.target not in known]
-        if mine > average and unknown:
+        if unknown and mine * total > sum(value[c] * k for c, k in unseen.items()):  # above the average unseen card
             return tuple(unknown)
     preferred = [c for c in options if c != Card.BARON] or options
     card = preferred[0]  # the lowest card: keep the higher one
