@@ -9,6 +9,7 @@ from collections import defaultdict
 from dataclasses import dataclass
 from fractions import Fraction
 from math import lcm
+from operator import itemgetter
 from typing import Optional
 
 from solver.rules.cards import Card
@@ -242,9 +243,10 @@ class Belief:
         f = self.factors[fid]
         idx = [f.vars.index(v) for v in in_vars]
         keep = [i for i in range(len(f.vars)) if i not in idx]
+        pick, rest = picker(idx), picker(keep)
         memo: dict = {}
         for row in f.table:
-            vals = tuple(row[i] for i in idx)
+            vals = pick(row)
             if vals not in memo:
                 memo[vals] = fn(vals)
         self.spend(len(f.table) + 10 * len(memo))  # a call of `fn` (the opponent model) costs more
@@ -254,9 +256,8 @@ class Belief:
         memo = {vals: [(o, int(lw * scale)) for o, lw in outs if lw] for vals, outs in memo.items()}
         table: dict = defaultdict(int)
         for row, w in f.table.items():
-            vals = tuple(row[i] for i in idx)
-            base = tuple(row[i] for i in keep)
-            for outs, iw in memo[vals]:
+            base = rest(row)
+            for outs, iw in memo[pick(row)]:
                 table[base + outs] += w * iw
         new_vars = list(range(self._next, self._next + n_out))
         self._next += n_out
@@ -278,9 +279,20 @@ class Belief:
 
 
 
+def picker(positions):
+    """A function giving the tuple of a row's values at `positions` (`itemgetter`, always a tuple)."""
+    if not positions:
+        return lambda row: ()
+    if len(positions) == 1:
+        i = positions[0]
+        return lambda row: (row[i],)
+    return itemgetter(*positions)
+
+
+#: A card's unit in the packed counts (card values 0-15).
+_UNIT = tuple(1 << (BITS * c) for c in range(16))
+
+
 def packed_counts(row) -> int:
     """The multiset of cards a row uses, packed BITS bits a card."""
-    d = 0
-    for c in row:
-        d += 1 << (BITS * c)
-    return d
+    return sum(map(_UNIT.__getitem__, row))
