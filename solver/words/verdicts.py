@@ -40,12 +40,13 @@ def _own_knockouts(record) -> dict:
         return {}
 
 
-def types_text(types: dict, record, model: str, lang: str, exact: bool = True) -> str:
+def types_text(types: dict, record, model: str, lang: str, exact: bool = True, choice: bool = True) -> str:
     """One sentence next to the figures on the opponents they assume: for a mixture, what the
     record suggests ("Luis has played like a card counter: 83% …"); for a single model, which
-    one (the other is one click away, in the model choice)."""
+    one (with `choice`, the other one click away in the page's model choice; without, the bots
+    at a practice table, who are that model)."""
     if len(types) <= 1:
-        return t(lang, "an_assumes", model=t(lang, "model_" + model.replace("-", "_")))
+        return t(lang, "an_assumes" if choice else "an_assumes_table", model=t(lang, "model_" + model.replace("-", "_")))
     opponents = [s for s in range(record.n_players) if s != record.viewer]
     figures = {name: marked(p, exact, lang) for name, p in types.items()}
     if len(opponents) == 1:

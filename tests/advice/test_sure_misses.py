@@ -63,3 +63,18 @@ def test_exact_answers_mark_the_guesses_that_hit_in_no_world():
         best = [a for a in adv.actions if a.win == adv.actions[0].win and a.same_as is None]
         assert adv.resolved == (len(best) == 1)
     assert marked > 20  # the positions exercise it
+
+
+@pytest.mark.parametrize("up", ["3,3,6", "0,2,5"])
+def test_a_guess_that_cannot_hit_is_never_equally_good_beside_one_that_can(up):
+    """Holding the only Princess (and the Guard just drawn), naming the Princess cannot hit; the
+    estimate's margin must not list it as "equally good" as a guess at the same target that can."""
+    adv = advise(parse_record(f"2019 Ana,You first:You viewer:You up:{up} dealt:9 | You +1"), "random")
+    assert adv.method == "estimate"
+    group = adv.best_group()
+    hitting = {a.action.target for a in adv.actions if getattr(a.action, "guess", None) is not None and a.knock_out_now > 0}
+    assert hitting and any(getattr(a.action, "guess", None) is not None for a in group)
+    misses = [a for a in group if getattr(a.action, "guess", None) is not None and a.knock_out_now == 0
+              and a.action.target in hitting]
+    assert misses == []
+    assert adv.resolved == (len(group) == 1)

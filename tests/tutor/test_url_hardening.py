@@ -122,6 +122,10 @@ def test_the_practice_hint_shows_right_under_the_turn_box():
     walk(at.main)
     assert ("heading", "### Hint") in order
     assert order.index(("heading", "### Hint")) < order.index(("expander", "What happened"))
+    # The model is the bots': no pointer to a model choice practice does not have.
+    captions = [c.value for c in at.caption]
+    assert any("as the bots at this table do" in c for c in captions)
+    assert not any("choose another opponent model" in c for c in captions)
 
 
 def test_a_practice_game_to_one_token_says_token_in_the_singular():

@@ -258,8 +258,8 @@ if p.my_turn:
                 st.caption(t(language, "pr_hint_assumes", model=ModelName(language)(model),
                              bots=KeyLabel(language, "pr_bots_")(p.bots).split(" (")[0]))
             prefetch_advice(text, model, seconds=float(p.seconds) * 4)  # runs while the odds are drawn
-            show_odds(text, model, language, key="pr")
-            show_advice(text, model, language, key="pr", seconds=float(p.seconds) * 4)
+            show_odds(text, model, language, key="pr", model_choice=False)  # the bots are the model
+            show_advice(text, model, language, key="pr", seconds=float(p.seconds) * 4, model_choice=False)
 
 with log_slot.container():
     with st.expander(t(language, "event_log"), expanded=True):

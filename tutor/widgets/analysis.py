@@ -53,7 +53,9 @@ def prefetch_advice(text: str, model: str, seconds: float = 2.5) -> None:
     workers.submit("advice", text, model)  # (`seconds` unused: the advice's budgets are work)
 
 
-def show_odds(text: str, model: str, language: str, key: str) -> None:
+def show_odds(text: str, model: str, language: str, key: str, model_choice: bool = True) -> None:
+    """The hidden cards' odds; `model_choice`: the page offers another opponent model (the
+    analyzer), else the model is the table's bots (practice)."""
     record = record_of(text)
     e = record.edition
     try:
@@ -67,7 +69,7 @@ def show_odds(text: str, model: str, language: str, key: str) -> None:
             held = [next(iter(d)) for d in mine["cards"] if len(d) == 1]
             st.markdown(f"**{t(language, 'hand')}{colon(language)}** " + ", ".join(card_label(c, e, language) for c in held))
     st.subheader(t(language, "an_hands"))
-    st.caption(types_text(post.types, record, model, language))
+    st.caption(types_text(post.types, record, model, language, choice=model_choice))
     rows, chart = hand_rows(text, model, language)
     if chart:
         st.dataframe(pd.DataFrame(rows), hide_index=True, key=f"{key}-hands-table")
@@ -131,9 +133,10 @@ def show_how(text: str, model: str, language: str, key: str) -> None:
 
 
 def show_advice(text: str, model: str, language: str, key: str, seconds: float = 2.5,
-                offer_exact: bool = False) -> None:
+                offer_exact: bool = False, model_choice: bool = True) -> None:
     """The advisor's ranking (exact or labelled estimate) and the decision view of a chosen play.
-    With `offer_exact`, an estimate the longer exact search may replace offers it."""
+    With `offer_exact`, an estimate the longer exact search may replace offers it; `model_choice`
+    as for `show_odds`."""
     record = record_of(text)
     e = record.edition
     css()  # the phone-width rules of the ranking table and the decision graph (the analyzer has no board)
@@ -156,7 +159,7 @@ def show_advice(text: str, model: str, language: str, key: str, seconds: float =
             adv, deep = shown or adv, shown is not None
         else:
             offer = lambda: offer_deeper(text, model, language, asked)  # noqa: E731
-    show_ranking(adv, language, key, offer)
+    show_ranking(adv, language, key, offer, model_choice)
     plays = tuple(a.action for a in adv.actions)
     labels = tuple(action_text(a, e, language, record.seats, you=record.viewer) for a in plays)
     decision_view(text, model, language, f"{key}-deep" if deep else key, plays, labels)
@@ -217,7 +220,7 @@ def decision_view(text: str, model: str, language: str, key: str, plays: tuple, 
         st.graphviz_chart(decision_dot(text, model, plays[i], language))
 
 
-def show_ranking(adv, language: str, key: str, offer=None) -> None:
+def show_ranking(adv, language: str, key: str, offer=None, model_choice: bool = True) -> None:
     """The advisor's ranking: how it was computed, the best play (named only when resolved:
     `solver.words.verdicts.best_plays`) and the table (`tutor.text.rows.advice_rows`). The one place
     the ranking is drawn, for the analyzer and practice hints."""
@@ -232,7 +235,8 @@ def show_ranking(adv, language: str, key: str, offer=None) -> None:
         if offer is not None:  # the longer exact search, offered where the estimate is explained
             offer()
     # Which opponents the figures assume, next to them (the figures depend on it).
-    st.caption(types_text(adv.types, adv.record, adv.model, language, exact=adv.posterior == "exact"))
+    st.caption(types_text(adv.types, adv.record, adv.model, language, exact=adv.posterior == "exact",
+                          choice=model_choice))
     resolved, plays = best_plays(adv)
     if len(adv.actions) == 1:  # "Your only legal play: …": no star, no "best"
         st.info(best_text(adv, language), icon=":material/info:")
