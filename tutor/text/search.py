@@ -24,6 +24,15 @@ avec de des du elle en est et il la le les ou peut pour quand que quel quelle qu
 """.split())
 
 
+#: Words people type for a thing the texts name otherwise (folded): each also finds the texts'
+#: word ("écartée" for the card "mise de côté", "burn card" for the set-aside card).
+SYNONYMS = {
+    "ecartee": "cote", "ecartees": "cote", "ecarte": "cote", "ecartes": "cote", "ecarter": "cote",
+    "burn": "aside", "burned": "aside", "burnt": "aside",
+    "quemada": "apartada", "quemadas": "apartada", "retirada": "apartada",
+}
+
+
 def fold(text: str) -> str:
     """Lower case without accents, every run of non-letters a single space ("Set-aside" ->
     "set aside", "Princesse\u00a0?" -> "princesse")."""
@@ -93,7 +102,8 @@ def search(query: str, scenarios: dict | None = None) -> list[str]:
     wanted = words(query)
     if not wanted:
         return [sid for sid, _ in index]
-    hits = {sid: {w: max((WEIGHTS[f] for f, vocab in fields.items() if _found(w, vocab)), default=0.0)
+    hits = {sid: {w: max((WEIGHTS[f] for f, vocab in fields.items()
+                          if _found(w, vocab) or (w in SYNONYMS and _found(SYNONYMS[w], vocab))), default=0.0)
                   for w in wanted} for sid, fields in index}
     count = {w: sum(1 for h in hits.values() if h[w]) for w in wanted}
     usable = [w for w in wanted if count[w]]
