@@ -116,5 +116,8 @@ def constraints_on(post: Posterior, seat: int) -> list[Constraint]:
         elif t.card is CHANCELLOR and p == seat and p != viewer:
             out.append(Constraint(k, "why.chancellor", {"player": seat}))
     if weighed and post.model != "uniform":
-        out.append(Constraint(0, "why.model", {"model": post.model}))
+        if post.model == "mixture":  # two models, weighed by what the plays suggest
+            out.append(Constraint(0, "why.model_mixture", {}))
+        else:
+            out.append(Constraint(0, "why.model", {"model": post.model}))
     return out

@@ -49,10 +49,13 @@ def types_text(types: dict, record, model: str, lang: str, exact: bool = True, c
         return t(lang, "an_assumes" if choice else "an_assumes_table", model=t(lang, "model_" + model.replace("-", "_")))
     opponents = [s for s in range(record.n_players) if s != record.viewer]
     figures = {name: marked(p, exact, lang) for name, p in types.items()}
+    # Before any opponent's play the weights are the starting guess, not something they showed.
+    played = any(turn.player in opponents and turn.card is not None for turn in record.turns)
     if len(opponents) == 1:
-        return t(lang, "an_types_two", player=record.seats[opponents[0]], counter=figures["card-counter"],
-                 random=figures["random"])
-    return t(lang, "an_types_many", counter=figures["card-counter"], random=figures["random"])
+        return t(lang, "an_types_two" if played else "an_types_unplayed_two", player=record.seats[opponents[0]],
+                 counter=figures["card-counter"], random=figures["random"])
+    return t(lang, "an_types_many" if played else "an_types_unplayed_many", counter=figures["card-counter"],
+             random=figures["random"])
 
 
 def type_bests_text(adv, lang: str) -> str:

@@ -126,3 +126,29 @@ def test_a_sampled_outcome_the_exact_outcomes_miss_is_shown_not_dropped(monkeypa
     outcomes = list(g.successors("play"))
     assert len(outcomes) > 1 and not any(g.edges["play", o]["exact"] for o in outcomes)
     assert sum(g.edges["play", o]["p"] for o in outcomes) == 1
+
+
+def test_the_mixture_is_explained_as_two_models_weighed_by_the_plays():
+    """It said "weighed by the read from their plays (card counter or random) model"."""
+    from solver.words.i18n import t
+
+    record = parse_record("2019 Ana,Luis,Marta first:Ana viewer:Ana dealt:8 | Ana +1 1>Luis=5 miss | "
+                          "Luis 1>Ana=2 miss | Marta 4 | Ana +2")
+    keys = [c.key for c in how_computed(infer(record, "mixture"), 1, PRINCE).constraints]
+    assert "why.model_mixture" in keys and "why.model" not in keys
+    for lang in ("en", "es", "fr"):
+        assert "{" not in t(lang, "why.model_mixture") and t(lang, "model_mixture") not in t(lang, "why.model_mixture")
+
+
+def test_the_opponent_types_are_a_starting_guess_until_an_opponent_plays():
+    """"Luis has played like a card counter: 50%" was said before Luis had played anything."""
+    from solver.words.i18n import t
+    from solver.words.verdicts import types_text
+
+    before = parse_record("2019 Ana,Luis first:Ana viewer:Ana up:2,3,6 dealt:1 | Ana +1")
+    after = parse_record("2019 Ana,Luis first:Ana viewer:Ana up:2,3,6 dealt:1 | Ana +1 1>Luis=5 miss | Luis 2>Ana | Ana +3")
+    for lang in ("en", "es", "fr"):
+        said = types_text(infer(before, "mixture").types, before, "mixture", lang)
+        assert said.startswith(t(lang, "an_types_unplayed_two", player="Luis", counter="", random="")[:12]), said
+        said = types_text(infer(after, "mixture").types, after, "mixture", lang)
+        assert said.startswith(t(lang, "an_types_two", player="Luis", counter="", random="")[:12]), said
