@@ -226,6 +226,7 @@ with tab_form:
 
     if text is not None:
         record = record_of(text)
+        entering: dict = {}
         if record.turns:
             st.markdown(f"**{t(language, 'an_history')}**")
             st.markdown("\n".join(f"{i}. {line}" for i, line in enumerate(history_lines(record, language, you=True), start=1)))
@@ -234,7 +235,7 @@ with tab_form:
         to_play = next_player(record)
         if to_play is not None:
             st.markdown(f"**{t(language, 'an_turn_of', n=k + 1, player=record.seats[to_play])}**")
-            turn_choices(record, k, render=True)  # a complete turn is added as its last detail is chosen
+            entering, _ = turn_choices(record, k, render=True)  # a complete turn is added as its last detail is chosen
         elif is_viewer_turn(text):
             st.info(t(language, "an_your_decision"), icon=":material/arrow_downward:")
             st.button(t(language, "an_continue"), key="an-continue", on_click=continue_cb, icon=":material/edit:")
@@ -260,6 +261,8 @@ model = st.radio(t(language, "an_model"), list(MODELS), key="an_model", horizont
 st.query_params["model"] = model
 if is_viewer_turn(text):  # the advice starts in the worker pool while the odds are drawn
     prefetch_advice(text, model)
+if entering:  # the odds are the record's: the turn being entered is not in it yet
+    st.caption(t(language, "an_odds_before_entry", advise=t(language, "an_advise_me")))
 show_odds(text, model, language, key="an")
 show_how(text, model, language, key="an")
 if is_viewer_turn(text):
