@@ -560,3 +560,18 @@ def test_an_estimates_sign_stays_on_the_line_of_its_number():
         said = [v for row in review_rows(items, lang) for v in row.values() if isinstance(v, str) and "≈" in v]
         said += [win_text(adv.actions[0], lang), edge_figure({"p": Fraction(1, 3), "exact": False}, False, lang)]
         assert len(said) >= 4 and all("≈ " not in v and "≈\u00a0" in v for v in said), said
+
+
+def test_an_estimates_expected_tokens_carry_the_estimate_mark_and_an_exact_answers_do_not():
+    from solver import Card, Play
+    from solver.words.i18n import t
+    from tutor.text.rows import advice_rows
+
+    a, b = Play(Card.GUARD, 1, Card.PRINCE), Play(Card.COUNTESS)
+    for exact in (False, True):
+        adv = Advice(RECORD, "random", "exact" if exact else "estimate",
+                     (_ranked(a, "0.52", None if exact else (0.47, 0.57), True),
+                      _ranked(b, "0.30", None if exact else (0.26, 0.35), False, (-0.26, -0.18))), 0, 0, resolved=True)
+        for lang in ("en", "es", "fr"):
+            tokens = [row[t(lang, "an_tokens")] for row in advice_rows(adv, lang)]
+            assert all(x.startswith("≈") != exact for x in tokens), (exact, lang, tokens)

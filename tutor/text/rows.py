@@ -80,7 +80,8 @@ def advice_rows(adv, lang: str) -> list[dict]:
             t(lang, "an_play"): play_label(adv, a, lang),
             t(lang, "an_win"): win_text(a, lang),
             t(lang, "an_why"): explanation_text(a, lang, record),
-            t(lang, "an_tokens"): f"{float(a.tokens):.2f}" if lang == "en" else f"{float(a.tokens):.2f}".replace(".", ","),
+            t(lang, "an_tokens"): ("" if a.exact else APPROX) + (f"{float(a.tokens):.2f}" if lang == "en"
+                                                                 else f"{float(a.tokens):.2f}".replace(".", ",")),
             t(lang, "an_ko_now"): marked(a.knock_out_now, a.knock_out_exact, lang),
             t(lang, "an_out_risk"): marked(a.out_before_next_turn, a.out_exact, lang),
             t(lang, "an_learn"): learn_text(a, e, lang),
