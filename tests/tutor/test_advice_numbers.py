@@ -295,9 +295,10 @@ def test_a_play_reads_as_a_phrase_and_the_viewer_as_you_in_each_language():
     # A Chancellor choice: the cards go under one after the other, the last named at the bottom.
     from solver.rules.actions import ChancellorChoice
     keep = ChancellorChoice(Card.KING, (Card.COUNTESS, Card.PRINCE))
-    assert action_text(keep, e, "en", names) == "Keep the King (7), put the Countess (8) then the Prince (5) under the deck"
-    assert action_text(keep, e, "es", names) == ("Quedarse con el Rey (7), poner la Condesa (8) y después el Príncipe (5) "
-                                                 "bajo el mazo")
+    assert action_text(keep, e, "en", names) == ("Keep the King (7), put the Countess (8) under the deck and the Prince (5) "
+                                                 "under it, at the very bottom")
+    assert action_text(keep, e, "es", names) == ("Quedarse con el Rey (7), poner la Condesa (8) bajo el mazo y el Príncipe (5) "
+                                                 "debajo, al fondo del todo")
     assert action_text(keep._replace(bottom=(Card.SPY,)), e, "fr", names) == \
         "Garder le Roi (7), mettre l'Espionne (0) sous la pioche"
     # Another player's Prince on their own hand.

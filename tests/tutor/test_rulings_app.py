@@ -130,7 +130,7 @@ def test_the_countess_chancellor_trap_plays_to_its_end(page_path, key):
     at.button(key=f"{key}-0-go").click().run()
     keep = at.selectbox(key=f"{key}-1-keep")
     assert len(keep.options) == 6 and all(o.startswith("Garder ") for o in keep.options)
-    choice = keep.options.index("Garder le Roi (7), mettre la Comtesse (8) puis le Prince (5) sous la pioche")
+    choice = keep.options.index("Garder le Roi (7), mettre la Comtesse (8) sous la pioche et le Prince (5) dessous, tout au fond")
     keep.set_value(choice).run()
     at.button(key=f"{key}-1-go").click().run()
     assert not at.exception and not at.error
