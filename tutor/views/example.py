@@ -76,7 +76,7 @@ step = steps[index]
 # other hands face down; a switch reveals them all.
 seat = next(s.decision[0] for s in steps[index:] if s.decision) if not step.decision else step.decision[0]
 reveal = st.toggle(t(language, "example_reveal"), key="ex_reveal")
-if not reveal:
+if not reveal and frame != last:  # (at the end the showdown shows every hand)
     st.caption(t(language, "example_seat", player=NAMES[seat]))
 visible = None if reveal else {seat}
 if kind == "question":
