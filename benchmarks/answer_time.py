@@ -1,5 +1,5 @@
 """Wall time of `advise()` with its default work budgets (`DEFAULT_WORK`, 20,000 transitions for
-the exact search; `DEFAULT_DEALS`, 2,000 deals for the contenders of an estimate), exact or estimate, both opponent
+the exact search; `DEFAULT_DEALS`, 2,000 deals for the contenders of an estimate), exact or estimate, the three opponent
 models. The budget is work, so the answer is the same on any machine; this measures what it
 costs here.
 
