@@ -6,6 +6,7 @@ Streamlit here, no words: the pages and `tutor.text` turn these answers into sen
 
 from __future__ import annotations
 
+from concurrent.futures import CancelledError
 from functools import lru_cache
 
 from solver import parse_record
@@ -54,7 +55,12 @@ def bot_play(bots: str, record, budget: int, seed: int):
     """A practice bot's search (`solver.advice.practice.searching_action`, the same arguments and
     play) computed in the worker pool (`tutor.workers`): a bot thinking for one player never slows
     another's page. For `bot_step(p, think=bot_play)`."""
-    return workers.result("bot", format_record(record), bots, (budget, seed))
+    try:
+        return workers.result("bot", format_record(record), bots, (budget, seed))
+    except (workers.BrokenProcessPool, CancelledError):  # the pool failed twice: the same play, computed here
+        from solver.advice.practice import searching_action
+
+        return searching_action(bots, record, budget, seed)
 
 
 def is_viewer_turn(text: str) -> bool:

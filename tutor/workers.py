@@ -285,7 +285,7 @@ class Workers:
                 del self.running[key]
                 if key[0] == "deeper":
                     self.deep_slots.release()
-            if remembered(future):
+            if remembered(future) and key[0] != "bot":  # a bot's play is asked for once: not kept
                 self.done[key] = future
                 self.done.move_to_end(key)
                 while len(self.done) > self.keep:

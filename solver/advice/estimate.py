@@ -540,7 +540,7 @@ def _report(record, model, actions, certain, results, typed, seed, posterior, ca
                   for r in ranked]
     ranked = [_with_tie(r, best, n) for r in ranked]
     ranked.sort(key=lambda x: (x.action != best, -x.win, -x.tokens, sort_key(x.action)))
-    ranking = _misses_never_equal(mark_sure_misses(_misses_last(ranked, cannot_hit), cannot_hit), cannot_hit)
+    ranking = _misses_never_equal(mark_sure_misses(_misses_last(ranked, cannot_hit), cannot_hit), cannot_hit, best)
     return Advice(record, model.name, "estimate", ranking, n, 0, resolved=one_best(ranking), posterior=posterior,
                   cut_short=clock, types=_types(record, model, posterior, kinds[:n]))
 
@@ -657,17 +657,19 @@ def _misses_last(ranked: list, cannot_hit) -> list:
     return out
 
 
-def _misses_never_equal(ranking, cannot_hit) -> tuple:
-    """The ranking with no Guard guess that cannot hit counted as equally good as the best when
-    a guess at the same target can hit: it does what that guess does when it misses, and never
-    what it does when it hits (a sampling margin must not list "naming the Princess you hold" as
-    equally good as a guess that hits 21%)."""
-    hittable = {x.action.target for x in ranking
-                if getattr(x.action, "guess", None) is not None and not cannot_hit(x.action)}
+def _misses_never_equal(ranking, cannot_hit, best) -> tuple:
+    """The ranking with no Guard guess that cannot hit counted as equally good as the best beside
+    a guess at the same target that can hit and is: it does what that guess does when it misses,
+    and never what it does when it hits (a sampling margin must not list "naming the Princess
+    you hold" as equally good as a guess that hits 21%). The best play itself keeps its mark."""
+    def guess(x) -> bool:
+        return getattr(x.action, "guess", None) is not None
+
+    beside = {x.action.target for x in ranking if guess(x) and x.equal_to_best and not cannot_hit(x.action)}
     return tuple(replace(x, equal_to_best=False)
-                 if x.equal_to_best and i > 0 and getattr(x.action, "guess", None) is not None
-                 and x.action.target in hittable and cannot_hit(x.action) else x
-                 for i, x in enumerate(ranking))
+                 if x.equal_to_best and x.action != best and guess(x) and x.action.target in beside
+                 and cannot_hit(x.action) else x
+                 for x in ranking)
 
 
 def _types(record, model, posterior: str, kinds=None) -> dict:

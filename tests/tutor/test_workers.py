@@ -237,5 +237,6 @@ def test_a_practice_bot_thinks_in_the_pool_and_plays_what_it_would_play_itself(p
             assert there == here
             turns += 1
         assert turns >= 1
+    assert not any(key[0] == "bot" for key in pool.done)  # asked for once: the advice keeps the room
     with pytest.raises(LoveLetterError, match="searching bot"):
         compute("bot", CLASSIC, "card-counter", (100, 1))
