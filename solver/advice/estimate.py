@@ -523,11 +523,13 @@ def _report(record, model, actions, certain, results, typed, seed, posterior, ca
                 idx = [i for i in range(k) if kinds[i] == t.name]
                 if idx:
                     by_type[t.name] = _fmean([w[i] for i in idx])
+        shielded = _shielded(pool[0], a, v)  # out before the next turn: certainly not
         ranked.append(RankedAction(a, win, tokens, ko_exact if a in figures else Fraction(sum(ko), k),
-                                   Fraction(sum(ob), k), exact=False, interval=low_high, samples=k,
+                                   Fraction(0) if shielded else Fraction(sum(ob), k), exact=False,
+                                   interval=low_high, samples=k,
                                    learn=learn if a in figures else learn_from(used, a, v), diff=diff,
                                    diff_interval=interval, p_best=p_best.get(a, 0.0), by_type=by_type,
-                                   knock_out_exact=a in figures, out_exact=False))
+                                   knock_out_exact=a in figures, out_exact=shielded))
     up, side = margin
     if up or side:  # the measured shortfall of the later decisions (`WIDEN`), on the deals not valued exactly
         unsure = {a: _unsure(results, a) for a in results}
@@ -655,6 +657,14 @@ def _misses_last(ranked: list, cannot_hit) -> list:
             at = next(i for i, x in enumerate(rest) if x is out[last]) + 1
             out = rest[:at] + early + rest[at:]
     return out
+
+
+def _shielded(deal: Round, action, viewer: int) -> bool:
+    """The play leaves the viewer protected (a Handmaid) with the round going on: nobody may
+    choose them before their next turn, so they cannot be knocked out before it, whatever the
+    hidden cards (the sampled figure is 0 on every deal; this makes it exact)."""
+    r, _ = apply(deal, action)
+    return r.phase != OVER and bool(r.protected[viewer])
 
 
 def _misses_never_equal(ranking, cannot_hit, best) -> tuple:

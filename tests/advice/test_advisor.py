@@ -269,3 +269,19 @@ def test_the_two_player_record_of_issue_11_is_answered():
     advice = advise(parse_record(base + " | P2 +3"), "random", deals=300)
     assert advice.method == "estimate" and len(advice.actions) == 2
     assert abs(sum(a.p_best for a in advice.actions) - 1) < 1e-9
+
+
+def test_a_handmaid_is_certainly_not_out_before_the_next_turn_even_in_an_estimate():
+    """Protected, nobody may choose you until your next turn: the estimate says 0, exactly (the
+    page showed '≈ 0%'), and every other sampled play keeps its sampled, marked figure."""
+    from solver import Card
+
+    for text in ("2019 Ana,Luis first:Ana viewer:Ana up:1,1,2 dealt:4 | Ana +5",
+                 "2019 Ana,Luis,Marta first:Ana viewer:Ana dealt:4 | Ana +1"):
+        adv = advise(parse_record(text), "random")
+        assert adv.method == "estimate"
+        for r in adv.actions:
+            handmaid = getattr(r.action, "card", None) == Card.HANDMAID
+            assert r.out_exact == (handmaid or r.exact), r  # (a play with a certain outcome is exact)
+            if handmaid:
+                assert r.out_before_next_turn == 0
