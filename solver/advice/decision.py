@@ -135,12 +135,20 @@ def decision_graph(record: Record, action, model="mixture", top: int = 4, limit:
 def exact_outcomes(record: Record, action, model, deal) -> dict | None:
     """{the viewer's observation: (exact probability, the events the viewer sees)} of a play
     whose outcome depends only on the chosen opponent's card, from that card's exact posterior
-    (`solver.inference`); None for any other play, when the round would end in a showdown (the
+    (`solver.inference`), or certainly one outcome of a play that chooses no one and draws
+    nothing (a Handmaid); None for any other play, when the round would end in a showdown (the
     other hands then show), or when the exact posterior is refused. `deal` is any deal
     consistent with the record (the target's card in it is replaced by each possible one)."""
     from solver.inference.posterior import infer
 
     viewer = record.viewer
+    if isinstance(action, Play) and action.target is None and action.card is not Card.CHANCELLOR:
+        # No one chosen and nothing drawn (a Handmaid, the Countess, a Spy, the Princess, a card
+        # played for no effect): what the viewer sees next is the same on every deal, certainly.
+        r2, ev = apply(deal, action)
+        if r2.phase == OVER and r2.end_reason == "showdown":
+            return None
+        return {observation(ev, viewer): (Fraction(1), visible(ev, viewer))}
     if not isinstance(action, Play) or action.card not in _TARGET_ONLY or action.target in (None, viewer):
         return None
     try:

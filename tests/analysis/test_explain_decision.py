@@ -9,6 +9,7 @@ from solver.analysis.explain import how_computed
 from solver.inference.posterior import unseen_counts
 
 from ..helpers import COUNTESS, GUARD, PRIEST, PRINCE
+from solver import Card
 from ..advice.test_advisor import find
 
 
@@ -82,7 +83,7 @@ def test_decision_graph_is_labelled_as_an_estimate_when_there_are_too_many_deals
 def test_a_sampled_decision_graph_keeps_the_outcomes_that_depend_on_one_card_exact():
     """Too many deals for the whole graph, but what a Priest shows depends only on Luis's card:
     those outcomes carry the exact posterior of that card (the page's hidden-card table), every
-    possible card once, and say they are exact; a Handmaid's outcome is sampled."""
+    possible card once, and say they are exact; a Handmaid's one outcome is certain."""
     from solver.inference.posterior import infer
     from solver.rules.cards import Card
 
@@ -102,10 +103,11 @@ def test_a_sampled_decision_graph_keeps_the_outcomes_that_depend_on_one_card_exa
                            Play(Card.GUARD, 1, Card.PRINCE), "random", limit=100, samples=50)
     assert all(guard.edges["play", o]["exact"] for o in guard.successors("play"))
     assert sum(guard.edges["play", o]["p"] for o in guard.successors("play")) == 1
-    # A Handmaid depends on no card: its outcome stays an estimate.
+    # A Handmaid depends on no card: its one outcome is certain (it was shown as "≈ 100%").
     maid = decision_graph(parse_record("2019 Ana,Luis,Marta first:Ana viewer:Ana dealt:8 | Ana +4"),
                           Play(Card.HANDMAID), "random", limit=100, samples=50)
-    assert not any(maid.edges["play", o]["exact"] for o in maid.successors("play"))
+    assert [(maid.edges["play", o]["exact"], maid.edges["play", o]["p"]) for o in maid.successors("play")] == \
+        [(True, 1)]
 
 
 def test_a_sampled_outcome_the_exact_outcomes_miss_is_shown_not_dropped(monkeypatch):
@@ -152,3 +154,13 @@ def test_the_opponent_types_are_a_starting_guess_until_an_opponent_plays():
         assert said.startswith(t(lang, "an_types_unplayed_two", player="Luis", counter="", random="")[:12]), said
         said = types_text(infer(after, "mixture").types, after, "mixture", lang)
         assert said.startswith(t(lang, "an_types_two", player="Luis", counter="", random="")[:12]), said
+
+
+def test_a_handmaid_in_a_sampled_decision_graph_is_certainly_protected():
+    """The decision view said "Protected ≈ 100%": a play that chooses no one and draws nothing
+    has one outcome, certainly, whatever the deal."""
+    record = parse_record("2019 Ana,Luis first:Ana viewer:Ana up:1,1,2 dealt:4 | Ana +5")
+    g = decision_graph(record, Play(Card.HANDMAID), "random")
+    assert g.graph["exact"] is False  # the replies under it are sampled
+    first = [d for a, _, d in g.edges(data=True) if a == "play"]
+    assert first == [{"p": Fraction(1), "exact": True}]
