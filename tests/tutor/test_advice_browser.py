@@ -163,6 +163,8 @@ def test_practice_round_with_bot_turns_and_review_in_chromium(browser, server):
     # The saved link is a full address: pasted anywhere, it opens this game.
     page.get_by_text(t("fr", "pr_save")).first.click()
     _settled(page)
+    # (the box opens without a rerun: its text is read once it is shown; CI at 8d7c3be read it before)
+    page.locator("code").filter(has_text=f"{server}/practice?record=").first.wait_for(timeout=15000)
     assert any(c.startswith(f"{server}/practice?record=") for c in page.locator("code").all_inner_texts())
     for _ in range(12):
         review = page.get_by_text(t("fr", "pr_review"))
