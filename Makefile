@@ -9,7 +9,7 @@ STAMP  := $(VENV)/.installed
 PORT    ?= 8501
 ADDRESS ?= 127.0.0.1
 
-.PHONY: run test bench clean
+.PHONY: run test bench clean warm
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -20,11 +20,16 @@ $(STAMP): pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e '.[app,notebook,test,e2e]'
 	touch $(STAMP)
 
-run: $(STAMP)
+# The compiled core (numba) is compiled once and kept on disk; done before the server or the test
+# workers start, so that none of them compiles it on its own (a few seconds once, then a load).
+warm: $(STAMP)
+	$(BIN)/python -m solver.compiled
+
+run: warm
 	$(BIN)/streamlit run tutor/app.py --server.address $(ADDRESS) --server.port $(PORT)
 
 # Every test, one worker per core (pytest-xdist), the 15 slowest listed at the end.
-test: $(STAMP)
+test: warm
 	$(BIN)/python -m pytest -n auto --durations=15
 
 bench: $(STAMP)

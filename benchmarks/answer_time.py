@@ -15,7 +15,8 @@ import sys
 import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+# The project root in place of this folder, whose coverage.py would shadow the coverage package numba imports.
+sys.path[0] = str(Path(__file__).resolve().parent.parent)
 
 from solver import LoveLetterError, apply, deal_round, legal_actions  # noqa: E402
 from solver.advice.advisor import advise  # noqa: E402

@@ -1,11 +1,14 @@
-"""Random complete rounds per second, per edition and player count: the public path and the
-rollout path.
+"""Random complete rounds per second, per edition and player count: the public path, the
+rollout path and the compiled path.
 
 * public: a seeded deal (`deal_round`), then uniformly random legal play through the public API
   (`legal_actions` + `apply`, every event and the memory `Round.known` produced) until the round
   ends;
 * rollout: a deal from the rollout's generator (`Sim.deal`), then uniformly random legal play on
   the fast state (`solver.rules.fast.Sim.run`: same rules, no events, no record) to the end;
+* compiled: the same rounds as the rollout path (a `SplitMix64.shuffle` deal, then uniformly
+  random legal play, `solver.compiled.random_rounds`) played by the compiled core (numba), the
+  whole loop compiled; the first call's compilation or cache load is left out;
 * counting (with `--counting`): the advisor's play-out, everyone playing the card-counting
   heuristic from a dealt round (`solver.policies.playout.fast_playout`, model "counting"), against
   the same through the public API (`counting_policy` + `apply`).
@@ -39,7 +42,8 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
+# The project root in place of this folder, whose coverage.py would shadow the coverage package numba imports.
+sys.path[0] = str(ROOT)
 
 ROWS = [("classic", n) for n in (2, 3, 4)] + [("classic-2019", n) for n in (2, 3, 4)] + [
     ("2019", n) for n in (2, 3, 4, 5, 6)
@@ -62,6 +66,8 @@ if path == "public":
                 r, ev = apply(r, choice(legal_actions(r)))
 else:
     from solver.rules.fast import Sim
+    from solver.rules.rng import SplitMix64
+    rng = SplitMix64(1)
     def block(start):
         for k in range(start, start + 64):
             Sim.deal(edition, n, k % n, rng).run(rng)
@@ -104,8 +110,10 @@ def measure_rollout(key: str, n: int, seconds: float) -> float:
     from solver import get_edition
     from solver.rules.fast import Sim
 
+    from solver.rules.rng import SplitMix64
+
     edition = get_edition(key)
-    rng = random.Random(1)
+    rng = SplitMix64(1)
     rounds = 0
     start = time.process_time()
     while True:
@@ -117,24 +125,69 @@ def measure_rollout(key: str, n: int, seconds: float) -> float:
     return rounds / (time.process_time() - start)
 
 
+def measure_compiled(key: str, n: int, seconds: float) -> float:
+    """Compiled path: rounds/s (blocks of 20,000 rounds in one compiled call each)."""
+    from solver import get_edition
+    from solver.compiled import backend, random_rounds
+
+    if backend() != "compiled":
+        return float("nan")
+    edition = get_edition(key)
+    random_rounds(edition, n, 10, 1)  # compiled or loaded from the cache first
+    rounds = 0
+    seed = 1
+    start = time.process_time()
+    while True:
+        _, seed = random_rounds(edition, n, 20_000, seed)
+        rounds += 20_000
+        if time.process_time() - start > seconds:
+            break
+    return rounds / (time.process_time() - start)
+
+
+def measure_counting_compiled(key: str, n: int, seconds: float) -> float:
+    """Compiled path, everyone counting as `measure_counting` (seat 0 counting, the others 90%)."""
+    import numpy as np
+
+    from solver import get_edition
+    from solver.compiled import backend, compiled_kernels, edition_array
+
+    if backend() != "compiled":
+        return float("nan")
+    ed = edition_array(get_edition(key))
+    k = compiled_kernels()
+    k.counting_rounds(ed, n, 10, np.uint64(1))
+    rounds = 0
+    seed = np.uint64(1)
+    start = time.process_time()
+    while True:
+        _, seed = k.counting_rounds(ed, n, 20_000, np.uint64(seed))
+        rounds += 20_000
+        if time.process_time() - start > seconds:
+            break
+    return rounds / (time.process_time() - start)
+
+
 def measure_counting(key: str, n: int, seconds: float) -> tuple[float, float]:
     """Everyone plays the counting heuristic (90% / 10% random for opponents) from a dealt
     round: (public rounds/s, fast rounds/s)."""
     from solver import apply, deal_round, get_edition
     from solver.policies.heuristics import counting_policy, random_policy
+    from solver.policies.models import CardCounterModel
     from solver.policies.playout import fast_playout
+    from solver.rules.rng import SplitMix64
 
     edition = get_edition(key)
     deals = [deal_round(edition, n, k % n, k)[0] for k in range(200)]
 
     def public(r, rng):
         while r.phase != "over":
-            policy = counting_policy if r.current == 0 or rng.random() >= 0.1 else random_policy
+            policy = counting_policy if r.current == 0 or not CardCounterModel.explores(rng) else random_policy
             r, _ = apply(r, policy(r, rng))
 
     rates = []
     for play in (public, lambda r, rng: fast_playout(r, 0, "counting", rng, finish=True)):
-        rng = random.Random(1)
+        rng = SplitMix64(1)
         rounds = 0
         start = time.process_time()
         while time.process_time() - start < seconds:
@@ -196,8 +249,10 @@ def interleaved(old: str, blocks: int, count: int) -> None:
         return block
 
     def rollout(key, n):
+        from solver.rules.rng import SplitMix64
+
         e = get_edition(key)
-        rng = random.Random(1)
+        rng = SplitMix64(1)
 
         def block(start):
             for k in range(start, start + count):
@@ -246,17 +301,21 @@ def main() -> None:
     counting = "--counting" in args
     args = [a for a in args if a != "--counting"]
     seconds = float(args[0]) if args else 2.0
-    head = f"{'edition':<14}{'players':>8}{'public/s':>11}{'actions/round':>15}{'events/round':>14}{'rollout/s':>11}{'×':>6}"
+    head = (f"{'edition':<14}{'players':>8}{'public/s':>11}{'actions/round':>15}{'events/round':>14}{'rollout/s':>11}"
+            f"{'×':>6}{'compiled/s':>13}{'×':>7}")
     if counting:
-        head += f"{'counting public/s':>19}{'counting fast/s':>17}{'×':>6}"
+        head += f"{'counting public/s':>19}{'counting fast/s':>17}{'×':>6}{'counting compiled/s':>21}{'×':>7}"
     print(head)
     for key, n in ROWS:
         rate, per_round, events = measure(key, n, seconds)
         fast = measure_rollout(key, n, seconds)
-        line = f"{key:<14}{n:>8}{rate:>11,.0f}{per_round:>15.1f}{events:>14.1f}{fast:>11,.0f}{fast / rate:>6.1f}"
+        comp = measure_compiled(key, n, seconds)
+        line = (f"{key:<14}{n:>8}{rate:>11,.0f}{per_round:>15.1f}{events:>14.1f}{fast:>11,.0f}{fast / rate:>6.1f}"
+                f"{comp:>13,.0f}{comp / rate:>7.0f}")
         if counting:
             slow, quick = measure_counting(key, n, seconds)
-            line += f"{slow:>19,.0f}{quick:>17,.0f}{quick / slow:>6.1f}"
+            cc = measure_counting_compiled(key, n, seconds)
+            line += f"{slow:>19,.0f}{quick:>17,.0f}{quick / slow:>6.1f}{cc:>21,.0f}{cc / slow:>7.0f}"
         print(line, flush=True)
 
 

@@ -21,7 +21,8 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
+# The project root in place of this folder, whose coverage.py would shadow the coverage package numba imports.
+sys.path[0] = str(ROOT)
 
 from benchmarks.load import ARGS, CHROMIUM, server  # noqa: E402
 

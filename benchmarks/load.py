@@ -34,7 +34,8 @@ from pathlib import Path
 from urllib.parse import urlencode
 
 ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
+# The project root in place of this folder, whose coverage.py would shadow the coverage package numba imports.
+sys.path[0] = str(ROOT)
 
 from solver.words.i18n import t  # noqa: E402
 

@@ -49,7 +49,8 @@ import sys
 import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+# The project root in place of this folder, whose coverage.py would shadow the coverage package numba imports.
+sys.path[0] = str(Path(__file__).resolve().parent.parent)
 
 from solver import LoveLetterError, apply, deal_round, legal_actions  # noqa: E402
 from solver.advice.advisor import advise, wilson  # noqa: E402
@@ -146,7 +147,7 @@ class POMCP(Player):
         self.model = model
 
     def decide(self, record, seed: int):
-        from pomcp import pomcp_action
+        from benchmarks.pomcp import pomcp_action
 
         return pomcp_action(record, self.model, self.iterations, seed)
 

@@ -15,6 +15,7 @@ LAYERS = {
     "solver.records": 1,
     "solver.teaching": 1,
     "solver.policies": 2,
+    "solver.compiled": 3,  # the compiled core (numba) and its seam
     "solver.inference": 3,
     "solver.analysis": 4,
     "solver.advice": 5,
@@ -150,4 +151,19 @@ def test_tutor_text_and_answers_never_import_streamlit_or_the_app():
 def test_tutor_widgets_never_import_a_page():
     wrong = [f"{here} imports {target}" for here, path in tutor_modules("widgets")
              for target, _ in imports(path) if target.startswith(("tutor.views", "tutor.app"))]
+    assert wrong == []
+
+
+def test_the_compiled_kernels_are_reached_only_through_their_seam():
+    """`solver.compiled.kernels` (numba) is imported by `solver.compiled` (the seam) alone: callers ask
+    the seam, which chooses the compiled or the Python path in one place (no `if compiled:` elsewhere)."""
+    wrong = []
+    for path in sources():
+        here = module_name(path)
+        if here.startswith("solver.compiled"):
+            continue
+        for target, names in imports(path):
+            if target.startswith("solver.compiled.") or (target == "solver.compiled" and "kernels" in names) or \
+                    target.split(".")[0] == "numba":
+                wrong.append(f"{here} imports {target} {names}")
     assert wrong == []

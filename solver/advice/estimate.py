@@ -25,7 +25,7 @@ exactly instead.
 from __future__ import annotations
 
 import math
-import random
+from solver.rules.rng import SplitMix64
 import time
 from fractions import Fraction
 from dataclasses import replace
@@ -37,7 +37,7 @@ from solver.rules.game import apply, legal_actions
 from solver.rules.state import OVER, PLAY, Round
 from solver.policies.heuristics import counting_choices
 from solver.policies.models import get_model
-from solver.policies.playout import fast_playout
+from solver.compiled import fast_playout
 from solver.advice.exact import learn_from
 from solver.advice.result import Advice, RankedAction, mark_sure_misses, one_best, sort_key
 from solver.advice.worlds import observation, typed_sampler
@@ -133,7 +133,7 @@ class NextDecision:
         """This visit's result of the action `taken` (win, tokens, out before the next turn), every
         action played out with the same seed; the others' results recorded now, or deferred while
         the key has fewer than `MIN` visits (their records cannot matter before)."""
-        mine = _finish(apply(r, taken)[0], viewer, model, random.Random(seed))
+        mine = _finish(apply(r, taken)[0], viewer, model, SplitMix64(seed))
         if not self.wants_all(node):
             return mine
         if node["n"] + len(node["later"]) < self.MIN:
@@ -144,7 +144,7 @@ class NextDecision:
         return mine
 
     def played(self, r, actions, taken, viewer, model, seed, mine) -> dict:
-        return {a: mine if a == taken else _finish(apply(r, a)[0], viewer, model, random.Random(seed)) for a in actions}
+        return {a: mine if a == taken else _finish(apply(r, a)[0], viewer, model, SplitMix64(seed)) for a in actions}
 
     def catch_up(self, node) -> None:
         """Play out and record the deferred visits of a key, in their order."""
@@ -165,7 +165,7 @@ class NextDecision:
             s[2] += 1
 
 
-def _finish(r: Round, viewer: int, model, rng: random.Random) -> tuple:
+def _finish(r: Round, viewer: int, model, rng: SplitMix64) -> tuple:
     """(win, tokens, viewer out before their next turn) of the round played on from `r`, the
     opponents of one type (`model`)."""
     if r.phase == OVER:
@@ -176,7 +176,7 @@ def _finish(r: Round, viewer: int, model, rng: random.Random) -> tuple:
     return win, win + int(spy == viewer), stopped
 
 
-def playout(deal: Round, action, viewer: int, model, rng: random.Random,
+def playout(deal: Round, action, viewer: int, model, rng: SplitMix64,
             decisions: Optional[NextDecision], leaf=None) -> tuple:
     """One play-out of `action` on `deal`, the opponents of one type (`model`): (win, tokens,
     knocked out an opponent now, viewer out before their next turn, valued exactly). The public
@@ -290,7 +290,7 @@ def advise_estimate(record, model="random", deals: int = 2000, seed: int = 0, fi
     intervals alone. `leaves`: a work budget (transitions, all leaves together) for valuing the
     viewer's next decision exactly (`_leaf_values`); 0: never."""
     model = get_model(model, playing=True)
-    rng = random.Random(seed)
+    rng = SplitMix64(seed)
     v = record.viewer
     draw = sampler or typed_sampler(record, model)
     typed: list = [draw(rng)]  # (deal, type) per deal
@@ -359,7 +359,7 @@ def advise_estimate(record, model="random", deals: int = 2000, seed: int = 0, fi
         while len(seeds) <= i:
             seeds.append(rng.getrandbits(64))
         deal, kind = typed[i]
-        w, tk, ko, ob, sure = playout(deal, a, v, kind, random.Random(seeds[i]), decisions, leaf)
+        w, tk, ko, ob, sure = playout(deal, a, v, kind, SplitMix64(seeds[i]), decisions, leaf)
         res = results[a]
         res[0].append(w)
         res[1].append(tk)
@@ -736,7 +736,7 @@ def _bootstrap_best(actions, certain, results, seed: int) -> dict:
     most = max((len(results[a][0]) for a in results), default=0)
     if most == 0:
         return {max(actions, key=lambda a: certain[a][0]): 1.0} if certain else {}
-    rng = random.Random(seed ^ 0x5EED)
+    rng = SplitMix64(seed ^ 0x5EED)
     full = [a for a in results if len(results[a][0]) == most]
     if len(full) == 1 and not certain:
         return {a: float(a == full[0]) for a in actions}

@@ -24,7 +24,6 @@ card value or seat order, so a person playing against it cannot read a quirk fro
 
 from __future__ import annotations
 
-import random as _random
 from collections import Counter
 
 from solver.rules.actions import ChancellorChoice
@@ -33,7 +32,7 @@ from solver.rules.game import legal_actions
 from solver.rules.state import CHANCELLOR, Round
 
 
-def random_policy(r: Round, rng: _random.Random):
+def random_policy(r: Round, rng):
     return rng.choice(legal_actions(r))
 
 
@@ -48,7 +47,7 @@ def unseen_by(r: Round, seat: int) -> Counter:
     return +count
 
 
-def counting_policy(r: Round, rng: _random.Random):
+def counting_policy(r: Round, rng):
     """One of the heuristic's best plays (`counting_choices`), uniformly at random."""
     choices = counting_choices(r)
     return choices[0] if len(choices) == 1 else rng.choice(choices)

@@ -26,7 +26,6 @@ once from its name at the entry of a call (`get_model`) and then travels as the 
 
 from __future__ import annotations
 
-import random as _random
 from fractions import Fraction
 from typing import Optional, Protocol
 
@@ -90,7 +89,7 @@ class UniformModel:
         acts, den = self.weights(r)
         return [(a, Fraction(w, den)) for a, w in acts]
 
-    def choose(self, r, rng: _random.Random):
+    def choose(self, r, rng):
         """An action drawn from `distribution` with `rng`."""
         raise NotImplementedError
 
@@ -111,7 +110,7 @@ class RandomModel(UniformModel):
         acts = legal_actions(r)
         return tuple((a, 1) for a in acts), len(acts)
 
-    def choose(self, r, rng: _random.Random):
+    def choose(self, r, rng):
         from solver.policies.heuristics import random_policy
 
         return random_policy(r, rng)
@@ -172,12 +171,19 @@ class CardCounterModel(UniformModel):
         best, other, den = self.integer_weights(len(acts), len(ties))
         return tuple((a, best if a in ties else other) for a in acts), den
 
-    def choose(self, r, rng: _random.Random):
-        """As the estimate's play-outs and the bots draw it: a random play with EPSILON (one
-        `rng.random()`), else one of the heuristic's best plays."""
+    @classmethod
+    def explores(cls, rng) -> bool:
+        """Whether this decision is the random play (probability EPSILON exactly: one
+        `rng.below(10)` of the project's generator, `solver.rules.rng`, as the fast and the
+        compiled play-outs draw it)."""
+        return rng.below(cls.EPSILON.denominator) < cls.EPSILON.numerator
+
+    def choose(self, r, rng):
+        """As the estimate's play-outs and the bots draw it: a random play with EPSILON
+        (`explores`), else one of the heuristic's best plays."""
         from solver.policies.heuristics import counting_policy, random_policy
 
-        if rng.random() >= float(self.EPSILON):
+        if not self.explores(rng):
             return counting_policy(r, rng)
         return random_policy(r, rng)
 

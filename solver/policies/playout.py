@@ -10,25 +10,28 @@ what it remembers in `sim.known`), without building the legal actions, `Fraction
 (`solver.advice.advisor.advise_estimate`): the viewer with the counting heuristic; opponents with
 the model, "random" (uniformly random legal plays) or "counting" (the heuristic with
 probability 1 - `CardCounterModel.EPSILON`, else a random play, drawn per decision as
-`rng.random() >= EPSILON`). It draws from `rng` exactly what that loop over the public engine
-draws, so the same generator gives the same outcome.
+`rng.chance(1, 10)` for the random play: `CardCounterModel.explores`). It draws from `rng` (the
+project's generator, `solver.rules.rng.SplitMix64`) exactly what that loop over the public engine
+draws, so the same generator gives the same outcome; so does the compiled path (`solver.compiled`).
 """
 
 from __future__ import annotations
 
-import random
 from typing import Optional
 
 from solver.policies.models import CardCounterModel
 from solver.rules.errors import InvalidOptionError
+from solver.rules.rng import SplitMix64
 from solver.rules.fast import BARON, GUARD, KIND, PRIEST, PRINCE, PRINCESS, Sim, playable
 from solver.rules.state import Round
 
 EPSILON = float(CardCounterModel.EPSILON)
+#: The card counter's random play: `rng.chance(EXPLORE_P, EXPLORE_Q)` (EPSILON exactly).
+EXPLORE_P, EXPLORE_Q = CardCounterModel.EPSILON.numerator, CardCounterModel.EPSILON.denominator
 MODELS = ("random", "counting")
 
 
-def counting_choice(sim: Sim, seat: int, rng: random.Random):
+def counting_choice(sim: Sim, seat: int, rng: SplitMix64):
     """One of the counting heuristic's best plays for `seat` on the fast state
     (`counting_choices`), drawn from `rng` as `counting_policy` draws it."""
     ties = counting_choices(sim, seat)
@@ -131,7 +134,7 @@ def counting_choices(sim: Sim, seat: int) -> list:
     return [(card, t, None) for t in plays]
 
 
-def fast_playout(r: Round, viewer: int, model: str, rng: random.Random,
+def fast_playout(r: Round, viewer: int, model: str, rng: SplitMix64,
                  finish: bool = False) -> tuple[tuple[int, ...], Optional[int], bool]:
     """Play `r` out as the advisor's estimate does (module docstring); return
     `(winners, spy_bonus, viewer_out_before_next_turn)`.
@@ -143,10 +146,10 @@ def fast_playout(r: Round, viewer: int, model: str, rng: random.Random,
         raise InvalidOptionError(f"unknown model {model!r}; models: {', '.join(MODELS)}", rule="model")
     sim = Sim.from_round(r, memory=True)
     if model == "counting":
-        draw = rng.random
+        below = rng.below
 
         def choose(s, seat):
-            if seat == viewer or draw() >= EPSILON:
+            if seat == viewer or below(EXPLORE_Q) >= EXPLORE_P:
                 return counting_choice(s, seat, rng)
             return None
     else:
@@ -160,7 +163,7 @@ def fast_playout(r: Round, viewer: int, model: str, rng: random.Random,
     return sim.winners, sim.spy_bonus, stopped
 
 
-def playout(r: Round, rng: random.Random, policy: str = "random") -> Round:
+def playout(r: Round, rng: SplitMix64, policy: str = "random") -> Round:
     """Play `r` to its end with one policy for everyone ("random" or "counting", no
     exploration); return the final `Round` (equal to the public engine's with the same plays)."""
     if policy not in MODELS:

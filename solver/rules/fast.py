@@ -2,13 +2,14 @@
 
 For bots and the advisor, which play thousands of rounds to their end and only read the
 outcome. `Sim.from_round(r)` copies a `Round` (any phase, the memory `Round.known` included)
-into plain lists of ints; `sim.run(rng)` plays it to its end with uniformly random legal plays,
+into plain lists of ints; `sim.run(rng)` plays it to its end with uniformly random legal plays
+(`rng`: the project's generator, `solver.rules.rng.SplitMix64`),
 or with a `choose(sim, seat)` callback for some decisions; `sim.to_round()` gives the
 equivalent `Round` back; `Sim.deal(edition, n, first_player, rng)` deals a fresh one. The public engine (`legal_actions` + `apply`) stays the reference:
 `tests/rules/test_fast.py` plays the same seeded rounds through both and compares every final
 state, and the random choices are drawn exactly as `rng.choice(legal_actions(r))` draws them
-(the same number of the generator's words, the legal plays in the engine's order), so the same
-generator gives the same round.
+(`rng.below(number of legal plays)`, the legal plays in the engine's order), so the same
+generator gives the same round; the compiled path (`solver.compiled`) draws the same way.
 
 State layout: `hand[i]` is the card seat i holds between turns (-1 once out); the player to
 move also holds `drawn` (in the Chancellor phase, the one or two drawn cards are `chancellor`);
@@ -19,10 +20,9 @@ rule), kept only when the `Sim` was made with `memory=True`.
 
 from __future__ import annotations
 
-import math
-import random
 
 from solver.rules.cards import Card
+from solver.rules.rng import SplitMix64
 from solver.rules.editions import ALL_TIED_WIN, DISCARD_TOTAL_THEN_NONE, Edition
 from solver.rules.round_rules import chancellor_choices, spy_bonus_seat
 from solver.rules.state import CHANCELLOR as CHANCELLOR_PHASE, OVER, PLAY, Round
@@ -34,8 +34,6 @@ _PHASE_NAMES = (PLAY, CHANCELLOR_PHASE, OVER)
 #: How each card chooses: 0 nobody, 1 another player, 2 another player and a guess (Guard),
 #: 3 any player in the round, themselves included (Prince).
 KIND = (0, 2, 1, 1, 0, 3, 0, 1, 0, 0)
-#: `n.bit_length()` for the generator draws (`random.Random._randbelow`).
-_BITS = tuple(k.bit_length() for k in range(256))
 #: Shared target lists of a 2-player round (never changed).
 _SEAT = ([0], [1])
 _NOBODY: list = []
@@ -58,15 +56,10 @@ class _Tables:
     engine's order (slot: index in the open targets, or for the Prince in the sorted seats
     with the player; -1 for no target)."""
 
-    __slots__ = ("deck", "positions", "permutations", "permutation_bits", "guessable", "plays", "chancellor",
-                 "has_spy", "composition")
+    __slots__ = ("deck", "guessable", "plays", "chancellor", "has_spy", "composition")
 
     def __init__(self, edition: Edition) -> None:
         self.deck = tuple(int(c) for c in edition.full_deck())
-        #: The deal's shuffle: positions swapped in turn, and the number of deck orders.
-        self.positions = tuple(range(len(self.deck) - 1, 0, -1))
-        self.permutations = math.factorial(len(self.deck))
-        self.permutation_bits = self.permutations.bit_length()
         self.guessable = tuple(int(c) for c in edition.guessable)
         self.plays = [None] * (100 * 8)
         #: The Chancellor's choices per held cards (in hand order), as (keep, bottom) in the
@@ -169,24 +162,13 @@ class Sim:
         return sim
 
     @classmethod
-    def deal(cls, edition: Edition, n: int, first_player: int, rng: random.Random, memory: bool = False) -> "Sim":
-        """A round dealt from a uniformly random deck order drawn from `rng` (§3).
-
-        The order is one uniform number below (deck size)! read in the factorial number system
-        (a Fisher–Yates shuffle whose swaps are its digits): one or two draws from `rng`
-        instead of one per card, exactly uniform."""
+    def deal(cls, edition: Edition, n: int, first_player: int, rng: SplitMix64, memory: bool = False) -> "Sim":
+        """A round dealt from a uniformly random deck order drawn from `rng` (§3): the edition's
+        sorted deck shuffled by `rng.shuffle` (Fisher–Yates, `solver.rules.rng`), as the compiled
+        path deals (`solver.compiled`)."""
         edition.check_player_count(n)
-        tables = _tables(edition)
-        size = tables.permutations
-        bits = tables.permutation_bits
-        getrandbits = rng.getrandbits
-        x = getrandbits(bits)
-        while x >= size:
-            x = getrandbits(bits)
-        cards = list(tables.deck)
-        for i in tables.positions:
-            x, j = divmod(x, i + 1)
-            cards[i], cards[j] = cards[j], cards[i]
+        cards = list(_tables(edition).deck)
+        rng.shuffle(cards)
         return cls.from_order(edition, n, first_player, cards, memory)
 
     @classmethod
@@ -244,7 +226,7 @@ class Sim:
         return self.phase == 2
 
     # Play ---------------------------------------------------------------------------------------
-    def run(self, rng: random.Random, choose=None, watch: int = -1) -> bool:
+    def run(self, rng: SplitMix64, choose=None, watch: int = -1) -> bool:
         """Play to the end of the round. Each decision is `choose(self, seat)` when `choose` is
         given (`self.current`, `self.drawn`, `self.phase` are up to date when it is called):
         a `(card, target, guess)` play, a `(keep, bottom)` Chancellor choice, or None for a
@@ -265,8 +247,7 @@ class Sim:
         plays = tables.plays
         edition = self.edition
         needs_targets = _NEEDS_TARGETS
-        getrandbits = rng.getrandbits
-        bits = _BITS
+        below = rng.below
         p = self.current
         drawn = self.drawn
         alive = self.alive
@@ -289,12 +270,7 @@ class Sim:
                 if choice is None:
                     held = (hand[p], *self.chancellor)
                     rows = tables.chancellor.get(held) or tables.build_chancellor(held)
-                    m = len(rows)
-                    k = bits[m]
-                    i = getrandbits(k)
-                    while i >= m:
-                        i = getrandbits(k)
-                    keep, bottom = rows[i]
+                    keep, bottom = rows[below(len(rows))]
                 else:
                     keep, bottom = choice
                 hand[p] = int(keep)
@@ -321,12 +297,7 @@ class Sim:
                         targets = None
                         k = 0
                     rows = plays[hand_index * 8 + k] or tables.build(edition, hand_index, k)
-                    m = len(rows)
-                    k = bits[m]
-                    i = getrandbits(k)
-                    while i >= m:
-                        i = getrandbits(k)
-                    c, slot, g = rows[i]
+                    c, slot, g = rows[below(len(rows))]
                     if slot < 0:
                         t = None
                     elif c == PRINCE:
@@ -468,7 +439,7 @@ class Sim:
         self.spy_bonus = spy_bonus_seat(self.edition, self.disc, self.out) if self.tables.has_spy else None
 
 
-def random_playout(r: Round, rng: random.Random) -> tuple[tuple[int, ...], int | None]:
+def random_playout(r: Round, rng: SplitMix64) -> tuple[tuple[int, ...], int | None]:
     """Play `r` to its end with uniformly random legal plays; return (winners, Spy-bonus seat)."""
     sim = Sim.from_round(r, memory=False)
     sim.run(rng)

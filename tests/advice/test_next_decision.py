@@ -4,7 +4,7 @@ figures are those of playing every action at every visit."""
 
 from __future__ import annotations
 
-import random
+from solver.rules.rng import SplitMix64
 
 import pytest
 
@@ -25,8 +25,8 @@ class EveryVisit(NextDecision):
 
     def visit(self, node, r, actions, taken, viewer, model, seed):
         if not self.wants_all(node):
-            return _finish(apply(r, taken)[0], viewer, model, random.Random(seed))
-        results = {a: _finish(apply(r, a)[0], viewer, model, random.Random(seed)) for a in actions}
+            return _finish(apply(r, taken)[0], viewer, model, SplitMix64(seed))
+        results = {a: _finish(apply(r, a)[0], viewer, model, SplitMix64(seed)) for a in actions}
         EveryVisit.others += len(actions) - 1
         self.record(node, results)
         return results[taken]

@@ -4,6 +4,8 @@ same generator."""
 
 import random
 
+from solver.rules.rng import SplitMix64
+
 import pytest
 
 from solver import InvalidOptionError, Play, apply, deal_round, get_edition, legal_actions
@@ -28,7 +30,7 @@ def test_counting_choices_are_the_counting_policys_in_every_state():
         edition = get_edition(key, **options)
         for k in range(30):
             r, _ = deal_round(edition, n, k % n, k)
-            rng = random.Random(k)
+            rng = SplitMix64(k)
             while r.phase != OVER:
                 want = counting_choices(r)
                 assert [tuple(c) for c in fast_choices(Sim.from_round(r), r.current)] == [as_tuple(a) for a in want], r
@@ -41,14 +43,13 @@ def test_counting_choices_are_the_counting_policys_in_every_state():
 
 def advisor_playout(r, viewer, model, rng):
     """The play-out loop of `solver.advice.advisor.advise_estimate`, on the public engine."""
-    eps = float(CardCounterModel.EPSILON)
     seen_turn = False
     while r.phase != OVER:
         if r.current == viewer and r.phase == PLAY:
             seen_turn = True
         if r.out[viewer] and not seen_turn:
             break
-        if r.current == viewer or (model == "counting" and rng.random() >= eps):
+        if r.current == viewer or (model == "counting" and not CardCounterModel.explores(rng)):
             policy = counting_policy
         else:
             policy = random_policy
@@ -66,7 +67,7 @@ def test_fast_playout_gives_the_advisors_outcome_from_the_same_generator():
         edition = get_edition(key, **options)
         for k in range(40):
             r, _ = deal_round(edition, n, k % n, k)
-            walk = random.Random(-k)
+            walk = SplitMix64(-k)
             for _ in range(k % 5):  # start a few turns in, the Chancellor's phase included
                 if r.phase != OVER:
                     r, _ = apply(r, walk.choice(legal_actions(r)))
@@ -74,8 +75,8 @@ def test_fast_playout_gives_the_advisors_outcome_from_the_same_generator():
             if r.phase == OVER or r.out[viewer]:
                 continue
             for model in ("random", "counting"):
-                want = advisor_playout(r, viewer, model, random.Random(k))
-                assert fast_playout(r, viewer, model, random.Random(k)) == want, (r, viewer, model)
+                want = advisor_playout(r, viewer, model, SplitMix64(k))
+                assert fast_playout(r, viewer, model, SplitMix64(k)) == want, (r, viewer, model)
                 played += 1
                 outs += want[2]
     assert played > 1500 and outs > 50
@@ -86,13 +87,13 @@ def test_finish_plays_on_after_the_viewer_is_out_and_playout_returns_the_final_r
     finished = 0
     for k in range(200):
         r, _ = deal_round(edition, 4, 0, k)
-        winners, bonus, out_before = fast_playout(r, 1, "counting", random.Random(k), finish=True)
+        winners, bonus, out_before = fast_playout(r, 1, "counting", SplitMix64(k), finish=True)
         assert winners or edition.showdown_tie != "all_tied_win"
         if out_before:
             assert 1 not in winners and bonus != 1
             finished += 1
-        end = playout(r, random.Random(k), "counting")
-        assert end.phase == OVER and end == _public_counting(r, random.Random(k))
+        end = playout(r, SplitMix64(k), "counting")
+        assert end.phase == OVER and end == _public_counting(r, SplitMix64(k))
     assert finished > 5
 
 
@@ -105,4 +106,4 @@ def _public_counting(r, rng):
 def test_an_unknown_model_is_refused():
     r, _ = deal_round("classic", 2, 0, 1)
     with pytest.raises(InvalidOptionError, match="unknown model"):
-        fast_playout(r, 0, "greedy", random.Random(1))
+        fast_playout(r, 0, "greedy", SplitMix64(1))

@@ -1,12 +1,14 @@
 """The rollout path (`solver.rules.fast.Sim`) against the public engine: the same rounds from the
 same seeds and choices end in the same state (issue 15).
 
-The random choices of both are drawn from `random.Random(k)`: the public loop takes
+The random choices of both are drawn from `SplitMix64(k)`: the public loop takes
 `rng.choice(legal_actions(r))`, the fast loop draws the same words for the same play, so any
 difference in the rules, in the order of the legal plays or in the memory shows up as a
 different final round. Over 100,000 rounds in all, most of them 2- and 3-player rounds."""
 
 import random
+
+from solver.rules.rng import SplitMix64
 from collections import Counter
 
 from hypothesis import given, settings
@@ -42,9 +44,9 @@ def test_one_hundred_thousand_random_rounds_end_as_in_the_public_engine():
         edition = get_edition(key, **options)
         for k in range(ROUNDS[n]):
             start, _ = deal_round(edition, n, k % n, k)
-            end = public_playout(start, random.Random(k))
+            end = public_playout(start, SplitMix64(k))
             sim = Sim.from_round(start, memory=False)
-            sim.run(random.Random(k))
+            sim.run(SplitMix64(k))
             assert sim.winners == end.winners and sim.spy_bonus == end.spy_bonus, (key, n, options, k)
             assert sim.out == list(end.out) and sim.disc == [list(d) for d in end.discards], (key, n, options, k)
             assert sim.hand == [h[0] if h else -1 for h in end.hands] and sim.end_reason == end.end_reason
@@ -57,13 +59,13 @@ def test_every_state_converts_both_ways_and_plays_on_identically_memory_included
         edition = get_edition(key, **options)
         for k in range(20):
             r, _ = deal_round(edition, n, k % n, k)
-            rng = random.Random(k)
+            rng = SplitMix64(k)
             while True:
                 sim = Sim.from_round(r)
                 assert sim.to_round() == r
-                seed = rng.random()
-                sim.run(random.Random(seed))
-                assert sim.to_round() == public_playout(r, random.Random(seed))
+                seed = rng.next64()
+                sim.run(SplitMix64(seed))
+                assert sim.to_round() == public_playout(r, SplitMix64(seed))
                 if r.phase == "over":
                     break
                 r, _ = apply(r, rng.choice(legal_actions(r)))  # the Chancellor phase included
@@ -74,14 +76,14 @@ def test_a_fast_deal_is_the_deal_of_its_deck_order_and_every_order_is_as_likely(
         edition = get_edition(key, **options)
         for seed in range(20):
             order = list(edition.full_deck())
-            random.Random(seed).shuffle(order)
+            SplitMix64(seed).shuffle(order)
             first = seed % n
             assert Sim.from_order(edition, n, first, [int(c) for c in order]).to_round() == \
                 deal_from_order(edition, n, first, order)[0]
-            validate_round(Sim.deal(edition, n, first, random.Random(seed)).to_round())
+            validate_round(Sim.deal(edition, n, first, SplitMix64(seed)).to_round())
     # Uniform orders: each of the 16 classic cards is set aside 1/16 of the time.
     edition = get_edition("classic")
-    rng = random.Random(7)
+    rng = SplitMix64(7)
     counts = Counter(Sim.deal(edition, 2, 0, rng).set_aside for _ in range(32_000))
     for card in edition.cards:
         expected = 2_000 * edition.count(card)
@@ -93,5 +95,5 @@ def test_a_fast_deal_is_the_deal_of_its_deck_order_and_every_order_is_as_likely(
 def test_random_playout_gives_the_public_engines_winners_and_spy_bonus(config, deal_seed, play_seed):
     key, n, options = config
     start, _ = deal_round(get_edition(key, **options), n, deal_seed % n, deal_seed)
-    end = public_playout(start, random.Random(play_seed))
-    assert random_playout(start, random.Random(play_seed)) == (end.winners, end.spy_bonus)
+    end = public_playout(start, SplitMix64(play_seed))
+    assert random_playout(start, SplitMix64(play_seed)) == (end.winners, end.spy_bonus)
