@@ -34,13 +34,12 @@ from typing import Optional
 from solver.rules.actions import Play
 from solver.rules.events import KnockedOut
 from solver.rules.game import apply, legal_actions
-from solver.rules.state import OVER, PLAY, Round
-from solver.policies.heuristics import counting_choices
+from solver.rules.state import OVER, Round
 from solver.policies.models import get_model
-from solver.compiled import fast_playout
+from solver.compiled import LeafTable, make_playouts
 from solver.advice.exact import learn_from
 from solver.advice.result import Advice, RankedAction, mark_sure_misses, one_best, sort_key
-from solver.advice.worlds import observation, typed_sampler
+from solver.advice.worlds import typed_sampler
 
 #: z of the reported intervals (95%) and of the racing's elimination (a play is dropped only
 #: when it is behind the leader by more than three standard errors of the paired difference).
@@ -81,145 +80,6 @@ def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
     half = z * ((p * (1 - p) / n + z * z / (4 * n * n)) ** 0.5) / (1 + z * z / n)
     # The interval always contains the estimate (rounding could push an end past it at 0 or 1).
     return max(0.0, min(centre - half, p)), min(1.0, max(centre + half, p))
-
-
-class NextDecision:
-    """The viewer's next decision after the evaluated play, chosen on what the viewer has
-    observed since (the key: the play and the viewer's observations, never a hidden card).
-
-    At a visit, every legal action there is played out on this deal (the same random stream
-    for each, the heuristic continuing) and recorded as its paired difference to the
-    heuristic's action; the action *taken* is decided from the records of earlier deals only:
-    the heuristic's, until another action is ahead of it by more than two standard errors over
-    at least `MIN` visits. So no exploration enters a value and no hidden card steers the
-    choice: the value is that of a policy of the viewer's own information, at least as good as
-    the heuristic where the data say so. After `FULL` visits only the taken action is played.
-
-    Deferred: until a key has been visited `MIN` times its records cannot change a decision, so a
-    visit then plays out only the action taken and keeps what the others need (the state, the
-    play-out's seed, the opponents' type); the other actions are played out when the key is
-    visited once more (`decide`), in the order of the visits, each with its own seed. The figures
-    are those of playing every action at every visit; a key visited fewer times (most of them in
-    a round of 3 or more players, where the observations rarely repeat) costs one play-out."""
-
-    MIN = 8
-    FULL = 60
-
-    def __init__(self):
-        self.stats: dict = {}
-
-    def decide(self, key, actions, heuristic):
-        node = self.stats.get(key)
-        if node is None:
-            node = self.stats[key] = {"h": heuristic(), "n": 0, "d": {}, "later": []}
-        h = node["h"]
-        if node["n"] + len(node["later"]) < self.MIN:
-            return h, node
-        self.catch_up(node)
-        best, best_mean = h, 0.0
-        for a, (s1, s2, k) in node["d"].items():
-            if k < self.MIN:
-                continue
-            mean = s1 / k
-            var = max(s2 / k - mean * mean, 0.0)
-            if mean - 2.0 * math.sqrt(var / k) > 0 and mean > best_mean:
-                best, best_mean = a, mean
-        return best, node
-
-    def wants_all(self, node) -> bool:
-        return node["n"] + len(node["later"]) < self.FULL
-
-    def visit(self, node, r: Round, actions, taken, viewer: int, model, seed: int) -> tuple:
-        """This visit's result of the action `taken` (win, tokens, out before the next turn), every
-        action played out with the same seed; the others' results recorded now, or deferred while
-        the key has fewer than `MIN` visits (their records cannot matter before)."""
-        mine = _finish(apply(r, taken)[0], viewer, model, SplitMix64(seed))
-        if not self.wants_all(node):
-            return mine
-        if node["n"] + len(node["later"]) < self.MIN:
-            node["later"].append((r, actions, taken, viewer, model, seed, mine))
-        else:
-            self.catch_up(node)
-            self.record(node, self.played(r, actions, taken, viewer, model, seed, mine))
-        return mine
-
-    def played(self, r, actions, taken, viewer, model, seed, mine) -> dict:
-        return {a: mine if a == taken else _finish(apply(r, a)[0], viewer, model, SplitMix64(seed)) for a in actions}
-
-    def catch_up(self, node) -> None:
-        """Play out and record the deferred visits of a key, in their order."""
-        later, node["later"] = node["later"], []
-        for visit in later:
-            self.record(node, self.played(*visit))
-
-    def record(self, node, results: dict) -> None:
-        node["n"] += 1
-        base = results[node["h"]][0]
-        for a, res in results.items():
-            if a == node["h"]:
-                continue
-            d = res[0] - base
-            s = node["d"].setdefault(a, [0.0, 0.0, 0])
-            s[0] += d
-            s[1] += d * d
-            s[2] += 1
-
-
-def _finish(r: Round, viewer: int, model, rng: SplitMix64) -> tuple:
-    """(win, tokens, viewer out before their next turn) of the round played on from `r`, the
-    opponents of one type (`model`)."""
-    if r.phase == OVER:
-        win = int(viewer in r.winners)
-        return win, win + int(r.spy_bonus == viewer), False
-    winners, spy, stopped = fast_playout(r, viewer, model.fast, rng)
-    win = int(viewer in winners)
-    return win, win + int(spy == viewer), stopped
-
-
-def playout(deal: Round, action, viewer: int, model, rng: SplitMix64,
-            decisions: Optional[NextDecision], leaf=None) -> tuple:
-    """One play-out of `action` on `deal`, the opponents of one type (`model`): (win, tokens,
-    knocked out an opponent now, viewer out before their next turn, valued exactly). The public
-    engine runs until the viewer's next decision with a choice. There, `leaf(key, events)` gives
-    the exact value (win, tokens) of the viewer's information state — what they have observed
-    (`key`), never the deal's hidden cards or the opponents' type — when its exact search fits;
-    otherwise the decision is `NextDecision`'s, on what the viewer has observed, and the rest of the
-    round is played on the fast path (`solver.policies.playout.fast_playout`)."""
-    r, ev = apply(deal, action)
-    ko = any(isinstance(x, KnockedOut) and x.player != viewer for x in ev)
-    key: tuple = (action, observation(ev, viewer))
-    trail = list(ev)
-    seen_turn = False
-    while r.phase != OVER:
-        if r.current == viewer:
-            if r.phase == PLAY:
-                seen_turn = True
-            acts = legal_actions(r)
-            if len(acts) > 1:
-                value = leaf(key, trail, len(r.deck)) if leaf is not None else None
-                if value is not None:
-                    stopped = False
-                    if not seen_turn:  # (a Chancellor's keep: whether the viewer is out before their turn)
-                        stopped = _finish(apply(r, counting_choices(r)[0])[0], viewer, model, rng)[2]
-                    return value[0], value[1], ko, stopped, True
-                if decisions is None:  # the plain heuristic continuation (for comparison)
-                    break
-                taken, node = decisions.decide(key, acts, lambda: counting_choices(r)[0])
-                win, tokens, stopped = decisions.visit(node, r, acts, taken, viewer, model, rng.getrandbits(64))
-                return win, tokens, ko, not seen_turn and stopped, False
-            r, ev = apply(r, acts[0])
-        else:
-            if r.out[viewer] and not seen_turn:
-                return 0, 0, ko, True, True
-            r, ev = apply(r, model.choose(r, rng))
-        trail.extend(ev)
-        key = key + (observation(ev, viewer),)
-    if r.phase == OVER:
-        win = int(viewer in r.winners)
-        return win, win + int(r.spy_bonus == viewer), ko, not seen_turn and bool(r.out[viewer]), True
-    win, tokens, stopped = _finish(r, viewer, model, rng)
-    out_before = not seen_turn and (stopped or bool(r.out[viewer] and r.phase == OVER))
-    return win, tokens, ko, out_before, False
 
 
 def certain_outcomes(deal: Round, actions, viewer: int, support_of) -> dict:
@@ -344,42 +204,43 @@ def advise_estimate(record, model="random", deals: int = 2000, seed: int = 0, fi
     # win, tokens, knocked out now, out before the next turn, valued exactly: per deal
     results: dict = {a: ([], [], [], [], []) for a in live}
     leaf = _leaf_values(record, model, leaves) if leaves and posterior == "exact" else None
-    decisions = NextDecision() if next_decision else None
+    runner = make_playouts(v, live, next_decision, leaf)
+    index = {a: j for j, a in enumerate(live)}
     # Many plays (a Guard's guesses at three targets): a shorter first stage, so that the deals
     # go to the contenders; never fewer than 50 deals before the racing drops a play.
     first = min(first, max(50, (20 * deals) // max(len(live), 1) // 10))
     seeds: list = []
     spent = [0]  # play-outs
 
-    def sample(a, i: int) -> None:
-        """Play `a` out on deal i (drawn, with its seed, in order when first needed)."""
-        while len(pool) <= i:
+    def sample(items: list) -> None:
+        """Play out each (play, deal number) of `items` (deals drawn, with their seeds, in order
+        when first needed), in order."""
+        top = max(i for _, i in items)
+        while len(seeds) < len(pool):
+            seeds.append(rng.getrandbits(64))
+        while len(pool) <= top:
             typed.append(draw(rng))
             pool.append(typed[-1][0])
-        while len(seeds) <= i:
             seeds.append(rng.getrandbits(64))
-        deal, kind = typed[i]
-        w, tk, ko, ob, sure = playout(deal, a, v, kind, SplitMix64(seeds[i]), decisions, leaf)
-        res = results[a]
-        res[0].append(w)
-        res[1].append(tk)
-        res[2].append(ko)
-        res[3].append(ob)
-        res[4].append(sure)
-        spent[0] += 1
+        out = runner.run_many([(i, index[a]) for a, i in items], pool, [k for _, k in typed], seeds)
+        for (a, _), (w, tk, ko, ob, sure) in zip(items, out):
+            res = results[a]
+            res[0].append(w)
+            res[1].append(tk)
+            res[2].append(ko)
+            res[3].append(ob)
+            res[4].append(sure)
+        spent[0] += len(items)
 
     contenders = list(live)
     n = 0
     clock = False  # the safety cap stopped the sampling before its budget
     while contenders and spent[0] < max_playouts:
         target = min(deals, max(first, n + batch))
-        while n < target:
-            for a in contenders:
-                sample(a, n)
-            n += 1
-            if time.perf_counter() > deadline:
-                clock = n < deals
-                break
+        sample([(a, i) for i in range(n, target) for a in contenders])
+        n = target
+        if time.perf_counter() > deadline:
+            clock = n < deals
         if n >= deals or clock:
             break
         leader = max(contenders, key=lambda a: (_mean(results[a][0]), _mean(results[a][1])))
@@ -404,13 +265,13 @@ def advise_estimate(record, model="random", deals: int = 2000, seed: int = 0, fi
                    and not _settled(a, best, results, margin[1])]
         if not pending:
             break
+        items = []
         for a in pending:
             k = len(results[a][0])
-            for i in range(k, min(len(results[best][0]), k + batch)):
-                sample(a, i)
-            if time.perf_counter() > deadline:
-                clock = True
-                break
+            items.extend((a, i) for i in range(k, min(len(results[best][0]), k + batch)))
+        sample(items)
+        if time.perf_counter() > deadline:
+            clock = True
     for a, first_at in same.items():
         results[a] = results[first_at]
     figures = _immediate_figures(record, model, pool[0], actions) if posterior == "exact" else {}
@@ -587,40 +448,33 @@ def _interval(w) -> tuple[float, float]:
     return max(0.0, m - half), min(1.0, m + half)
 
 
-def _leaf_values(record, model, budget: int):
-    """leaf(key, events, deck) -> the exact (win, tokens) of the viewer's information state at their
-    next decision, or None when its exact search does not fit (then the estimate's next-decision
-    statistics and heuristic value that deal). The state is the record extended by what the
-    viewer observed (`events`, told as the viewer saw them); its value is the exact answer's best
-    play's (`solver.advice.exact.exact_value`), so the play-outs' mean is an unbiased estimate of the play's exact
-    value. Remembered per information state (`key`); the searches share `budget` transitions,
-    each at most `LEAF_WORK` per opponent type."""
+def _leaf_values(record, model, budget: int) -> LeafTable:
+    """The leaves of an estimate (`solver.compiled.LeafTable`): the exact (win, tokens) of the viewer's
+    information state at their next decision, or None when its exact search does not fit (then the
+    estimate's next-decision statistics and heuristic value that deal). The state is the record
+    extended by what the viewer observed (the events since the decision, told as the viewer saw
+    them); its value is the exact answer's best play's (`solver.advice.exact.exact_value`), so the
+    play-outs' mean is an unbiased estimate of the play's exact value. Remembered per information
+    state; the searches share `budget` transitions, each at most `LEAF_WORK` per opponent type."""
     from solver.advice.exact import exact_value
     from solver.advice.worlds import TooLargeError
     from solver.records.record import record_from_events
     from solver.rules.errors import LoveLetterError
 
-    memo: dict = {}
-    left = [budget]
-
-    def leaf(key, events, deck: int):
-        if key in memo:
-            return memo[key]
+    def compute(events, deck: int):
+        stats: dict = {}
+        nxt = None
         value = None
-        if left[0] > 0 and deck <= LEAF_MAX_DECK and len(memo) < MAX_LEAVES:
-            stats: dict = {}
-            nxt = None
-            try:
-                nxt = record_from_events(record.edition, record.seats, events, record.viewer, base=record)
-                win, tokens = exact_value(nxt, model, min(left[0], LEAF_WORK * len(model.types)), stats)
-                value = (float(win), float(tokens))
-            except (TooLargeError, LoveLetterError):
-                pass
-            left[0] -= stats.get("work", 0) + _inference_work(nxt, model)
-        memo[key] = value
-        return value
+        try:
+            nxt = record_from_events(record.edition, record.seats, events, record.viewer, base=record)
+            win, tokens = exact_value(nxt, model, min(table.left, LEAF_WORK * len(model.types)), stats)
+            value = (float(win), float(tokens))
+        except (TooLargeError, LoveLetterError):
+            pass
+        return value, stats.get("work", 0) + _inference_work(nxt, model)
 
-    return leaf
+    table = LeafTable(compute, budget, LEAF_MAX_DECK, MAX_LEAVES)
+    return table
 
 
 def _inference_work(record, model) -> int:
@@ -731,26 +585,31 @@ def _with_tie(r: RankedAction, best, n: int) -> RankedAction:
 
 def _bootstrap_best(actions, certain, results, seed: int) -> dict:
     """P(best): how often each play has the highest win rate when the deals are resampled
-    (a seeded bootstrap over the deals every remaining contender was evaluated on). A play the
-    racing dropped was behind by more than three standard errors: its P(best) is taken as 0."""
+    (a seeded bootstrap over the deals every remaining contender was evaluated on: the resamples'
+    counts from `solver.compiled.bootstrap_counts`, the same on both paths). A play the racing
+    dropped was behind by more than three standard errors: its P(best) is taken as 0."""
+    import numpy as np
+
+    from solver.compiled import bootstrap_counts
+
     most = max((len(results[a][0]) for a in results), default=0)
     if most == 0:
         return {max(actions, key=lambda a: certain[a][0]): 1.0} if certain else {}
-    rng = SplitMix64(seed ^ 0x5EED)
     full = [a for a in results if len(results[a][0]) == most]
     if len(full) == 1 and not certain:
         return {a: float(a == full[0]) for a in actions}
     counts = {a: 0 for a in actions}
-    population = range(most)
-    for _ in range(BOOTSTRAP):
-        idx = rng.choices(population, k=most)
+    draws = bootstrap_counts(seed ^ 0x5EED, BOOTSTRAP, most)
+    means = (draws @ np.array([results[a][0] for a in full], dtype=np.float64).T) / most  # [resample, play]
+    column = {a: j for j, a in enumerate(full)}
+    fixed = {a: float(certain[a][0]) for a in actions if a in certain}
+    for row in means.tolist():
         best, best_v = None, -1.0
         for a in actions:
-            if a in certain:
-                val = float(certain[a][0])
-            elif a in full:
-                w = results[a][0]
-                val = sum([w[i] for i in idx]) / most
+            if a in fixed:
+                val = fixed[a]
+            elif a in column:
+                val = row[column[a]]
             else:
                 continue
             if val > best_v + 1e-12:

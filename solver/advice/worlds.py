@@ -20,6 +20,7 @@ from solver.inference.combine import Combiner
 from solver.inference.beliefs import shared_belief
 from solver.records.record import Record
 from solver.records.replay import public_discards
+from solver.rules.events import observation  # noqa: F401  (re-exported: the advisor's observations)
 from solver.rules.state import CHANCELLOR, PLAY, Round
 
 
@@ -223,18 +224,6 @@ def _type_worlds(record: Record, model, limit: int, lazy: bool, deadline: float 
     if not total:
         raise AdviceError("no deal is consistent with the record")
     return [(r, Fraction(w, total)) for r, w in worlds], deals, sa_free and lazy
-
-
-def observation(events, viewer: int) -> tuple:
-    """What the viewer sees of a list of events (others' private details redacted)."""
-    out = []
-    for ev in events:
-        seen = ev.private_to  # `seen_by`, inlined: on the exact search's path for every outcome
-        if seen is None or viewer in seen:
-            out.append(ev)
-        else:
-            out.append((type(ev).__name__, getattr(ev, "player", None), getattr(ev, "target", None)))
-    return tuple(out)
 
 
 #: The advisor's opponent models (the default first): the models that play opponents.

@@ -16,19 +16,22 @@ and keeps the machine code on disk (`cache=True`, beside the source, or under `N
 
 Callers use the functions here, never `kernels` directly:
 
-* `backend()` — "compiled" or "python";
+* `backend()` — "compiled" or "python"; `forced(path)` runs a block on one of them;
 * `fast_playout(r, viewer, model, rng, finish=False)` — the advisor's play-out from a `Round`
   (`solver.policies.playout.fast_playout`), on the backend in use; `rng` advances as on the
   Python path;
 * `play_on(r, rng, viewer=-1, model="random")` — the round played on to its end: the final `Round`;
 * `random_rounds(edition, n, count, seed)` — `count` random rounds from fresh deals (the engine
   benchmark): wins per seat;
+* `make_playouts(viewer, actions, decisions, leaves)` — the estimate's play-outs of the viewer's
+  plays on sampled deals (`solver.compiled.sampling`): a batch of (deal, play) pairs in one call;
 * `to_array(r)` / `to_round(state, edition)` — a `Round` as the compiled state and back.
 """
 
 from __future__ import annotations
 
 import os
+from contextlib import contextmanager
 from functools import lru_cache
 
 from solver.rules.cards import Card
@@ -37,7 +40,10 @@ from solver.rules.errors import InvalidOptionError
 from solver.rules.rng import SplitMix64
 from solver.rules.state import CHANCELLOR, OVER, PLAY, Round
 
+from solver.compiled.sampling import LeafTable
+
 __all__ = ["backend", "fast_playout", "play_on", "random_rounds", "to_array", "to_round", "compiled_kernels",
+           "LeafTable", "make_playouts", "forced", "bootstrap_counts",
            "edition_array", "warm"]
 
 _CARDS = tuple(Card)
@@ -71,9 +77,27 @@ def _resolve() -> str:
     return "compiled"
 
 
+_FORCED: list = []  # `forced`: the path chosen for a block of code (tests)
+
+
 def backend() -> str:
     """The path in use: "compiled" (numba) or "python" (`LOVELETTER_CORE=python`, or no numba)."""
-    return _resolve()
+    return _FORCED[-1] if _FORCED else _resolve()
+
+
+@contextmanager
+def forced(path: str):
+    """Run a block on one path ("compiled" or "python"), e.g. to compare the two in one process."""
+    if path not in ("compiled", "python"):
+        raise InvalidOptionError(f"the path is 'compiled' or 'python', not {path!r}", rule="invalid-option")
+    if path == "compiled" and _resolve() != "compiled":
+        raise InvalidOptionError("the compiled path is not available here (numba or LOVELETTER_CORE)",
+                                 rule="invalid-option")
+    _FORCED.append(path)
+    try:
+        yield
+    finally:
+        _FORCED.pop()
 
 
 def compiled_kernels():
@@ -268,6 +292,36 @@ def random_rounds(edition: Edition, n: int, count: int, seed: int) -> tuple[list
     return [int(w) for w in wins[:n]], int(state)
 
 
+def make_playouts(viewer: int, actions: list, decisions: bool = True, leaves=None):
+    """The estimate's play-outs of the viewer's `actions` on sampled deals (`solver.compiled.sampling`:
+    `run_many(items, deals, kinds, seeds)`), on the backend in use: the same results on both."""
+    if backend() == "python":
+        from solver.compiled.sampling import Playouts
+
+        return Playouts(viewer, actions, decisions, leaves)
+    from solver.compiled.sampling_runner import CompiledPlayouts
+
+    return CompiledPlayouts(viewer, actions, decisions, leaves)
+
+
+def bootstrap_counts(seed: int, replicates: int, n: int):
+    """How often each of n items is drawn in each of `replicates` resamples with replacement (n draws
+    each, `SplitMix64(seed).below(n)` in order): an int64 array [replicates, n], the same on both paths."""
+    import numpy as np
+
+    seed &= (1 << 64) - 1
+    if backend() == "python":
+        rng = SplitMix64(seed)
+        out = np.zeros((replicates, n), dtype=np.int64)
+        below = rng.below
+        for b in range(replicates):
+            row = out[b]
+            for _ in range(n):
+                row[below(n)] += 1
+        return out
+    return compiled_kernels().bootstrap_counts(np.uint64(seed), replicates, n)
+
+
 def warm() -> float:
     """Compile (or load from the disk cache) every kernel the solver uses; the seconds it took."""
     import time
@@ -287,4 +341,15 @@ def warm() -> float:
 
     k = compiled_kernels()
     k.counting_rounds(edition_array(e), 2, 1, np.uint64(0))
+    bootstrap_counts(1, 2, 3)
+    from solver.rules.game import legal_actions
+
+    acts = list(legal_actions(r))
+    make_playouts(0, acts, True, None).run_many([(0, 0)], [r], [_counter()], [1])
     return time.perf_counter() - t0
+
+
+def _counter():
+    from solver.policies.models import get_model
+
+    return get_model("card-counter")

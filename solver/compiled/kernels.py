@@ -930,3 +930,16 @@ def step(st, ed, row):
     for j in range(4):
         acts[0, j] = row[j]
     apply_row(st, ed, acts, 0)
+
+
+@njit(cache=True)
+def bootstrap_counts(seed, replicates, n):
+    """How often each of n items is drawn in each of `replicates` resamples with replacement (n
+    draws each, `below(n)` from one generator in order): an array [replicates, n]."""
+    rs = np.empty(1, dtype=np.uint64)
+    rs[0] = seed
+    out = np.zeros((replicates, n), dtype=np.int64)
+    for b in range(replicates):
+        for _ in range(n):
+            out[b, below(rs, n)] += 1
+    return out

@@ -172,3 +172,16 @@ Event = (
 def seen_by(event: Event, seat: int) -> bool:
     """Did `seat` see this event's details?"""
     return event.private_to is None or seat in event.private_to
+
+
+def observation(events, viewer: int) -> tuple:
+    """What the viewer sees of a list of events (others' private details redacted): the events
+    public or private to the viewer as they are, the others as (kind, player, target)."""
+    out = []
+    for ev in events:
+        seen = ev.private_to  # `seen_by`, inlined: on the exact search's path for every outcome
+        if seen is None or viewer in seen:
+            out.append(ev)
+        else:
+            out.append((type(ev).__name__, getattr(ev, "player", None), getattr(ev, "target", None)))
+    return tuple(out)

@@ -1,6 +1,7 @@
-"""The estimate's next-decision statistics (`solver.advice.estimate.NextDecision`) play out the
-other actions of a key's visits only once the key has enough visits for them to matter; the
-figures are those of playing every action at every visit."""
+"""The estimate's next-decision statistics (`solver.compiled.sampling.NextDecision`, the Python path;
+the compiled path equals it: tests/compiled/test_sampling.py) play out the other actions of a key's
+visits only once the key has enough visits for them to matter; the figures are those of playing
+every action at every visit."""
 
 from __future__ import annotations
 
@@ -9,8 +10,9 @@ from solver.rules.rng import SplitMix64
 import pytest
 
 from solver import apply, parse_record
-from solver.advice import estimate
-from solver.advice.estimate import NextDecision, _finish, advise_estimate
+from solver.advice.estimate import advise_estimate
+from solver.compiled import forced, sampling
+from solver.compiled.sampling import NextDecision, finish as _finish
 
 
 class EveryVisit(NextDecision):
@@ -48,12 +50,14 @@ class Counted(NextDecision):
 ])
 def test_deferring_the_other_actions_changes_no_figure(monkeypatch, text, model):
     record = parse_record(text)
-    monkeypatch.setattr(estimate, "NextDecision", EveryVisit)
+    monkeypatch.setattr(sampling, "NextDecision", EveryVisit)
     EveryVisit.deviations = EveryVisit.others = 0
-    every = advise_estimate(record, model, deals=600, seed=3)
-    monkeypatch.setattr(estimate, "NextDecision", Counted)
+    with forced("python"):
+        every = advise_estimate(record, model, deals=600, seed=3)
+    monkeypatch.setattr(sampling, "NextDecision", Counted)
     Counted.others = 0
-    deferred = advise_estimate(record, model, deals=600, seed=3)
+    with forced("python"):
+        deferred = advise_estimate(record, model, deals=600, seed=3)
     assert deferred == every
     assert Counted.others < EveryVisit.others  # fewer play-outs
     if record.n_players == 2:  # keys visited often enough to record the others, and to change a decision

@@ -1,0 +1,116 @@
+"""The compiled runner of the estimate's play-outs (`CompiledPlayouts`): the interface of
+`solver.compiled.sampling.Playouts`, the work done by `solver.compiled.sampling_kernels.run_items`
+(a batch of (deal, play) pairs in one call). Its next-decision statistics and leaf table persist in
+compiled structures between batches; a leaf the table wants valued is computed here, in Python,
+from the pair's events on the public engine (the same play-out replayed: the same draws), and the
+batch goes on from that pair."""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import types
+from numba.typed import Dict, List
+
+from solver.compiled import compiled_kernels, edition_array, to_array
+from solver.compiled.sampling import prefix
+from solver.compiled import sampling_kernels as sk
+from solver.rules.actions import Play
+from solver.rules.rng import SplitMix64
+
+
+def action_row(action) -> tuple:
+    """A play or a Chancellor choice as a kernel's action row."""
+    if isinstance(action, Play):
+        return (int(action.card), -1 if action.target is None else action.target,
+                -1 if action.guess is None else int(action.guess), 0)
+    bottom = tuple(int(c) for c in action.bottom)
+    return (int(action.keep), bottom[0], bottom[1] if len(bottom) > 1 else -1, len(bottom))
+
+
+class CompiledPlayouts:
+    """`solver.compiled.sampling.Playouts` on the compiled path: the same results, pair for pair."""
+
+    def __init__(self, viewer: int, actions: list, decisions: bool = True, leaves=None):
+        compiled_kernels()
+        self.viewer = viewer
+        self.actions = actions
+        self.decisions = decisions
+        self.leaves = leaves
+        self.roots = np.array([action_row(a) for a in actions], dtype=np.int64).reshape(-1, 4)
+        self.states = np.empty((0, 0), dtype=np.int8)
+        self.kinds = np.empty(0, dtype=np.int64)
+        self.seeds = np.empty(0, dtype=np.uint64)
+        self.count = 0
+        self.ed = None
+        i64 = types.int64
+        self.nd_index = Dict.empty(i64, i64)
+        self.nd = [List.empty_list(i64) for _ in range(7)]  # n, h, m, off, later count, head, tail
+        self.rows = List.empty_list(i64)
+        self.s1 = List.empty_list(types.float64)
+        self.s2 = List.empty_list(types.float64)
+        self.kk = List.empty_list(i64)
+        self.def_state = List.empty_list(types.int8[::1])
+        self.def_taken = List.empty_list(i64)
+        self.def_seed = List.empty_list(types.uint64)
+        self.def_kind = List.empty_list(i64)
+        self.def_mine = List.empty_list(types.float64)
+        self.def_next = List.empty_list(i64)
+        self.leaf_index = Dict.empty(i64, i64)
+        self.leaf_win = np.zeros(0, dtype=np.float64)
+        self.leaf_tokens = np.zeros(0, dtype=np.float64)
+        self.leaf_values: list = []
+        self.leaf_ctl = np.zeros(5, dtype=np.int64)
+        if leaves is not None:
+            self.leaf_ctl[:] = (1, 1 if leaves.left > 0 else 0, 0, leaves.max_leaves, leaves.max_deck)
+
+    def _grow(self, deals: list, kinds: list, seeds: list) -> None:
+        """Convert the deals not converted yet (the pool only grows)."""
+        if len(deals) <= self.count:
+            return
+        if self.ed is None:
+            self.ed = edition_array(deals[0].edition)
+        new = [to_array(d) for d in deals[self.count:]]
+        add = np.stack(new)
+        self.states = add if self.count == 0 else np.concatenate([self.states, add])
+        self.kinds = np.concatenate([self.kinds, np.array([0 if k.fast == "random" else 1 for k in
+                                                            kinds[self.count:]], dtype=np.int64)])
+        self.seeds = np.concatenate([self.seeds, np.array(seeds[self.count:], dtype=np.uint64)])
+        self.count = len(deals)
+
+    def run_many(self, items, deals: list, kinds: list, seeds: list) -> list:
+        self._grow(deals, kinds, seeds)
+        arr = np.array(items, dtype=np.int64).reshape(-1, 2)
+        out = np.zeros((len(items), 6), dtype=np.float64)
+        start = 0
+        nd = self.nd
+        while True:
+            status, start, key = sk.run_items(
+                self.states, self.kinds, self.seeds, self.roots, arr, start, self.viewer, self.decisions, self.ed,
+                self.nd_index, nd[0], nd[1], nd[2], nd[3], nd[4], nd[5], nd[6], self.rows, self.s1, self.s2, self.kk,
+                self.def_state, self.def_taken, self.def_seed, self.def_kind, self.def_mine, self.def_next,
+                self.leaf_index, self.leaf_win, self.leaf_tokens, self.leaf_ctl, out)
+            if status == sk.DONE:
+                break
+            self._leaf(int(key), items[start], deals, kinds, seeds)
+        return [(_num(r[0], r[5]), _num(r[1], r[5]), bool(r[2]), bool(r[3]), bool(r[4])) for r in out]
+
+    def _leaf(self, key: int, item, deals, kinds, seeds) -> None:
+        """Value a new leaf: the pair's play-out replayed on the public engine to its decision."""
+        i, a = item
+        r, _, _, trail, _, _, _ = prefix(deals[i], self.actions[a], self.viewer, kinds[i], SplitMix64(seeds[i]))
+        value = self.leaves.add(key, trail, len(r.deck))
+        if value is None:
+            self.leaf_index[key] = -1
+        else:
+            j = len(self.leaf_values)
+            self.leaf_values.append(value)
+            self.leaf_win = np.array([v[0] for v in self.leaf_values], dtype=np.float64)
+            self.leaf_tokens = np.array([v[1] for v in self.leaf_values], dtype=np.float64)
+            self.leaf_index[key] = j
+        self.leaf_ctl[1] = 1 if self.leaves.left > 0 else 0
+        self.leaf_ctl[2] += 1
+
+
+def _num(x: float, leaf: float):
+    """A result as the Python path gives it: an int for a play-out's 0/1, the float of a leaf."""
+    return float(x) if leaf else int(x)

@@ -1,0 +1,67 @@
+"""The estimate's play-outs on the compiled path equal the Python path's, figure for figure: the
+same deals, the same draws, the same next-decision statistics and leaves, so the same answer
+(every play's win rate, interval, samples, P(best), …) under `solver.compiled.forced`."""
+
+from __future__ import annotations
+
+import pytest
+
+from solver import apply, deal_round, legal_actions, parse_record
+from solver.advice.estimate import advise_estimate
+from solver.compiled import backend, forced
+from solver.records.record import record_from_events
+from solver.rules.rng import SplitMix64
+
+pytestmark = pytest.mark.skipif(backend() != "compiled", reason="the compiled path is not in use")
+
+RECORDS = [
+    ("classic P1,P2 first:P1 viewer:P1 up:7,3,4 dealt:1 | P1 +1", "card-counter"),
+    ("classic P1,P2 first:P1 viewer:P1 up:1,2,8 dealt:5 | P1 +1 1>P2=7 miss | P2 1>P1=4 miss | P1 +3 5>P1 disc:3 "
+     "new:6 | P2 2>P1 | P1 +1 1>P2=3 miss | P2 7 | P1 +4", "mixture"),
+    ("2019 Ana,Luis,Marta first:Ana viewer:Ana dealt:8 | Ana +1 1>Luis=5 miss | Luis 4 | Marta 2>Ana | Ana +5",
+     "mixture"),
+    ("2019 P1,P2 first:P1 viewer:P2 up:5,1,2 dealt:5 | P1 6 | P2 +1 1>P1=8 miss | P1 6 | P2 +1 1>P1=0 miss | P1 4 | "
+     "P2 +3", "random"),
+]
+
+
+def both(record, model, **kw):
+    with forced("python"):
+        slow = advise_estimate(record, model, **kw)
+    with forced("compiled"):
+        fast = advise_estimate(record, model, **kw)
+    return slow, fast
+
+
+@pytest.mark.parametrize("text, model", RECORDS)
+def test_the_estimate_is_the_same_on_both_paths(text, model):
+    slow, fast = both(parse_record(text), model, deals=400, seed=11)
+    assert slow == fast
+    assert slow.method == "estimate"
+
+
+def positions(key: str, n: int, count: int):
+    """Seeded rounds played at random to seat 0's turns with a choice."""
+    found = 0
+    for seed in range(500, 5000):
+        rng = SplitMix64(seed)
+        r, ev = deal_round(key, n, seed % n, seed)
+        events = list(ev)
+        while r.phase != "over":
+            if r.current == 0 and r.phase == "play" and len(legal_actions(r)) > 1 and rng.below(3) == 0:
+                yield record_from_events(r.edition, n, events, 0)
+                found += 1
+                break
+            r, e2 = apply(r, rng.choice(legal_actions(r)))
+            events += e2
+        if found >= count:
+            return
+
+
+@pytest.mark.parametrize("key, n, model", [("classic", 2, "card-counter"), ("2019", 2, "mixture"),
+                                           ("2019", 4, "random"), ("classic-2019", 3, "card-counter")])
+def test_random_positions_give_the_same_estimate_on_both_paths_with_and_without_next_decisions(key, n, model):
+    for record in positions(key, n, 3):
+        for decisions in (True, False):
+            slow, fast = both(record, model, deals=200, seed=3, next_decision=decisions)
+            assert slow == fast, (record, decisions)
