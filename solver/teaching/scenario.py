@@ -4,6 +4,13 @@ Lessons and FAQ scenarios (lessons/*.toml) state rulings in words *and* as claim
 checks with the engine, so a lesson that says something the engine does not do fails the test
 suite. The tutor plays the same scenarios on its board.
 
+The board is a state a real round reaches: a scenario's `history` (the deck order before the
+deal, who starts, every play since: `solver.teaching.history`) is replayed by the engine, and
+the board it states (`hands`, `discards`, `protected`, `out_at_start`, `current`, the top of the
+`deck`, `set_aside`, `face_up`) must be what that round shows — a ScenarioError otherwise. A
+scenario without a history is a first turn: the loader deals it (nobody has played yet, so it
+may state no discards, protection or player out).
+
 Claims (all optional):
   legal_cards    cards the player to move may play            ["Countess"]
   targets        legal targets per card                       {Prince = ["Ana"]}
@@ -15,6 +22,7 @@ Claims (all optional):
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any, Optional
 
@@ -25,7 +33,8 @@ from solver.rules.errors import IllegalActionError, LoveLetterError, excerpt
 from solver.rules.events import NoEffect
 from solver.rules.game import apply, legal_actions
 from solver.rules.names import parse_card
-from solver.rules.state import Round, late_position, position
+from solver.rules.state import Round, position
+from solver.teaching.history import Goal, History, replay
 
 
 class ScenarioError(LoveLetterError):
@@ -41,6 +50,12 @@ class Scenario:
     expect: dict
     text: dict = field(default_factory=dict)
     data: dict = field(default_factory=dict, repr=False)
+    #: The round that reaches `start`, from its deal (`start` is its last state).
+    history: Optional[History] = None
+
+    def before(self) -> tuple[list, list]:
+        """The round up to `start`: its states from the deal and each step's events (`replay`)."""
+        return replay(self.start.edition, len(self.players), self.history)
 
     def seat(self, name: str) -> int:
         try:
@@ -80,34 +95,102 @@ _MALFORMED = (KeyError, ValueError, IndexError, TypeError, AttributeError)
 
 def load_scenario(data: dict) -> Scenario:
     """A scenario from its data (a table of lessons/scenarios.toml); ScenarioError (rule
-    `scenario`) when a value has the wrong type or shape, or the position breaks the rules."""
+    `scenario`) when a value has the wrong type or shape, the history is not a legal round, or
+    the board it states is not the one its history reaches."""
     if not isinstance(data, dict):
         raise ScenarioError("a scenario is a table of values")
     sid = data.get("id", "?")
     try:
         edition = get_edition(data.get("edition", "2019"), **data.get("options", {}))
         players = tuple(data["players"])
-        hands = [_cards(edition, h) for h in data["hands"]]
-        kw: dict[str, Any] = {
-            "discards": [_cards(edition, d) for d in data.get("discards", [[]] * len(players))],
-            "out": data.get("out_at_start"),
-            "protected": data.get("protected"),
-            "current": players.index(data.get("current", players[0])),
-        }
-        if data.get("face_up"):
-            kw["face_up"] = _cards(edition, data["face_up"])
-        if data.get("set_aside"):
-            kw["set_aside"] = parse_card(data["set_aside"], edition, "en")
-        deck = _cards(edition, data.get("deck", []))
-        if data.get("exact_deck"):
-            start = late_position(edition, hands, deck=deck, dump=players.index(data.get("dump", players[0])), **kw)
+        goal = _goal(players, edition, data)
+        if "history" in data:
+            history = _history(players, edition, data["history"])
+            try:
+                states, _ = replay(edition, len(players), history)
+            except IllegalActionError as err:
+                raise ScenarioError(f"scenario {excerpt(sid, 40)}: its history is not a legal round ({err})") from err
+            start = states[-1]
         else:
-            start = position(edition, hands, deck=deck, fill=True, **kw)
+            start, history = _first_turn(players, edition, data, goal)
+        wrong = _board_differs(goal, start, players)
+        if wrong:
+            raise ScenarioError(f"scenario {excerpt(sid, 40)}: its history does not reach the board it states ({wrong})")
         plays = [_action(players, edition, p) for p in data.get("play", [])]
         expect, text = dict(data.get("expect", {})), dict(data.get("text", {}))
-    except _MALFORMED as exc:
+    except ScenarioError as exc:
+        if str(sid) in str(exc):
+            raise
+        raise ScenarioError(f"scenario {excerpt(sid, 40)}: {excerpt(exc, 200)}") from exc
+    except (LoveLetterError, *_MALFORMED) as exc:
         raise ScenarioError(f"scenario {excerpt(sid, 40)}: {excerpt(exc, 200)}") from exc  # the cause kept
-    return Scenario(sid, players, start, plays, expect, text, data)
+    return Scenario(sid, players, start, plays, expect, text, data, history)
+
+
+def _goal(players, edition, data: dict) -> Goal:
+    """The board the scenario states (what its history must reach)."""
+    n = len(players)
+    hands = [_cards(edition, h) for h in data["hands"]]
+    if len(hands) != n:
+        raise ScenarioError(f"{len(hands)} hands for {n} players")
+    flags = lambda name: tuple(bool(x) for x in (data.get(name) or [False] * n))  # noqa: E731
+    out, protected = flags("out_at_start"), flags("protected")
+    if len(out) != n or len(protected) != n:
+        raise ScenarioError("one flag per player")
+    discards = [_cards(edition, d) for d in data.get("discards", [[]] * n)]
+    face_up = _cards(edition, data["face_up"]) if data.get("face_up") else None
+    set_aside = parse_card(data["set_aside"], edition, "en") if data.get("set_aside") else None
+    return Goal(hands=hands, current=players.index(data.get("current", players[0])), out=out, protected=protected,
+                deck=tuple(_cards(edition, data.get("deck", []))), exact_deck=bool(data.get("exact_deck")),
+                set_aside=set_aside, face_up=None if face_up is None else tuple(face_up), discards=discards)
+
+
+def _history(players, edition, spec: dict) -> History:
+    order = spec["order"]
+    if not isinstance(order, str):
+        raise ScenarioError("a history's order is the deck's card names, top first, separated by spaces")
+    return History(players.index(spec["first"]), tuple(_cards(edition, order.split())),
+                   tuple(_action(players, edition, p) for p in spec.get("plays", [])))
+
+
+def _first_turn(players, edition, data: dict, goal: Goal):
+    """A scenario without a history: the first turn of a deal (the cards it does not place go to
+    the face-up row, the set-aside slot and under the deck in card order, as `position` fills)."""
+    if any(goal.out) or any(goal.protected) or any(goal.discards):
+        raise ScenarioError("a board where somebody has played needs a history (the round that reaches it)")
+    built = position(edition, goal.hands, deck=goal.deck, fill=True, current=goal.current,
+                     set_aside=goal.set_aside, face_up=goal.face_up or ())
+    n, first = len(players), goal.current
+    if len(built.hands[first]) != 2 or any(len(built.hands[s]) != 1 for s in range(n) if s != first):
+        raise ScenarioError("on a first turn the player to move holds two cards and the others one each")
+    order = ((built.set_aside,) + built.face_up + tuple(built.hands[(first + j) % n][0] for j in range(n))
+             + (built.hands[first][1],) + built.deck)
+    history = History(first, order, ())
+    states, _ = replay(edition, n, history)
+    return states[-1], history
+
+
+def _board_differs(goal: Goal, r: Round, players) -> str:
+    """What differs between the stated board and the reached one ("" when none does)."""
+    if r.phase != "play":
+        return "the round is not at a play"
+    if r.current != goal.current:
+        return f"{players[r.current]} is to play"
+    for s, name in enumerate(players):
+        if tuple(sorted(r.hands[s])) != goal.hands[s]:
+            return f"{name} holds {[c.title for c in r.hands[s]]}"
+        if r.out[s] != goal.out[s] or r.protected[s] != goal.protected[s]:
+            return f"{name} is {'out' if r.out[s] else 'in'}, {'' if r.protected[s] else 'not '}protected"
+        missing = Counter(goal.discards[s]) - Counter(r.discards[s])
+        if missing:
+            return f"{name}'s discards lack {[c.title for c in missing.elements()]}"
+    if r.deck[:len(goal.deck)] != goal.deck or (goal.exact_deck and r.deck != goal.deck):
+        return f"the deck is {[c.title for c in r.deck]}"
+    if goal.set_aside is not None and r.set_aside != goal.set_aside:
+        return "another card is set aside"
+    if goal.face_up is not None and sorted(r.face_up) != sorted(goal.face_up):
+        return "other cards are face up"
+    return ""
 
 
 @dataclass
