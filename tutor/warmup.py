@@ -57,4 +57,7 @@ def warm() -> None:
         catalog(lang)
     load_lessons()
     scenarios()
+    from tutor.text.search import search
+
+    search("prince")  # the FAQ search's index (bm25s, the stemmers)
     example_steps()

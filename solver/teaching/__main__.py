@@ -14,7 +14,7 @@ from pathlib import Path
 from solver.rules.actions import ChancellorChoice
 from solver.rules.editions import get_edition
 from solver.teaching.history import History, find_history, replay
-from solver.teaching.scenario import Scenario, _action, _goal, play_out
+from solver.teaching.scenario import Scenario, parse_action, board_goal, play_out
 
 DEFAULT = Path(__file__).resolve().parents[2] / "lessons" / "scenarios.toml"
 
@@ -49,8 +49,8 @@ def find_for(data: dict, seed: int = 0):
     the stated board and every claim of the scenario holds from it."""
     edition = get_edition(data.get("edition", "2019"), **data.get("options", {}))
     players = tuple(data["players"])
-    goal = _goal(players, edition, data)
-    plays = [_action(players, edition, p) for p in data.get("play", [])]
+    goal = board_goal(players, edition, data)
+    plays = [parse_action(players, edition, p) for p in data.get("play", [])]
 
     def accept(history: History) -> bool:
         states, _ = replay(edition, len(players), history)

@@ -17,7 +17,8 @@ Claims (all optional):
   illegal        plays refused, with the rule key             [{play = {card="King", target="Luis"}, rule="countess-forced"}]
   after the `play` list is applied:
   out, protected seats; over; end_reason; winners; spy_bonus; hand {seat = card};
-  no_effect (a NoEffect event happened); set_aside_drawn; deck_size; phase
+  no_effect (a NoEffect event happened); set_aside_drawn; deck_size; phase;
+  saw {seat = card} (a Priest showed that player the card, and nobody else)
 """
 
 from __future__ import annotations
@@ -30,7 +31,7 @@ from solver.rules.actions import ChancellorChoice, Play
 from solver.rules.cards import Card
 from solver.rules.editions import get_edition
 from solver.rules.errors import IllegalActionError, LoveLetterError, excerpt
-from solver.rules.events import NoEffect
+from solver.rules.events import NoEffect, PriestSaw
 from solver.rules.game import apply, legal_actions
 from solver.rules.names import parse_card
 from solver.rules.state import Round, position
@@ -68,7 +69,7 @@ def _cards(edition, values) -> list[Card]:
     return [parse_card(str(v), edition, "en") for v in values]
 
 
-def _action(sc_players, edition, spec: dict):
+def parse_action(sc_players, edition, spec: dict):
     if "keep" in spec:
         return ChancellorChoice(parse_card(spec["keep"], edition, "en"),
                                 tuple(_cards(edition, spec.get("bottom", []))))
@@ -103,7 +104,7 @@ def load_scenario(data: dict) -> Scenario:
     try:
         edition = get_edition(data.get("edition", "2019"), **data.get("options", {}))
         players = tuple(data["players"])
-        goal = _goal(players, edition, data)
+        goal = board_goal(players, edition, data)
         if "history" in data:
             history = _history(players, edition, data["history"])
             try:
@@ -116,7 +117,7 @@ def load_scenario(data: dict) -> Scenario:
         wrong = _board_differs(goal, start, players)
         if wrong:
             raise ScenarioError(f"scenario {excerpt(sid, 40)}: its history does not reach the board it states ({wrong})")
-        plays = [_action(players, edition, p) for p in data.get("play", [])]
+        plays = [parse_action(players, edition, p) for p in data.get("play", [])]
         expect, text = dict(data.get("expect", {})), dict(data.get("text", {}))
     except ScenarioError as exc:
         if str(sid) in str(exc):
@@ -127,7 +128,7 @@ def load_scenario(data: dict) -> Scenario:
     return Scenario(sid, players, start, plays, expect, text, data, history)
 
 
-def _goal(players, edition, data: dict) -> Goal:
+def board_goal(players, edition, data: dict) -> Goal:
     """The board the scenario states (what its history must reach)."""
     n = len(players)
     hands = [_cards(edition, h) for h in data["hands"]]
@@ -150,7 +151,7 @@ def _history(players, edition, spec: dict) -> History:
     if not isinstance(order, str):
         raise ScenarioError("a history's order is the deck's card names, top first, separated by spaces")
     return History(players.index(spec["first"]), tuple(_cards(edition, order.split())),
-                   tuple(_action(players, edition, p) for p in spec.get("plays", [])))
+                   tuple(parse_action(players, edition, p) for p in spec.get("plays", [])))
 
 
 def _first_turn(players, edition, data: dict, goal: Goal):
@@ -236,7 +237,7 @@ def _play_out(sc: Scenario) -> Outcome:
         if got != want:
             failures.append(f"targets of the {card.title}: engine {got}, lesson {want}")
     for item in expect.get("illegal", []):
-        action = _action(name, e, item["play"])
+        action = parse_action(name, e, item["play"])
         try:
             apply(start, action)
             failures.append(f"{action} should be refused ({item.get('rule')}) but the engine allows it")
@@ -273,6 +274,11 @@ def _play_out(sc: Scenario) -> Outcome:
         hand = final.hands[sc.seat(seat_name)]
         if not hand or hand[0] != parse_card(card, e, "en"):
             failures.append(f"{seat_name}'s hand: engine {hand}, lesson {card}")
+    for seat_name, card in expect.get("saw", {}).items():  # a Priest's look: that player alone sees the card
+        seat, want = sc.seat(seat_name), parse_card(card, e, "en")
+        looks = [ev for evs in events for ev in evs if isinstance(ev, PriestSaw) and ev.player == seat]
+        if not any(ev.card == want and ev.private_to == (seat,) for ev in looks):
+            failures.append(f"{seat_name} does not alone see {card}: engine {looks}")
     if "no_effect" in expect:
         happened = any(isinstance(ev, NoEffect) for evs in events for ev in evs)
         if happened != expect["no_effect"]:

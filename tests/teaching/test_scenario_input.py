@@ -42,7 +42,7 @@ def mutated(draw):
             if not kids:
                 break
             node = draw(st.sampled_from(kids))
-        value = draw(ODD)
+        value = copy.deepcopy(draw(ODD))  # (never the shared object: a later mutation would change it)
         if isinstance(node, dict):
             node[draw(st.sampled_from(list(node) + KEYS))] = value
         elif node:

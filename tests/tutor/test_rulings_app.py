@@ -52,7 +52,9 @@ def test_prince_on_the_set_aside_card_is_ruled_first_in_one_sentence(lang):
     assert at.info[0].value.endswith(sc.text[lang]["ruling"])
     expected = t(lang, "ruling.set_aside_draw").format(player="Luis")
     assert expected in at.success[0].value
-    log = next(m.value for m in at.markdown if m.value.startswith("1. "))
+    values = [m.value for m in at.markdown]  # (the round before the board is a list too, folded above it)
+    demo = values.index(f"**{t(lang, 'rc_demonstration')}**")
+    log = next(v for v in values[demo:] if v.startswith("1. "))
     steps = log.split("\n")
     set_aside = t(lang, "ev.drew_set_aside").split("{")[0]
     drew = next(i for i, s in enumerate(steps) if set_aside in s)

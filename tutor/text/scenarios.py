@@ -1,5 +1,6 @@
 """The FAQ and learners' trap scenarios (lessons/scenarios.toml) as data, loaded once, their texts
-spaced for each language: what the FAQ, the ruling checker, the lessons and the FAQ search show."""
+spaced for each language: what the FAQ, the ruling checker, the lessons and the FAQ search show;
+and the round that reaches a scenario's board, told turn by turn."""
 
 from __future__ import annotations
 
@@ -20,3 +21,27 @@ def scenarios() -> dict:
 
     return {sc.id: replace(sc, text={lang: spaced(lang, texts) for lang, texts in sc.text.items()})
             for sc in load_file(SCENARIO_FILE)}
+
+
+def history_lines(sc, lang: str) -> list[str]:
+    """The round that reaches the scenario's board (`Scenario.before`), one line per play, every
+    card named (the FAQ is told from above the table): "Luis plays the Handmaid (4). …"."""
+    from solver.teaching.ruling import narrate
+    from tutor.text.events import say
+
+    states, steps = sc.before()
+    e = sc.start.edition
+    lines = []
+    for events in steps:
+        said = [say(x, e, lang, sc.players) for x in narrate(events, e)]
+        if said:
+            lines.append(" ".join(said))
+    return lines
+
+
+def history_markdown(sc, lang: str) -> str:
+    """`history_lines` as a numbered list (the deal's first draw, then each play)."""
+    import re
+
+    return "\n".join(f"{i}. " + re.sub(r"([\\`*_\[\]<>#|~$])", r"\\\1", line)
+                     for i, line in enumerate(history_lines(sc, lang), start=1))

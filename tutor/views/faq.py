@@ -17,7 +17,7 @@ st.title(t(language, "nav_faq"))
 # a moment, and the page shows its heading meanwhile).
 from solver.teaching.scenario import play_out  # noqa: E402
 from solver.words.sentences import action_text  # noqa: E402
-from tutor.text.scenarios import scenarios  # noqa: E402
+from tutor.text.scenarios import history_markdown, scenarios  # noqa: E402
 from tutor.text.search import search  # noqa: E402
 from tutor.widgets.formatters import ScenarioTitle  # noqa: E402
 from tutor.widgets.ruling import play_session, show_ruling  # noqa: E402
@@ -74,6 +74,14 @@ edition = sc.start.edition
 demo, board = st.tabs([t(language, "faq_demo_tab"), t(language, "faq_try_tab")])
 with demo:
     outcome = play_out(sc)
+    # The board is a real round's: how it came about, from the deal (solver.teaching.history).
+    plays = len(sc.history.plays)
+    if plays:
+        with st.expander(t(language, "faq_history", n=plays)):
+            st.caption(t(language, "faq_history_help"))
+            st.markdown(history_markdown(sc, language))
+    else:
+        st.caption(t(language, "faq_history_none"))
     st.caption(t(language, "faq_before"))
     show_board(sc.start, sc.players, language)
     for i, (action, events) in enumerate(zip(sc.plays, outcome.events), start=1):
