@@ -192,17 +192,29 @@ class _Search:
     # --- the plays tried -------------------------------------------------------------------------
 
     def plays(self, r: Round) -> list:
-        """The legal actions, a Guard's guesses cut to a hit (when it may) and one miss per target."""
+        """The legal actions, a Guard's guesses cut to a hit (when it may) and one miss per target:
+        the miss a player would make, naming a card they have not seen every copy of (the one with
+        the most copies unseen from their seat)."""
         out, guards = [], {}
-        for a in legal_actions(r):
+        legal = legal_actions(r)
+        unseen = None
+        for a in legal:
             if isinstance(a, Play) and a.guess is not None:
                 held = r.hands[a.target][0]
-                key = (a.target, a.guess == held)
-                if key in guards:
+                if a.guess == held:
+                    out.append(a)
                     continue
-                guards[key] = a
+                if unseen is None:
+                    unseen = _unseen_by(r, r.current)
+                best = guards.get(a.target)
+                rank = (unseen[a.guess], self.rng.random())
+                if best is None or rank > best[0]:
+                    guards[a.target] = (rank, a)
+                continue
+            if _awkward(r, a):
+                continue  # (a Prince on yourself while an opponent may be chosen: a rare play)
             out.append(a)
-        return out
+        return out + [a for _, a in guards.values()]
 
     def draws(self, free: Counter, k: int) -> list:
         """Sequences of `k` cards to draw next from the cards not drawn yet (fewer when fewer are
@@ -275,13 +287,28 @@ class _Search:
         if len(plays) >= self.max_plays:
             return False
         kids = self.children(r, f)
-        kids.sort(key=lambda k: self.distance(k[0], k[1]))
+        kids.sort(key=lambda k: self.distance(k[0], k[1]) + _awkward(r, k[3]))
         for r2, f2, drawn, action in kids:
             if self.run(r2, f2, first + drawn, plays + (action,), root):
                 return True
             if self.nodes > self.budget:
                 return False
         return False
+
+
+def _unseen_by(r: Round, seat: int) -> Counter:
+    """Copies of each card `seat` has not seen: not in a discard pile, the face-up row or their hand."""
+    seen = Counter(c for pile in r.discards for c in pile) + Counter(r.face_up) + Counter(r.hands[seat])
+    return Counter(r.edition.full_deck()) - seen
+
+
+def _awkward(r: Round, action) -> float:
+    """A play few players would choose when another is open (the search tries it later): a Prince
+    on yourself while an opponent may be chosen."""
+    if isinstance(action, Play) and action.card is Card.PRINCE and action.target == r.current:
+        others = [s for s in range(len(r.hands)) if s != r.current and not r.out[s] and not r.protected[s]]
+        return 0.8 if others else 0.0
+    return 0.0
 
 
 def _deals(search: _Search, n: int, first: int, count: int = 60):
@@ -337,11 +364,15 @@ def _deals(search: _Search, n: int, first: int, count: int = 60):
 
 
 def find_history(edition: Edition | str, goal: Goal, *, accept: Callable = lambda history: True,
-                 max_plays: int = 24, budget: int = 3_000, tries: int = 400, seed: int = 0) -> Optional[History]:
+                 max_plays: int = 24, budget: int = 3_000, tries: int = 400, seed: int = 0,
+                 prefix: Optional[History] = None) -> Optional[History]:
     """A history whose last state shows `goal` and that `accept` takes (e.g. the situation's claims
     all hold from it), or None. Randomised restarts: each try deals anew and searches at most
     `budget` positions. When the deck may keep cards (not `goal.exact_deck`) the fewest plays are
-    tried first (0, 1, 2, … up to `max_plays`); an exact deck fixes how long the round runs."""
+    tried first (0, 1, 2, … up to `max_plays`); an exact deck fixes how long the round runs.
+
+    `prefix` fixes how the round begins: who starts, the top of the deck (`prefix.order`: exactly
+    the cards its plays deal and draw) and its plays; the search goes on from there."""
     e = get_edition(edition) if not isinstance(edition, Edition) else edition
     n = len(goal.hands)
     rng = random.Random(seed)
@@ -349,14 +380,18 @@ def find_history(edition: Edition | str, goal: Goal, *, accept: Callable = lambd
     for limit in lengths:
         rounds = tries if goal.exact_deck else max(3, tries // 8)
         for attempt in range(rounds):
-            first = (goal.current + attempt) % n  # (who starts decides whose turn it is when the deck runs down)
+            first = prefix.first if prefix else (goal.current + attempt) % n  # (whose turn it is at the end)
             search = _Search(e, goal, accept, rng, budget, limit, first)
-            root = rng.choice(_deals(search, n, first, count=1))
+            root = prefix.order if prefix else rng.choice(_deals(search, n, first, count=1))
             try:
                 r, _ = _deal_root(e, n, first, root)
+                for action in prefix.plays if prefix else ():
+                    r, _ = apply(r, action)
             except LoveLetterError:
                 continue
-            if search.possible(r) and search.run(r, len(r.deck), (), (), root):
+            if prefix and len(r.deck) != e.deck_size - len(root):
+                raise ValueError("a prefix's order must hold exactly the cards its plays deal and draw")
+            if search.possible(r) and search.run(r, len(r.deck), (), prefix.plays if prefix else (), root):
                 return search.found
     return None
 

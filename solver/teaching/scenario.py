@@ -18,7 +18,8 @@ Claims (all optional):
   after the `play` list is applied:
   out, protected seats; over; end_reason; winners; spy_bonus; hand {seat = card};
   no_effect (a NoEffect event happened); set_aside_drawn; deck_size; phase;
-  saw {seat = card} (a Priest showed that player the card, and nobody else)
+  saw {seat = card} (a Priest showed that player the card, and nobody else);
+  discard_totals {seat = n} (the values of a pile, as a classic tie-break adds them)
 """
 
 from __future__ import annotations
@@ -279,6 +280,9 @@ def _play_out(sc: Scenario) -> Outcome:
         looks = [ev for evs in events for ev in evs if isinstance(ev, PriestSaw) and ev.player == seat]
         if not any(ev.card == want and ev.private_to == (seat,) for ev in looks):
             failures.append(f"{seat_name} does not alone see {card}: engine {looks}")
+    for seat_name, total in expect.get("discard_totals", {}).items():  # what a classic tie-break adds up
+        if final.discard_total(sc.seat(seat_name)) != total:
+            failures.append(f"{seat_name}'s discards total {final.discard_total(sc.seat(seat_name))}, lesson {total}")
     if "no_effect" in expect:
         happened = any(isinstance(ev, NoEffect) for evs in events for ev in evs)
         if happened != expect["no_effect"]:

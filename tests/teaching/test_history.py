@@ -100,3 +100,28 @@ def test_the_search_gives_up_on_a_board_no_round_reaches():
                 out=(False, False, False), protected=(False, True, False),
                 discards=((), (), ()), exact_discards=True)
     assert find_history(e, goal, tries=4, budget=300, max_plays=3) is None
+
+
+def _guesses(states, plays):
+    """(guesser's unseen copies of the card named, the play) of each Guard guess of a round."""
+    for r, action in zip(states, plays):
+        if getattr(action, "guess", None) is None:
+            continue
+        seen = Counter(c for pile in r.discards for c in pile) + Counter(r.face_up) + Counter(r.hands[r.current])
+        unseen = Counter(r.edition.full_deck()) - seen
+        yield unseen[action.guess], action
+
+
+def test_the_rounds_are_played_as_players_play():
+    """A Guard names a card its player has not seen every copy of (never a Spy when both lie face
+    up), and nobody plays a Prince on themselves while an opponent may be chosen."""
+    from tutor.text.example import example_history
+
+    rounds = [(sc.start.edition, len(sc.players), sc.history) for sc in SCENARIOS]
+    rounds.append((get_edition("2019"), 3, example_history()))
+    for e, n, history in rounds:
+        states, _ = replay(e, n, history)
+        assert all(k > 0 for k, _ in _guesses(states, history.plays)), history
+        for r, action in zip(states, history.plays):
+            if getattr(action, "card", None) == Card.PRINCE and action.target == r.current:
+                assert all(r.out[s] or r.protected[s] for s in range(n) if s != r.current), history

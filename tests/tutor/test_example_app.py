@@ -1,6 +1,7 @@
 """The worked example, checked decision by decision with the inference and the advisor, and
 played from the learner's seat."""
 
+import re
 from pathlib import Path
 
 from streamlit.testing.v1 import AppTest
@@ -8,6 +9,7 @@ from streamlit.testing.v1 import AppTest
 from solver import Card, Play, legal_actions
 from solver.advice.advisor import advise
 from solver.records.record import record_from_events
+from solver.words.i18n import t
 from tutor.text.example import NAMES, example_steps, guard_odds, judge
 
 APP = str(Path(__file__).resolve().parents[2] / "tutor" / "app.py")
@@ -30,13 +32,13 @@ def test_every_guard_guess_of_the_example_is_a_best_guess_by_the_inference():
         assert odds[action.target][action.guess] == best > 0, step.key
 
 
-def test_the_last_guess_is_not_a_sure_miss_and_naming_the_prince_is_praised():
+def test_the_last_guess_is_not_a_sure_miss_and_naming_the_king_is_praised():
     last = DECISIONS[-1]
     player, action, before = last.decision
-    assert NAMES[player] == "Marta" and action.guess != Card.KING
-    assert Card.KING in before.round.discards[0]  # the only King is face up: naming it cannot hit
-    assert judge(last, Play(Card.GUARD, 0, Card.KING))[0] == "worse"
-    assert judge(last, Play(Card.GUARD, 0, Card.PRINCE))[0] in ("as_good", "better")
+    assert NAMES[player] == "Marta" and action.guess == Card.PRINCESS
+    assert before.round.discards[0].count(Card.PRINCE) + before.round.discards[1].count(Card.PRINCE) == 2
+    assert judge(last, Play(Card.GUARD, 0, Card.PRINCE))[0] == "worse"  # both Princes are face up
+    assert judge(last, Play(Card.GUARD, 0, Card.KING))[0] == "as_good"  # the King or the Princess: 50/50
 
 
 def test_the_example_plays_what_the_advisor_ranks_first_where_there_is_a_real_choice():
@@ -72,13 +74,14 @@ def test_a_better_or_equal_learner_choice_is_praised_not_corrected():
     assert "What would Marta play?" in at.subheader[0].value
     at.selectbox(key=f"ex-{index}-card").set_value(int(Card.GUARD)).run()
     at.selectbox(key=f"ex-{index}-target").set_value(0).run()
-    at.selectbox(key=f"ex-{index}-guess").set_value(int(Card.PRINCE)).run()
+    at.selectbox(key=f"ex-{index}-guess").set_value(int(Card.KING)).run()
     at.button(key=f"ex-{index}-go").click().run()
     assert not at.error and not at.info
     assert at.success[0].value.startswith("Legal, and as good as the example's play")
     assert "50%" in at.success[0].value
-    assert any(c.value == "Your play here: Ana holds the Prince (5), the card Marta named, so Ana is out of the round."
-               for c in at.caption)  # and what it does in this deal
+    # What the guess does in this deal (a hit) is not said: it would tell Marta's seat Ana's card.
+    assert not any("King (7), the card Marta named" in c.value or "out of the round" in c.value for c in at.caption)
+    assert t("en", "example_yours_hidden", player="Marta") in [c.value for c in at.caption]
 
 
 def test_the_round_is_seen_from_the_learners_seat_with_a_switch_to_reveal_all():
@@ -87,10 +90,10 @@ def test_the_round_is_seen_from_the_learners_seat_with_a_switch_to_reveal_all():
     assert any("lugar de Marta" in c.value for c in at.caption)
     board = hand_html(at)
     assert "Sacerdote" in board  # Marta's own hand
-    prince_in_hand = 'class="ll-card" lang="es" style="--c:#ca8a04"'  # a full-size Prince: a hand, not a discard
-    assert prince_in_hand not in board and "ll-back big" in board  # Ana's Prince stays face down
+    king_in_hand = 'class="ll-card" lang="es" style="--c:#b45309"'  # a full-size King: a hand, not a discard
+    assert king_in_hand not in board and "ll-back big" in board  # Ana's King stays face down
     at.toggle(key="ex_reveal").set_value(True).run()
-    assert prince_in_hand in hand_html(at)
+    assert king_in_hand in hand_html(at)
 
 
 def test_the_example_log_is_sentences_in_order_of_what_the_seat_saw():
@@ -162,9 +165,12 @@ def test_the_seats_view_keeps_the_secrets_the_question_asks_about():
         assert princess[lang] in at.info[0].value
         at = page(skip, lang=lang)
         (info,) = at.info
-        assert info.value == t(lang, "example_skip_seat") and "Prince" not in info.value.replace("Princes", "")
+        skipped = next(x for x in STEPS if x.key == "example_skip")
+        words = dict(turn=skipped.turn, player=NAMES[skipped.player])
+        assert info.value == t(lang, "example_skip_seat", **words)
+        assert not any(k in info.value for k in ("King", "Rey", "Roi"))  # Ana's card: the last question
         at.toggle(key="ex_reveal").set_value(True).run()
-        assert at.info[0].value == t(lang, "example_skip")
+        assert at.info[0].value == t(lang, "example_skip", **words)
 
 
 def test_each_guard_figure_is_worked_out_for_the_learner():
@@ -189,10 +195,51 @@ def test_each_guard_figure_is_worked_out_for_the_learner():
     at = page(frame_of(last), lang="es")
     at.selectbox(key=f"ex-{index}-card").set_value(int(Card.GUARD)).run()
     at.selectbox(key=f"ex-{index}-target").set_value(0).run()
-    at.selectbox(key=f"ex-{index}-guess").set_value(int(Card.PRINCE)).run()
+    at.selectbox(key=f"ex-{index}-guess").set_value(int(Card.KING)).run()
     at.button(key=f"ex-{index}-go").click().run()
     assert [c.value for c in at.caption if c.value.startswith("Desde el lugar")] == [
-        "Desde el lugar de Marta hay 2 cartas sin ver: Príncipe, Princesa. La carta de Ana es una de ellas: "
-        "el Príncipe (5) es 1 de 2 = 50\u202f%.",
-        "Desde el lugar de Marta hay 2 cartas sin ver: Príncipe, Princesa. La carta de Ana es una de ellas: "
+        "Desde el lugar de Marta hay 2 cartas sin ver: Rey, Princesa. La carta de Ana es una de ellas: "
+        "el Rey (7) es 1 de 2 = 50\u202f%.",
+        "Desde el lugar de Marta hay 2 cartas sin ver: Rey, Princesa. La carta de Ana es una de ellas: "
         "la Princesa (9) es 1 de 2 = 50\u202f%."]
+
+
+def test_trying_another_play_never_tells_a_hidden_hand():
+    """Point 8 of issue 36: each try at Ana's first question reported e.g. "Marta does not hold the
+    Princess" — the real outcome of the learner's play against the hidden cards."""
+    first = DECISIONS[0]
+    index = STEPS.index(first)
+    for target, guess in ((2, Card.PRINCESS), (1, Card.KING), (2, Card.PRIEST)):
+        at = page(frame_of(first))
+        at.selectbox(key=f"ex-{index}-card").set_value(int(Card.GUARD)).run()
+        at.selectbox(key=f"ex-{index}-target").set_value(target).run()
+        at.selectbox(key=f"ex-{index}-guess").set_value(int(guess)).run()
+        at.button(key=f"ex-{index}-go").click().run()
+        said = " ".join(x.value for x in [*at.caption, *at.info, *at.success, *at.markdown] if "<" not in x.value)
+        name = NAMES[target]
+        assert f"{name} does not hold" not in said and f"{name} holds" not in said
+        assert not re.search(r"\b(hit|miss)\b", said, re.I), said
+        assert t("en", "example_yours_hidden", player="Ana") in [c.value for c in at.caption]
+
+
+def test_the_skipped_turns_can_be_stepped_through_or_skipped():
+    protection = FRAMES.index(("outcome", next(i for i, s in enumerate(STEPS) if s.key == "example_protection"))) + 1
+    skip = FRAMES.index(("outcome", next(i for i, s in enumerate(STEPS) if s.key == "example_skip"))) + 1
+    at = page(protection)
+    at.button(key="ex-next").click().run()
+    (info,) = at.info
+    assert info.value == t("en", "example_skipped", turn=5, player="Ana")
+    assert at.query_params["step"] in (str(protection + 1), [str(protection + 1)])
+    at.button(key="ex-skip").click().run()
+    assert at.query_params["step"] in (str(skip), [str(skip)]) and not [b for b in at.button if b.key == "ex-skip"]
+    at.button(key="ex-next").click().run()
+    assert at.subheader[0].value == "What would Marta play?"
+
+
+def test_the_showdown_turns_the_set_aside_card_face_up():
+    at = page(len(FRAMES))
+    top = next(m.value for m in at.markdown if "Set aside" in m.value)
+    assert "Princess" in top and "ll-back" not in top
+    assert t("en", "example_set_aside", card="Princess (9)") in [c.value for c in at.caption]
+    earlier = page(len(FRAMES) - 1)
+    assert "ll-back" in next(m.value for m in earlier.markdown if "Set aside" in m.value)

@@ -1,31 +1,37 @@
-"""The worked example round of seed 000 (Ana, Luis, Marta) as engine states, step by step.
+"""The worked example round of seed 000 (Ana, Luis, Marta) as engine states, turn by turn.
 
-Turns 1–4 come from a real engine deal; the text then skips to the end of the round ("después
-se agota el mazo"), which a real 17-card deck cannot reach with Ana on her Prince and Marta on
-a Priest, so the last step is a built position with those hands, checked by the engine.
+The whole round is one real round (lessons/example.toml): a deal and every play, replayed by the
+engine. The rules' text tells four turns and skips the rest ("después se agota el mazo"); here
+those turns are real and the learner can step through them or skip them. Its last turn is a
+question again: Marta's Guard, from her seat.
 
-Each decision can be judged from the decider's seat (`guard_odds`, `judge`): a Guard's chance
-to hit comes from the exact inference of the record the decider saw (for the built last turn,
-every unseen card is equally likely to be Ana's: the Princess set aside or her Prince), so a
-learner's guess that is as good as or better than the example's is said to be so.
+Each decision can be judged from the decider's seat (`guard_odds`, `judge`): a Guard's chance to
+hit comes from the exact inference of the record the decider saw, so a learner's guess that is as
+good as or better than the example's is said to be so.
 """
 
 from __future__ import annotations
 
+import tomllib
 from dataclasses import dataclass
+from fractions import Fraction
 from functools import lru_cache
+from pathlib import Path
 from typing import Optional
 
-from fractions import Fraction
-
-from solver import Card, Game, Play, apply, deal_from_order, get_edition
+from solver import Card, ChancellorChoice, Game, Play, apply, deal_from_order, get_edition
 from solver.inference import guard_table, infer
-from solver.policies.heuristics import unseen_by
 from solver.records.record import record_from_events
-from solver.rules.state import late_position
+from solver.teaching.history import History
+from solver.teaching.scenario import parse_action
 
 ANA, LUIS, MARTA = 0, 1, 2
 NAMES = ("Ana", "Luis", "Marta")
+EXAMPLE_FILE = Path(__file__).resolve().parents[2] / "lessons" / "example.toml"
+#: The narration of each turn the text tells (then the skipped turns, then the last turn).
+TOLD = ("example_guard", "example_handmaid", "example_countess", "example_protection")
+#: The turns the learner is asked about (what would the player play?): the text's first three, the last.
+ASKED = ("example_guard", "example_handmaid", "example_countess", "example_showdown")
 
 
 @dataclass(frozen=True)
@@ -35,52 +41,63 @@ class Step:
     events: tuple
     #: The decision taken at this step: (player, the example's action, the state it was taken in).
     decision: Optional[tuple] = None
-    #: The events of the round the decider has seen so far (None for the built last position).
+    #: The events of the round the decider has seen so far (before the decision).
     history: Optional[tuple] = None
+    #: The turn of the round (0: the deal) and who played it.
+    turn: int = 0
+    player: Optional[int] = None
+    #: A turn the rules' text skips.
+    skipped: bool = False
+
+
+@lru_cache(maxsize=1)
+def example_history() -> History:
+    """The round of lessons/example.toml: the deal and every play (the last is Marta's Guard)."""
+    data = tomllib.loads(EXAMPLE_FILE.read_text(encoding="utf-8"))
+    e = get_edition(data["edition"])
+    names = tuple(data["players"])
+    order = tuple(Card[c.upper()] for c in data["order"].split())
+    return History(names.index(data["first"]), order, tuple(parse_action(names, e, p) for p in data["plays"]))
+
+
+def turns(plays) -> list[tuple]:
+    """The plays grouped by turn: a Chancellor and the choice that follows it are one turn."""
+    out: list = []
+    for action in plays:
+        if isinstance(action, ChancellorChoice):
+            out[-1] = out[-1] + (action,)
+        else:
+            out.append((action,))
+    return out
 
 
 @lru_cache(maxsize=1)
 def example_steps() -> tuple[Step, ...]:
     e = get_edition("2019")
-    head = [Card.PRINCESS, Card.COUNTESS, Card.PRINCE, Card.PRIEST, Card.GUARD, Card.HANDMAID, Card.PRINCE,
-            Card.SPY]
-    rest = list(e.full_deck())
-    for c in head:
-        rest.remove(c)
-    r, events = deal_from_order(e, 3, ANA, head + rest)
-    game = Game(e, NAMES, (0, 0, 0), "example", 1, ANA, r)
-    steps = [Step("example_deal", game, events)]
-    history = tuple(events)
-    script = [
-        ("example_guard", Play(Card.GUARD, LUIS, Card.PRINCE)),
-        ("example_handmaid", Play(Card.HANDMAID)),
-        ("example_countess", Play(Card.COUNTESS)),
-    ]
-    for key, action in script:
+    history = example_history()
+    r, events = deal_from_order(e, 3, history.first, history.order)
+    game = Game(e, NAMES, (0, 0, 0), "example", 1, history.first, r)
+    steps = [Step("example_deal", game, tuple(events))]
+    seen = tuple(events)
+    grouped = turns(history.plays)
+    for number, actions in enumerate(grouped, start=1):
         before = game
-        game, events = apply(game, action)
-        steps.append(Step(key, game, events, (before.round.current, action, before), history))
-        history += tuple(events)
-    steps.append(Step("example_protection", game, ()))
-    # The end of the round: Ana kept her Prince, Marta her Priest; Marta plays her last card.
-    # The skipped turns: Ana and Marta played the other cards in turn (the Princess stays set aside).
-    placed = [Card.PRINCE, Card.PRIEST, Card.GUARD, Card.GUARD, Card.COUNTESS, Card.PRINCE, Card.HANDMAID,
-              Card.PRINCESS]
-    skipped = list(e.full_deck())
-    for c in placed:
-        skipped.remove(c)
-    ana = [Card.GUARD, Card.COUNTESS] + skipped[0::2]
-    marta = [Card.HANDMAID] + skipped[1::2]
-    last = late_position(e, [(Card.PRINCE,), (), (Card.PRIEST, Card.GUARD)], deck=(), set_aside=Card.PRINCESS,
-                         discards=[tuple(ana), (Card.PRINCE,), tuple(marta)],
-                         out=[False, True, False], current=MARTA, dump=ANA)
-    end_game = Game(e, NAMES, (0, 0, 0), "example", 1, ANA, last)
-    steps.append(Step("example_skip", end_game, ()))
-    # From Marta's seat Ana holds the Prince or the set-aside Princess, equally likely: naming
-    # either is the best guess. The example's Marta names the Princess and misses.
-    action = Play(Card.GUARD, ANA, Card.PRINCESS)
-    final, events = apply(end_game, action)
-    steps.append(Step("example_showdown", final, events, (MARTA, action, end_game)))
+        evs: tuple = ()
+        for action in actions:
+            game, more = apply(game, action)
+            evs += tuple(more)
+        last = number == len(grouped)
+        if number <= len(TOLD):
+            key = TOLD[number - 1]
+        elif last:
+            key = "example_showdown"
+        else:
+            key = "example_skip" if number == len(grouped) - 1 else "example_skipped"
+        player = before.round.current
+        decision = (player, actions[0], before) if key in ASKED else None
+        steps.append(Step(key, game, evs, decision, seen if decision else None, number, player,
+                          skipped=number > len(TOLD) and not last))
+        seen += evs
     return tuple(steps)
 
 
@@ -88,14 +105,8 @@ def guard_odds(step: Step) -> dict:
     """{seat: {card: P(that seat holds it)}} from the decider's seat, for every player a Guard
     may choose at this decision."""
     player, _, before = step.decision
-    if step.history is not None:
-        record = record_from_events(before.edition, NAMES, step.history, viewer=player)
-        return {row.seat: dict(row.probabilities) for row in guard_table(infer(record))}
-    r = before.round
-    unseen = unseen_by(r, player)
-    total = sum(unseen.values())
-    return {seat: {c: Fraction(unseen.get(c, 0), total) for c in r.edition.guessable}
-            for seat in range(len(NAMES)) if seat != player and not r.out[seat] and not r.protected[seat]}
+    record = record_from_events(before.edition, NAMES, step.history, viewer=player)
+    return {row.seat: dict(row.probabilities) for row in guard_table(infer(record))}
 
 
 @dataclass(frozen=True)
@@ -117,15 +128,11 @@ def guard_working(step: Step, target: int, card) -> Optional[Working]:
     from solver.analysis.explain import how_computed
 
     player, _, before = step.decision
-    card = Card(card)
-    if step.history is not None:
-        record = record_from_events(before.edition, NAMES, step.history, viewer=player)
-        how = how_computed(infer(record), target, card)
-        if how.formula is None:
-            return None
-        return Working(how.formula.unseen, how.formula.total, dict(how.formula.counts))
-    unseen = {c: k for c, k in unseen_by(before.round, player).items() if k}
-    return Working(unseen.get(card, 0), sum(unseen.values()), unseen)
+    record = record_from_events(before.edition, NAMES, step.history, viewer=player)
+    how = how_computed(infer(record), target, Card(card))
+    if how.formula is None:
+        return None
+    return Working(how.formula.unseen, how.formula.total, dict(how.formula.counts))
 
 
 def judge(step: Step, action) -> tuple[str, Optional[Fraction], Optional[Fraction]]:
@@ -142,3 +149,14 @@ def judge(step: Step, action) -> tuple[str, Optional[Fraction], Optional[Fractio
         kind = "better" if mine > theirs else "as_good" if mine == theirs else "worse"
         return kind, mine, theirs
     return "other", None, None
+
+
+#: Cards whose play tells nothing of a hidden card whatever the others hold: what the learner's
+#: own play does may be said (a Guard's hit, a Priest's look, a Baron, a King, a Prince's or a
+#: Chancellor's draw would tell what the seat cannot know).
+OPEN_EFFECTS = frozenset({Card.HANDMAID, Card.COUNTESS, Card.SPY, Card.PRINCESS})
+
+
+def says_nothing_hidden(action) -> bool:
+    """The outcome of the learner's `action` depends on no card hidden from their seat."""
+    return isinstance(action, Play) and Card(action.card) in OPEN_EFFECTS

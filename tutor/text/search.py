@@ -103,7 +103,7 @@ CONCEPTS = {
                 "fr": "doit obligee oblige forcee force obligatoire obligatoirement"},
     "~win": {"en": "win wins winner won", "es": "gana ganar ganador ganadora", "fr": "gagne gagner gagnant gagnante"},
     "~token": {"en": "token tokens bonus point points favor", "es": "ficha fichas favor bonus punto",
-               "fr": "jeton jetons faveur bonus point"},
+               "fr": "jeton jetons pion pions faveur bonus point"},
 }
 
 #: Names people type for a card that no naming of the texts uses (misspellings, nicknames).

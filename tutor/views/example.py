@@ -20,7 +20,7 @@ from solver.teaching.ruling import narrate, refusal, ruling  # noqa: E402
 from solver.words.figures import pct  # noqa: E402
 from solver.words.sentences import action_text, card_label, card_word  # noqa: E402
 from tutor.text.events import say  # noqa: E402
-from tutor.text.example import NAMES, example_steps, guard_working, judge  # noqa: E402
+from tutor.text.example import NAMES, example_steps, guard_working, judge, says_nothing_hidden  # noqa: E402
 
 
 steps = example_steps()
@@ -45,6 +45,8 @@ for i, step in enumerate(steps):
         frames.append(("question", i))
     frames.append(("outcome", i))
 last = len(frames) - 1
+#: Where "skip the turns the text skips" goes: the last of them (Marta draws the last card).
+skip_to = frames.index(("outcome", next(i for i, s in enumerate(steps) if s.key == "example_skip")))
 
 if "ex_frame" not in st.session_state:
     raw = st.query_params.get("step", "1")
@@ -53,25 +55,26 @@ if "ex_frame" not in st.session_state:
     st.session_state["ex_frame"] = min(max(int(raw) - 1, 0), last) if ok else 0
 
 
-def go(delta: int) -> None:
-    st.session_state["ex_frame"] = min(max(st.session_state["ex_frame"] + delta, 0), last)
-
-
-def restart() -> None:
-    st.session_state["ex_frame"] = 0
+def go_to(target: int) -> None:
+    """Show frame `target` — the frame the button was drawn for plus or minus one, so that a
+    second tap before the page is redrawn lands on the same frame (it skipped the question)."""
+    st.session_state["ex_frame"] = min(max(target, 0), last)
 
 
 frame = st.session_state["ex_frame"]
 st.query_params["step"] = str(frame + 1)
-# One row of buttons that stays a row on a phone (columns would stack).
-with st.container(horizontal=True, vertical_alignment="center"):
-    st.button(t(language, "back"), key="ex-back", on_click=go, args=(-1,), disabled=frame == 0)
-    st.button(t(language, "next"), key="ex-next", on_click=go, args=(1,), disabled=frame == last, type="primary")
-    st.button(t(language, "restart"), key="ex-restart", on_click=restart)
-st.progress((frame + 1) / len(frames), text=t(language, "step", n=frame + 1, total=len(frames)))
-
 kind, index = frames[frame]
 step = steps[index]
+# One row of buttons that stays a row on a phone (columns would stack).
+with st.container(horizontal=True, vertical_alignment="center"):
+    st.button(t(language, "back"), key="ex-back", on_click=go_to, args=(frame - 1,), disabled=frame == 0)
+    st.button(t(language, "next"), key="ex-next", on_click=go_to, args=(frame + 1,), disabled=frame == last,
+              type="primary")
+    if step.key == "example_protection" or step.skipped and frame < skip_to:
+        st.button(t(language, "example_skip_all"), key="ex-skip", on_click=go_to, args=(skip_to,))
+    st.button(t(language, "restart"), key="ex-restart", on_click=go_to, args=(0,))
+st.progress((frame + 1) / len(frames), text=t(language, "step", n=frame + 1, total=len(frames)))
+
 # The learner sits in the seat of the player who decides next (or who just played), the
 # other hands face down; a switch reveals them all.
 seat = next(s.decision[0] for s in steps[index:] if s.decision) if not step.decision else step.decision[0]
@@ -104,18 +107,26 @@ if kind == "question":
                     st.caption(line)
             else:
                 st.info(t(language, "example_other", **words))
-            line = ruling(events, e)  # what the learner's play does here, in one sentence
+            # What the learner's own play does, only when it tells nothing the seat cannot know
+            # (a Guard's hit or miss named the other hand: "Marta does not hold the Princess").
+            line = ruling(events, e) if says_nothing_hidden(action) else None
             if line is not None and verdict != "same":
                 st.caption(t(language, "example_yours", ruling=say(line, e, language, NAMES)))
+            elif verdict != "same":
+                st.caption(t(language, "example_yours_hidden", player=NAMES[player]))
 else:
     # From the seat, only what the seat knows (the set-aside card, the other hands stay unnamed);
     # revealed, the whole story.
     seat_key = f"{step.key}_seat"
-    st.info(t(language, seat_key if not reveal and seat_key in catalog("en") else step.key))
+    key = seat_key if not reveal and seat_key in catalog("en") else step.key
+    st.info(t(language, key, turn=step.turn, player=NAMES[step.player] if step.player is not None else ""))
     if frame == last:
         st.success(t(language, "example_end"))
+        st.caption(t(language, "example_set_aside",
+                     card=card_label(step.game.round.set_aside, step.game.edition, language)))
+        st.caption(t(language, "example_text_note"))
     show_board(step.game.round, NAMES, language, tokens=step.game.tokens,
-               visible=None if frame == last else visible)
+               visible=None if frame == last else visible, reveal_set_aside=frame == last)
     # What happened, in order, as sentences: what this seat saw (everything once revealed).
     shown = [ev for ev in step.events if reveal or seen_by(ev, seat)]
     lines = [say(x, step.game.edition, language, NAMES) for x in narrate(shown, step.game.edition)]

@@ -14,15 +14,18 @@ def css() -> None:
     st.markdown(CARD_CSS, unsafe_allow_html=True)
 
 
-def show_board(r: Round, names, language: str, *, tokens=None, show_hands: bool = True, visible=None) -> None:
+def show_board(r: Round, names, language: str, *, tokens=None, show_hands: bool = True, visible=None,
+               reveal_set_aside: bool = False) -> None:
     """Every player with hand, discards, markers and tokens; deck, set-aside and face-up cards.
-    `visible`: the seats whose hands are shown face up (default: all when `show_hands`)."""
+    `visible`: the seats whose hands are shown face up (default: all when `show_hands`);
+    `reveal_set_aside`: the set-aside card turned face up (the end of a round)."""
     css()
     e = r.edition
     top = [tag_html(f"{t(language, 'deck')}{colon(language)} {t(language, 'cards_left', n=len(r.deck))}")]
     if r.set_aside is not None:
         top.append(tag_html(t(language, "set_aside")))
-    st.markdown(row_html(top + ([back_html()] if r.set_aside is not None else [])), unsafe_allow_html=True)
+        top.append(card_html(r.set_aside, e, language, small=True) if reveal_set_aside else back_html())
+    st.markdown(row_html(top), unsafe_allow_html=True)
     if r.face_up:
         st.markdown(tag_html(t(language, "face_up")) + row_html(card_html(c, e, language, small=True)
                                                                  for c in r.face_up), unsafe_allow_html=True)
