@@ -47,6 +47,13 @@ class Question:
             return frozenset(response) == self.answer
         return response == self.answer
 
+    def why_wrong(self, response) -> tuple:
+        """Why `response` (a wrong answer) is wrong, from the engine, without giving the right
+        answer away: the rule a card or a player the learner chose breaks, the one they left out,
+        what their number is instead ("0 is the value of the Spy"), or the rule to apply again
+        (`Line`s, like `reasons`). The learner may then try again."""
+        return tuple(_why_wrong(self, response))
+
 
 def make_question(kind: str, edition="2019", seed: int = 0) -> Question:
     e = get_edition(edition)
@@ -291,3 +298,60 @@ def _edition_value(rng) -> Question:
     card = rng.choice((Card.KING, Card.COUNTESS, Card.PRINCESS))
     why = Line("quiz.why_edition_value", {"king": Card.KING, "countess": Card.COUNTESS, "princess": Card.PRINCESS})
     return Question("edition-value", e.key, {"card": card}, (6, 7, 8, 9), e.value(card), reasons=(why,))
+
+
+def _why_wrong(q: Question, response):
+    """The lines of `Question.why_wrong`."""
+    from solver.rules.editions import ALL_TIED_WIN
+
+    e = get_edition(q.edition)
+    p = q.params
+    r = q.position
+    if q.kind in ("legal-cards", "countess"):
+        for card in sorted(frozenset(response) - q.answer):
+            line = _why_refused(r, card)
+            if line is not None:
+                yield line
+        if q.answer - frozenset(response):  # (not which: with two cards that would be the answer)
+            yield Line("quiz.hint_missing_card", {})
+    elif q.kind in ("targets-protected", "targets-out", "prince-targets"):
+        card = p["card"]
+        for seat in sorted(frozenset(response) - q.answer):
+            guess = next(iter(e.guessable)) if card is Card.GUARD else None
+            try:
+                apply(r, Play(card, seat, guess))
+            except IllegalActionError as err:
+                yield refusal(err)
+        if q.answer - frozenset(response):
+            yield Line("quiz.hint_missing_target", {"card": card})
+    elif q.kind == "baron":
+        yield Line("quiz.hint_baron", {"player": p["player"], "kept": p["kept"], "target": p["target"],
+                                       "theirs": p["theirs"]})
+    elif q.kind == "chancellor-draw":
+        yield Line("quiz.hint_chancellor", {"n": p["deck"]})
+    elif q.kind == "showdown":
+        yield Line("quiz.hint_showdown_all" if e.showdown_tie == ALL_TIED_WIN else "quiz.hint_showdown_totals", {})
+    elif q.kind == "spy-bonus":
+        yield Line("quiz.hint_spy", {})
+    elif q.kind in ("deck-size", "deck-size-2p"):
+        yield Line("quiz.hint_deck_size", {"total": e.deck_size, "players": p["players"]})
+    elif q.kind == "tokens":
+        others = [n for n in range(e.min_players, e.max_players + 1) if e.token_target(n) == response]
+        if others:
+            yield Line("quiz.hint_tokens_other", {"tokens": response, "others": others[0]})
+        yield Line("quiz.hint_tokens", {})
+    elif q.kind in ("card-value", "edition-value"):
+        edition = e if q.kind == "card-value" else get_edition(q.edition)
+        same = [c for c in edition.cards if edition.value(c) == response]
+        if same:
+            yield Line("quiz.hint_value_of", {"value": response, "card": same[0]})
+        else:
+            yield Line("quiz.hint_no_value", {"value": response})
+    elif q.kind == "card-count":
+        same = [c for c in e.cards if e.count(c) == response and c != p["card"]]
+        if same:
+            yield Line("quiz.hint_count_of", {"n": response, "card": same[0]})
+        else:
+            yield Line("quiz.hint_no_count", {"n": response})
+    elif q.kind == "unseen-2p":
+        yield Line("quiz.hint_unseen_2p", {"card": p["card"], "total": e.count(p["card"])})

@@ -169,3 +169,35 @@ def test_the_turn_lesson_never_asks_about_the_countess_before_her_lesson(edition
     questions = [make_question("legal-cards", edition, seed) for seed in range(60)]
     assert all(Card.COUNTESS not in q.params["hand"] for q in questions)
     assert any(Card.PRINCESS in q.params["hand"] for q in questions)  # still a hand that teaches
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_a_wrong_answer_is_told_why_without_the_right_answer(kind):
+    """Issue 36, point 6: a wrong answer showed "The right answer: 0". Now each wrong answer gets
+    the engine's reasons against it (a refused card's rule, what the number is instead), never the
+    answer itself."""
+    from itertools import combinations
+
+    for edition in ("2019", "classic"):
+        for seed in range(3):
+            q = make_question(kind, get_edition(edition), seed)
+            if isinstance(q.answer, frozenset):
+                options = [c for c in q.choices if c != -1]
+                wrongs = [list(x) for n in range(len(options) + 1) for x in combinations(options, n)
+                          if frozenset(x) != q.answer and (x or kind not in ("targets-protected", "targets-out",
+                                                                              "prince-targets"))]
+            else:
+                wrongs = [c for c in q.choices if c != q.answer]
+            for response in wrongs:
+                hints = q.why_wrong(response)
+                assert hints, (kind, edition, seed, response)
+                for line in hints:
+                    assert all(t(lang, line.key) != line.key for lang in LANGUAGES), line.key
+                if kind in ("card-value", "edition-value") and hints[0].key == "quiz.hint_value_of":
+                    e = get_edition(q.edition)
+                    assert e.value(hints[0].params["card"]) == response != q.answer
+                if kind != "showdown" and isinstance(q.answer, frozenset):  # a card or a player refused
+                    extra = frozenset(response) - q.answer
+                    refused = [x for x in hints if x.key.startswith("rule.")]
+                    assert len(refused) == len(extra), (kind, response, hints)
+                assert "answer" not in {k for x in hints for k in x.params}

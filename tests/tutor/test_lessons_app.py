@@ -13,6 +13,7 @@ from solver.words.i18n import LANGUAGES
 from .app_support import app, page
 
 LESSONS = {lesson.id: lesson for lesson in load_lessons()}
+RECALL = ("card-value", "card-count", "edition-value")
 
 
 def test_each_lesson_quiz_asks_about_its_own_rule():
@@ -45,6 +46,9 @@ def test_every_lesson_quiz_starts_unanswered_in_every_language(lid):
     for lang in LANGUAGES:
         at = app(lesson=lid, lang=lang)
         assert not at.exception, (lid, lang)
+        if LESSONS[lid].quiz[0] in RECALL:  # asked once the cards above are folded away
+            assert len(at.radio) + len(at.button_group) == 0
+            at.button(key=f"quiz-start-{lid}").click().run()
         assert all(r.value is None for r in at.radio) and all(b.value == [] for b in at.button_group)
         assert not at.multiselect  # no Streamlit "Choose options" / "Select all" in English on es/fr pages
         assert len(at.radio) + len(at.button_group) == 1
@@ -62,7 +66,13 @@ def test_a_wrong_answer_gets_the_engines_reason_in_the_chosen_language():
     wrong = [int(c) for c in q.choices]  # "both": but the Countess is forced
     at.button_group(key=f"quiz-{lid}-{seed}").set_value(wrong).run()
     at.button(key=f"check-{lid}-{seed}").click().run()
-    assert at.error and at.error[0].value.startswith("No exactamente.")
+    # First: why this answer is wrong — the rule the extra card breaks — and another try.
+    assert at.error[0].value == "No exactamente: prueba otra vez."
+    assert any("Debes jugar la Condesa: también tienes" in m.value for m in at.markdown)
+    assert not any(m.value.startswith("**Por qué**") for m in at.markdown)
+    # A second wrong answer: the right one, with the engine's reasons.
+    at.button(key=f"check-{lid}-{seed}").click().run()
+    assert at.error and at.error[0].value.startswith("No exactamente. La respuesta correcta")
     why = next(m.value for m in at.markdown if m.value.startswith("**Por qué**"))
     assert "Debes jugar la Condesa: también tienes" in why
 
@@ -197,6 +207,8 @@ def test_a_quiz_names_the_edition_in_the_chosen_language(lid):
 
     for lang in LANGUAGES:
         at = app(lesson=lid, lang=lang, edition="classic")
+        if LESSONS[lid].quiz[0] in RECALL:
+            at.button(key=f"quiz-start-{lid}").click().run()
         question = next(m.value for m in at.markdown if "?" in m.value)
         titles = [t(lang, f"edition.{k}") for k in EDITIONS] if lid == "editions" else [t(lang, "edition.classic")]
         assert any(question.startswith(x) for x in titles), (lid, lang, question)
@@ -273,5 +285,74 @@ def test_a_wrong_answer_says_why_the_princess_and_a_free_countess_may_be_played(
         at.run()
         at.button_group(key=f"quiz-{lid}-{seed}").set_value([int(min(q.answer))]).run()  # one card only
         at.button(key=f"check-{lid}-{seed}").click().run()
+        assert "A card you left out may be played too" in " ".join(m.value for m in at.markdown)
+        at.button(key=f"check-{lid}-{seed}").click().run()  # the same again: the answer and why
         why = next(m.value for m in at.markdown if m.value.startswith("**Why**"))
         assert line in why, why
+
+
+def _texts(at) -> str:
+    return " ".join(x.value for x in [*at.markdown, *at.error, *at.success, *at.warning, *at.caption]
+                    if "<" not in x.value)
+
+
+def test_a_wrong_answer_does_not_give_the_answer_away_and_a_second_try_is_graded():
+    """Point 6 of issue 36: "The right answer: 0" after a wrong answer, then 0 graded "Correct."."""
+    from solver.words.i18n import t
+
+    lid = "game-end"
+    q = make_question("tokens", get_edition("2019"), 0)
+    wrong = next(c for c in q.choices if c != q.answer)
+    at = app(lesson=lid, lang="en")
+    at.radio(key=f"quiz-{lid}-0").set_value(wrong).run()
+    at.button(key=f"check-{lid}-0").click().run()
+    assert at.error[0].value == t("en", "wrong_try_again")
+    said = _texts(at)
+    assert "The right answer" not in said and f"{q.answer} favor tokens win" not in said
+    at.radio(key=f"quiz-{lid}-0").set_value(q.answer).run()
+    at.button(key=f"check-{lid}-0").click().run()
+    assert at.success[0].value == t("en", "correct_second") and not at.error
+    assert at.button(key=f"check-{lid}-0").disabled  # closed: another question is offered
+
+
+def test_after_the_answer_is_shown_the_question_is_closed():
+    from solver.words.i18n import t
+
+    lid = "setup"
+    q = make_question("deck-size", get_edition("2019"), 0)
+    wrongs = [c for c in q.choices if c != q.answer][:2]
+    at = app(lesson=lid, lang="fr")
+    for w in wrongs:
+        at.radio(key=f"quiz-{lid}-0").set_value(w).run()
+        at.button(key=f"check-{lid}-0").click().run()
+    assert at.error[0].value == t("fr", "wrong", answer=str(q.answer))
+    assert at.button(key=f"check-{lid}-0").disabled and at.radio(key=f"quiz-{lid}-0").disabled
+    at.button(key=f"new-{lid}-0").click().run()
+    assert at.session_state["quiz_seed"] == 1 and not at.error and not at.button(key=f"check-{lid}-1").disabled
+
+
+def test_no_question_is_answered_by_the_cards_above_it():
+    """'Value of the Spy?' sat under the list that showed it: the cards fold while it is asked."""
+    for lid in ("cards", "editions"):
+        at = app(lesson=lid, lang="en")
+        shown = [m.value for m in at.markdown if "ll-block" in m.value or "ll-strip" in m.value]
+        assert shown  # the lesson shows its cards
+        at.button(key=f"quiz-start-{lid}").click().run()
+        folded = [e for e in at.expander if e.label.startswith("The cards")]
+        assert len(folded) == 1
+        cards = lambda where: [m.value for m in where.markdown  # noqa: E731
+                               if 'class="ll-block"' in m.value or 'class="ll-strip"' in m.value]
+        assert cards(folded[0]) and len(cards(at.main)) == len(cards(folded[0]))  # (the page lists the expander's too)
+
+
+def test_the_last_lesson_finishes_the_lessons_and_offers_practice_and_the_example():
+    from solver.words.i18n import t
+
+    ids = list(LESSONS)
+    at = app(lesson=ids[-1], done=",".join(ids[:-1]), lang="es")
+    done = at.button(key=f"done-{ids[-1]}")
+    assert done.label == t("es", "mark_done_last")
+    done.click().run()
+    assert at.success[-1].value == t("es", "all_done")
+    pages = [link.proto.page for link in at.get("page_link")]
+    assert any(p.endswith("practice") for p in pages) and any(p.endswith("example") for p in pages)

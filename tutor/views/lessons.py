@@ -48,36 +48,57 @@ def finish(lid: str) -> None:
     st.session_state.pop("quiz_seed", None)
 
 
-st.progress(len(done) / len(lessons), text=t(language, "progress", n=len(done), total=len(lessons)))
-lid = st.selectbox(t(language, "lesson_pick"), [lesson.id for lesson in lessons], key="lesson",
-                   format_func=LessonTitle(language))
-st.query_params["lesson"] = st.session_state["lesson_url"] = lid
-lesson = by_id[lid]
-edition = get_edition(edition_key())
-css()
-st.header(lesson.title(language))
-if lesson.requires:
-    st.caption(t(language, "requires", names=", ".join(by_id[r].title(language) for r in lesson.requires)))
-st.write(lesson.body(language))
-if lid == "cards":  # the overview: every card with its value, copies and effect, in the chosen edition
-    for c in edition.cards:
-        st.markdown(card_block_html(c, edition, language), unsafe_allow_html=True)
-else:  # the cards, in view beside every lesson's rule and quiz (value, name, copies)
-    st.caption(t(language, "lesson_cards", edition=EditionTitle(language)(edition.key)))
-    st.markdown(card_strip_html(edition, language), unsafe_allow_html=True)
-st.page_link("views/reference.py", label=t(language, "lesson_cards_link"), icon=":material/style:")
+#: A question answered right, or shown after a second wrong answer: closed (another one is offered).
+DONE = ("correct", "revealed")
+MULTI_SEATS = ("targets-protected", "targets-out", "prince-targets")
 
-if lesson.scenarios:
-    st.subheader(t(language, "try_scenarios"))
-    for sid in lesson.scenarios:
-        st.page_link("views/faq.py", label=ScenarioTitle(language)(sid), icon=":material/help:",
-                     query_params={"scenario": sid})
 
-# Quiz: a question on this lesson's rule, generated from an engine position, graded by the engine.
-if lesson.quiz:
-    st.subheader(t(language, "quiz"))
-    seed = st.session_state.setdefault("quiz_seed", 0)
-    kind = lesson.quiz[seed % len(lesson.quiz)]
+def open_quiz(lid: str) -> None:
+    st.session_state[f"quiz-open-{lid}"] = True
+
+
+def new_question(seed: int) -> None:
+    st.session_state["quiz_seed"] = seed + 1
+
+
+def response_of(kind: str, value):
+    """The learner's answer from the answer widget's value (None: nothing, or "Nobody" with names)."""
+    if kind in ("legal-cards", "countess"):
+        from solver import Card
+
+        return [Card(v) for v in value or []]
+    if kind in MULTI_SEATS:
+        value = list(value or [])
+        if not value or (-1 in value and len(value) > 1):
+            return None
+        return [x for x in value if x >= 0]
+    if kind == "showdown":
+        return list(value) if value else None
+    return value
+
+
+def check(lid: str, kind: str, seed: int, edition: str) -> None:
+    """Grade the answer (a callback: the verdict is kept for the reruns that follow). A first wrong
+    answer is told why it is wrong; a second one is shown the right answer."""
+    key = f"quiz-{lid}-{seed}"
+    state = dict(st.session_state.get(f"{key}-state") or {"tries": 0, "verdict": None})
+    q = make_question(kind, get_edition(edition), seed)
+    value = st.session_state.get(key)
+    response = response_of(kind, value)
+    state["note"] = None
+    if response is None:
+        state["note"] = "nobody_alone" if kind in MULTI_SEATS and value else "pick"
+    elif q.grade(response):
+        state["verdict"] = "correct"
+    else:
+        state["tries"] += 1
+        state["verdict"] = "retry" if state["tries"] == 1 else "revealed"
+        state["hint"] = q.why_wrong(response)
+    st.session_state[f"{key}-state"] = state
+
+
+def ask(lid: str, kind: str, seed: int) -> None:
+    """The question, its answer widget, Check and Another question, and the verdict so far."""
     q = make_question(kind, get_edition(edition_key()), seed)
     e = get_edition(q.edition)
     naming = naming_for(language)
@@ -86,34 +107,30 @@ if lesson.quiz:
     label = lambda c: card_label(c, e, language)  # noqa: E731  (a sentence may ask for its article)
     listed = lambda flags: ", ".join(seats[i] for i, f in enumerate(flags) if f) or nobody  # noqa: E731
     key = f"quiz-{lid}-{seed}"
+    state = st.session_state.get(f"{key}-state") or {"tries": 0, "verdict": None}
+    closed = state.get("verdict") in DONE
     # Several answers: pills (every choice visible, nothing pre-selected, no untranslated
     # "Choose options" / "Select all" of a multiselect).
-    many = dict(key=key, default=[], selection_mode="multi", help=t(language, "quiz_pick_many"))
-    one = dict(key=key, index=None)
+    many = dict(key=key, default=[], selection_mode="multi", help=t(language, "quiz_pick_many"), disabled=closed)
+    one = dict(key=key, index=None, disabled=closed)
     p = q.params
     if kind in ("legal-cards", "countess"):
         first, second = (label(c) for c in p["hand"])
         st.write(t(language, f"quiz_{kind.replace('-', '_')}", player=seats[p["player"]], first=first, second=second))
-        answer = st.pills(t(language, "your_answer"), [int(c) for c in q.choices],
-                                format_func=CardNameOnly(language), **many)
-        response = [type(q.choices[0])(v) for v in answer]
+        st.pills(t(language, "your_answer"), [int(c) for c in q.choices], format_func=CardNameOnly(language), **many)
         shown = ", ".join(card_name(c, naming) for c in sorted(q.answer))
-    elif kind in ("targets-protected", "targets-out", "prince-targets"):
+    elif kind in MULTI_SEATS:
         st.write(t(language, "quiz_targets", player=seats[p["player"]], card=label(p["card"]), out=listed(p["out"]),
                    protected=listed(p["protected"])))
         # "Nobody" is an answer of its own (an empty choice was easy to miss), never with a name.
-        picked = st.pills(t(language, "your_answer"), [*q.choices, -1], format_func=SeatOrNobody(seats, language),
-                          **{**many, "help": t(language, "quiz_pick_many_nobody")})
-        response = None if -1 in picked and len(picked) > 1 else [x for x in picked if x >= 0]
-        if not picked:
-            response = None
+        st.pills(t(language, "your_answer"), [*q.choices, -1], format_func=SeatOrNobody(seats, language),
+                 **{**many, "help": t(language, "quiz_pick_many_nobody")})
         shown = ", ".join(seats[s_] for s_ in sorted(q.answer)) or nobody
     elif kind == "showdown":
         hands = ", ".join(f"{seats[s_]}{colon(language)} {label(c)}" for s_, c in p["hands"].items())
         totals = ", ".join(f"{seats[s_]}{colon(language)} {v}" for s_, v in p["totals"].items())
         st.write(t(language, "quiz_showdown", hands=hands, totals=totals))
-        response = st.pills(t(language, "your_answer"), list(q.choices), format_func=SeatName(seats, language),
-                                  **many)
+        st.pills(t(language, "your_answer"), list(q.choices), format_func=SeatName(seats, language), **many)
         shown = ", ".join(seats[s_] for s_ in sorted(q.answer)) or nobody
     elif kind in ("baron", "spy-bonus"):
         if kind == "baron":
@@ -122,8 +139,8 @@ if lesson.quiz:
         else:
             st.write(t(language, "quiz_spy_bonus", winners=", ".join(seats[w] for w in p["winners"]) or nobody,
                        spies=", ".join(seats[s_] for s_ in p["spies"]), out=listed(p["out"])))
-        response = st.radio(t(language, "your_answer"), list(q.choices), horizontal=True,
-                            format_func=SeatOrNobody(seats, language), **one)
+        st.radio(t(language, "your_answer"), list(q.choices), horizontal=True,
+                 format_func=SeatOrNobody(seats, language), **one)
         shown = nobody if q.answer < 0 else seats[q.answer]
     else:
         if kind == "chancellor-draw":
@@ -138,24 +155,92 @@ if lesson.quiz:
         else:
             st.write(t(language, f"quiz_{kind.replace('-', '_')}", edition=EditionTitle(language)(e.key),
                        players=p["players"]))
-        response = st.radio(t(language, "your_answer"), list(q.choices), horizontal=True, **one)
+        st.radio(t(language, "your_answer"), list(q.choices), horizontal=True, **one)
         shown = str(q.answer)
-    cols = st.columns(2)
-    if cols[0].button(t(language, "check"), key=f"check-{lid}-{seed}", type="primary"):
-        if response is None and kind in ("targets-protected", "targets-out", "prince-targets") and len(picked) > 1:
-            st.warning(t(language, "quiz_nobody_alone"))
-        elif response is None:
-            st.warning(t(language, "quiz_pick"))
-        elif q.grade(response):
-            st.success(t(language, "correct"))
-        else:
-            st.error(t(language, "wrong", answer=shown))
-            st.markdown(f"**{t(language, 'quiz_why')}**\n" + "\n".join(
-                f"- {say(line, e, language, seats)}" for line in q.reasons))
-    if cols[1].button(t(language, "new_question"), key=f"new-{lid}-{seed}"):
-        st.session_state["quiz_seed"] = seed + 1
-        st.rerun()
+    with st.container(horizontal=True):
+        st.button(t(language, "check"), key=f"check-{lid}-{seed}", type="primary", disabled=closed,
+                  on_click=check, args=(lid, kind, seed, edition_key()))
+        st.button(t(language, "new_question"), key=f"new-{lid}-{seed}", on_click=new_question, args=(seed,),
+                  type="primary" if closed else "secondary")
+    verdict, note = state.get("verdict"), state.get("note")
+    if note == "nobody_alone":
+        st.warning(t(language, "quiz_nobody_alone"))
+    elif note == "pick":
+        st.warning(t(language, "quiz_pick"))
+    elif verdict == "correct":
+        st.success(t(language, "correct" if state["tries"] == 0 else "correct_second"))
+    elif verdict == "retry":  # why this answer is wrong, not what is right: a second try
+        hints = [say(line, e, language, seats) for line in state.get("hint", ())] or [t(language, "quiz_look_again")]
+        st.error(t(language, "wrong_try_again"))
+        st.markdown("\n".join(f"- {x}" for x in hints))
+    elif verdict == "revealed":
+        st.error(t(language, "wrong", answer=shown))
+        st.markdown(f"**{t(language, 'quiz_why')}**\n" + "\n".join(
+            f"- {say(line, e, language, seats)}" for line in q.reasons))
+        st.caption(t(language, "quiz_revealed_next"))
 
-st.button(t(language, "mark_done"), key=f"done-{lid}", on_click=finish, args=(lid,), type="primary")
+
+st.progress(len(done) / len(lessons), text=t(language, "progress", n=len(done), total=len(lessons)))
+lid = st.selectbox(t(language, "lesson_pick"), [lesson.id for lesson in lessons], key="lesson",
+                   format_func=LessonTitle(language))
+st.query_params["lesson"] = st.session_state["lesson_url"] = lid
+lesson = by_id[lid]
+edition = get_edition(edition_key())
+css()
+st.header(lesson.title(language))
+if lesson.requires:
+    st.caption(t(language, "requires", names=", ".join(by_id[r].title(language) for r in lesson.requires)))
+st.write(lesson.body(language))
+#: Quiz kinds the card display answers (a value, a number of copies): while such a question is
+#: open, the cards above it are folded (a question must not be answered by the line above it).
+RECALL = frozenset({"card-value", "card-count", "edition-value"})
+seed = st.session_state.setdefault("quiz_seed", 0)
+kind = lesson.quiz[seed % len(lesson.quiz)] if lesson.quiz else None
+quiz_key = f"quiz-{lid}-{seed}"
+state = st.session_state.get(f"{quiz_key}-state") or {}
+recall = kind in RECALL
+testing = recall and st.session_state.get(f"quiz-open-{lid}") and state.get("verdict") not in DONE
+
+
+def cards_display() -> None:
+    if lid == "cards":  # the overview: every card with its value, copies and effect, in the chosen edition
+        for c in edition.cards:
+            st.markdown(card_block_html(c, edition, language), unsafe_allow_html=True)
+    else:  # the cards, in view beside every lesson's rule and quiz (value, name, copies)
+        st.caption(t(language, "lesson_cards", edition=EditionTitle(language)(edition.key)))
+        st.markdown(card_strip_html(edition, language), unsafe_allow_html=True)
+
+
+if testing:
+    with st.expander(t(language, "lesson_cards_folded")):
+        cards_display()
+else:
+    cards_display()
+st.page_link("views/reference.py", label=t(language, "lesson_cards_link"), icon=":material/style:")
+
+if lesson.scenarios:
+    st.subheader(t(language, "try_scenarios"))
+    for sid in lesson.scenarios:
+        st.page_link("views/faq.py", label=ScenarioTitle(language)(sid), icon=":material/help:",
+                     query_params={"scenario": sid})
+
+# Quiz: a question on this lesson's rule, generated from an engine position, graded by the engine.
+# A wrong answer says why it is wrong (never what is right) and may be tried again; a second wrong
+# answer shows the right one and closes the question.
+if lesson.quiz:
+    st.subheader(t(language, "quiz"))
+    if recall and not st.session_state.get(f"quiz-open-{lid}"):
+        # Questions on what the cards above show: asked once they are folded away.
+        st.button(t(language, "quiz_start"), key=f"quiz-start-{lid}", on_click=open_quiz, args=(lid,),
+                  type="primary")
+    else:
+        ask(lid, kind, seed)
+
+last_lesson = next_lesson(done | {lid}) is None and len(done | {lid}) == len(lessons)
+st.button(t(language, "mark_done_last" if last_lesson else "mark_done"), key=f"done-{lid}", on_click=finish,
+          args=(lid,), type="primary")
 if len(done) == len(lessons):
-    st.success(t(language, "all_done"))
+    st.success(t(language, "all_done"), icon=":material/celebration:")
+    with st.container(horizontal=True):
+        st.page_link("views/practice.py", label=t(language, "nav_practice"), icon=":material/sports_esports:")
+        st.page_link("views/example.py", label=t(language, "nav_example"), icon=":material/play_circle:")
