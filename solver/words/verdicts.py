@@ -24,9 +24,15 @@ def explanation_text(action, lang: str, record=None) -> str:
         cause = _own_knockouts(record).get(action.action)
         if cause is not None:
             key = f"advice.self_out.{cause}"
+    baron = (action.learn or {}).get("baron")
+    if baron is not None and not key.startswith("advice.self_out"):
+        # A Baron's comparison can knock you out too: "knocks an opponent out now 56%" said nothing
+        # of the 36% that you are out at once.
+        key = "advice.baron"
     return t(lang, key, win=marked(params["win"], action.exact, lang),
              knock_out_now=marked(params["knock_out_now"], action.knock_out_exact, lang),
-             out_risk=marked(params["out_risk"], action.out_exact, lang))
+             out_risk=marked(params["out_risk"], action.out_exact, lang),
+             self_out=marked((baron or {}).get("lose", 0), action.knock_out_exact, lang))
 
 
 def _own_knockouts(record) -> dict:
@@ -49,13 +55,14 @@ def types_text(types: dict, record, model: str, lang: str, exact: bool = True, c
         return t(lang, "an_assumes" if choice else "an_assumes_table", model=t(lang, "model_" + model.replace("-", "_")))
     opponents = [s for s in range(record.n_players) if s != record.viewer]
     figures = {name: marked(p, exact, lang) for name, p in types.items()}
-    # Before any opponent's play the weights are the starting guess, not something they showed.
-    played = any(turn.player in opponents and turn.card is not None for turn in record.turns)
+    # Before any opponent's play the weights are the starting guess, not something they showed;
+    # after, how many plays they rest on (three plays say little, whatever the percentages).
+    plays = sum(1 for turn in record.turns if turn.player in opponents and turn.card is not None)
     if len(opponents) == 1:
-        return t(lang, "an_types_two" if played else "an_types_unplayed_two", player=record.seats[opponents[0]],
-                 counter=figures["card-counter"], random=figures["random"])
-    return t(lang, "an_types_many" if played else "an_types_unplayed_many", counter=figures["card-counter"],
-             random=figures["random"])
+        return t(lang, "an_types_two" if plays else "an_types_unplayed_two", player=record.seats[opponents[0]],
+                 counter=figures["card-counter"], random=figures["random"], n=plays)
+    return t(lang, "an_types_many" if plays else "an_types_unplayed_many", counter=figures["card-counter"],
+             random=figures["random"], n=plays)
 
 
 def type_bests_text(adv, lang: str) -> str:
@@ -100,17 +107,54 @@ def play_label(adv, ranked, lang: str) -> str:
                                                          you=record.viewer), guesses=either(lang, guesses))
 
 
+def plays_text(adv, plays, lang: str) -> str:
+    """Ranked plays in one phrase: a Guard's guesses at one target as one play ("Guard (1) on Ana,
+    naming the Priest (2), the Baron (3) or the King (7)"; every card it may name: "Guard (1) on
+    Ana, whatever it names"), the others after it, separated by ";" (a play may hold a comma)."""
+    record = adv.record
+    e = record.edition
+    plays = [a for a in plays if a.same_as is None]  # a Guard's sure misses: said once, by the first
+    groups: dict = {}
+    for i, a in enumerate(plays):
+        act = a.action
+        key = (act.card, act.target) if isinstance(act, Play) and act.guess is not None else i
+        groups.setdefault(key, []).append(a)
+    out = []
+    for key, group in groups.items():
+        if len(group) == 1:
+            out.append(play_label(adv, group[0], lang))
+            continue
+        card, target = key  # (a plain play is keyed by its index: alone in its group)
+        named = sorted({Card(x.action.guess) for x in group} | {Card(y.action.guess) for x in group
+                                                                 for y in adv.actions if y.same_as == x.action})
+        play = action_text(Play(card, target), e, lang, record.seats, you=record.viewer)
+        if set(named) >= set(e.guessable):
+            out.append(t(lang, "an_guard_any", play=play))
+        else:
+            out.append(t(lang, "an_guard_naming", play=play, guesses=either(
+                lang, [t(lang, "card_the", card=card_label(c, e, lang)) for c in named])))
+    return f"{semicolon(lang)} ".join(out)
+
+
 def best_text(adv, lang: str) -> str:
     """"Best play: X" when resolved; otherwise "Equally good within the estimate: X, Y"."""
     resolved, plays = best_plays(adv)
-    plays = [a for a in plays if a.same_as is None]  # a Guard's sure misses: said once, by the first
-    # A play may contain a comma ("Guard (1) on Luis, naming Prince (5)"): plays are separated by ";".
-    names = f"{semicolon(lang)} ".join(play_label(adv, a, lang) for a in plays)
+    names = plays_text(adv, plays, lang)
     if len(adv.actions) == 1:  # "Best play" of one (the Countess you must play) read as advice
         return t(lang, "an_only_play", play=names)
-    if resolved and len(plays) == 1:
+    if resolved and len([a for a in plays if a.same_as is None]) == 1:
         return t(lang, "an_best", play=names)
     return t(lang, "an_equal_exact" if adv.method == "exact" else "an_equal_estimate", plays=names)
+
+
+def verdict_line(adv, lang: str) -> str:
+    """The advisor's answer in one line, for the top of a phone's screen: the best play (or the
+    plays equally good), then its chance to win and why ("… — Knocks an opponent out now: 25%.
+    Chance to win the round: 63%.")."""
+    _, plays = best_plays(adv)
+    if not plays:
+        return best_text(adv, lang)
+    return f"{best_text(adv, lang)} — {explanation_text(plays[0], lang, adv.record)}"
 
 
 def estimate_samples(adv) -> int:

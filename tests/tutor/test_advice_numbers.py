@@ -37,8 +37,9 @@ def test_a_best_play_is_named_only_when_resolved():
                                                   _ranked(c, "0.30", (0.26, 0.35), False, (-0.26, -0.18))), 0, 0,
                    resolved=False)
     assert best_plays(close) == (False, close.actions[:2])
-    assert best_text(close, "en") == "Equally good within the estimate: Guard (1) on Luis, naming the Prince (5); " \
-                                     "Guard (1) on Luis, naming the King (7)"
+    # A Guard's equal guesses at one target are one play, its guesses listed (issue 36, point 2).
+    assert best_text(close, "en") == "Equally good within the estimate: Guard (1) on Luis, naming the Prince (5) " \
+                                     "or the King (7)"
     assert win_text(close.actions[0]) == "≈\u00a052% (47%–57%)"
     # Overlapping intervals of the values, but the paired difference is resolved: one best play.
     clear = Advice(RECORD, "random", "estimate", (_ranked(a, "0.52", (0.47, 0.57), True),
@@ -62,7 +63,8 @@ def test_the_review_prices_choices_in_points_and_shows_the_hand():
     rows = review_rows(items, "fr")
     assert len(rows) == len(items) >= 1
     for row, item in zip(rows, items):
-        assert row["Coût"] in ("0", t("fr", "pr_cost_within")) or row["Coût"].endswith(" pts") and "/" not in row["Coût"]
+        cost = row["Coût"].replace(t("fr", "pr_cost_worst", cost=""), "")  # the costliest is marked
+        assert cost in ("0", t("fr", "pr_cost_within")) or cost.endswith(" pts") and "/" not in cost
         if item.cost:  # a costly choice outside the best plays is priced
             assert row["Coût"] != "0" or item.advice.method == "estimate"
         assert row["Main"] and "% → " in row[t("fr", "pr_chances")]
@@ -324,9 +326,12 @@ def test_the_analyzer_ranking_and_history_say_yourself_for_a_prince_on_the_viewe
     done = parse_record("2019 Ana,Luis first:Ana viewer:Ana up:1,1,2 dealt:5 | Ana +3 5>Ana disc:3 new:4")
     assert history_lines(done, "en", you=True)[0].startswith("You draw a Baron (3). You play the Prince (5) on yourself.")
     assert "sur vous-même" in history_lines(done, "fr", you=True)[0]
-    # a reply in the decision view: "Luis: Guard (1) on you"
+    # a reply in the decision view: "Luis: Guard (1) on you", and whether it hit (issue 36, point 7)
     reply = {"kind": "reply", "player": 1, "card": Card.GUARD, "target": 0, "out": (), "events": ()}
-    assert node_label(reply, get_edition("2019"), "en", ("Ana", "Luis"), you=0) == "Luis: Guard (1) on you"
+    assert node_label(reply, get_edition("2019"), "en", ("Ana", "Luis"), you=0) == "Luis: Guard (1) on you\nMiss."
+    hit = {**reply, "out": (0,)}
+    assert node_label(hit, get_edition("2019"), "fr", ("Ana", "Luis"), you=0) == \
+        "Luis\u00a0: Garde (1) sur vous\nTouché. Vous quittez la manche."
 
 
 def test_practice_says_you_gain_the_spy_bonus_with_the_verb_agreeing():
@@ -576,3 +581,85 @@ def test_an_estimates_expected_tokens_carry_the_estimate_mark_and_an_exact_answe
         for lang in ("en", "es", "fr"):
             tokens = [row[t(lang, "an_tokens")] for row in advice_rows(adv, lang)]
             assert all(x.startswith("≈") != exact for x in tokens), (exact, lang, tokens)
+
+
+# --- issue 36: the review finds the mistake; the Baron's own risk; what the types rest on -------
+
+def _review_item(record_text, chosen, ranked, method="estimate"):
+    from dataclasses import replace
+
+    from solver.advice.practice import Decision, Reviewed
+
+    record = parse_record(record_text)
+    adv = Advice(record, "card-counter", method, tuple(ranked), 0, 0, resolved=False)
+    mine = next(a for a in adv.actions if a.action == chosen)
+    return Reviewed(Decision(record, chosen), replace(adv), mine, adv.actions[0].win - mine.win,
+                    adv.actions.index(mine) + 1)
+
+
+def test_a_gap_of_three_points_is_a_cost_and_the_costliest_decision_says_what_the_better_play_avoided():
+    """'Cost ≈ 0 (within the margin)' stood beside '≈ 63.4% → ≈ 80.5%', and a round where the
+    learner kept the card Ana's Priest had seen rated every decision 'cost 0'."""
+    from dataclasses import replace
+
+    from solver import Card, Play
+    from solver.words.i18n import t
+    from tutor.text.rows import costliest_sentence, review_rows, saw_kept_card
+
+    # Ana's Priest saw the viewer's Chancellor; the viewer drew a Guard and keeps the Chancellor.
+    text = "2019 You,Ana first:Ana viewer:You up:1,5,1 dealt:6 | Ana 2>You | You +1"
+    keep = Play(Card.GUARD, 1, Card.PRINCESS)  # plays the Guard: keeps the Chancellor Ana saw
+    other = Play(Card.CHANCELLOR)
+    best = replace(_ranked(other, "0.805", (0.70, 0.90), True), out_before_next_turn=Fraction(12, 100),
+                   out_exact=False)
+    mine = replace(_ranked(keep, "0.634", (0.55, 0.72), True, (-0.3, 0.01)), out_before_next_turn=Fraction(1),
+                   out_exact=False)
+    item = _review_item(text, keep, [best, mine])
+    assert saw_kept_card(item.decision.record, keep) == 1  # Ana
+    (row,) = review_rows([item], "en")
+    assert row[t("en", "pr_cost")] == t("en", "pr_cost_worst", cost="≈\u00a017.1 pts")  # within the margin, still a cost
+    said = costliest_sentence([item], "en")
+    assert said == ("Your costliest decision was #1: you played Guard (1) on Ana, naming the Princess (9); better was "
+                    "Chancellor (6) — out before your next turn: ≈\u00a0100% against ≈\u00a012% (Ana saw the card you kept).")
+    # Under three points inside the margin: not a cost, and nothing is called the costliest.
+    close = replace(mine, win=Fraction(79, 100), out_before_next_turn=Fraction(12, 100))
+    item = _review_item(text, keep, [best, close])
+    assert review_rows([item], "en")[0][t("en", "pr_cost")] == t("en", "pr_cost_within")
+    assert costliest_sentence([item], "en") is None
+
+
+def test_the_best_of_a_guards_equal_guesses_is_one_phrase():
+    from solver import Card, Play
+    from solver.words.verdicts import plays_text
+
+    record = parse_record("2019 Ana,Luis first:Ana viewer:Ana up:1,1,2 dealt:8 | Ana +1")
+    guesses = [c for c in record.edition.guessable]
+    ranked = [_ranked(Play(Card.GUARD, 1, g), "0.4", (0.3, 0.5), True) for g in guesses]
+    adv = Advice(record, "random", "estimate", tuple(ranked), 0, 0, resolved=False)
+    assert plays_text(adv, adv.actions, "en") == "Guard (1) on Luis, any guess (all equally good)"
+    assert plays_text(adv, adv.actions[:2], "es") == "Guardia (1) sobre Luis, nombrando la Espía (0) o el Sacerdote (2)"
+
+
+def test_a_barons_row_gives_your_own_risk_of_being_out_at_once():
+    from dataclasses import replace
+
+    from solver import Card, Play
+    from solver.words.verdicts import explanation_text
+
+    baron = replace(_ranked(Play(Card.BARON, 1), "0.5"), knock_out_now=Fraction(562, 1000),
+                    learn={"baron": {"win": Fraction(562, 1000), "tie": Fraction(78, 1000), "lose": Fraction(36, 100)}})
+    assert explanation_text(baron, "en") == ("Knocks the opponent out now: 56.2%; you are out at once: 36%. Chance to "
+                                             "win the round: 50%.")
+    assert "éliminé aussitôt : 36\u202f%" in explanation_text(baron, "fr").replace("\u00a0", " ")
+
+
+def test_what_the_record_suggests_says_how_many_plays_it_rests_on():
+    from solver.words.verdicts import types_text
+
+    three = parse_record("2019 Ana,Bob first:Bob viewer:Ana up:1,1,2 dealt:8 | Bob 1>Ana=5 miss | Ana +1 1>Bob=3 miss | "
+                         "Bob 2>Ana | Ana +1 1>Bob=4 miss | Bob 0")
+    said = types_text({"card-counter": Fraction(1, 100), "random": Fraction(99, 100)}, three, "mixture", "en")
+    assert "from 3 plays" in said and "Bob has played like a card counter: 1%" in said
+    one = parse_record("2019 Ana,Bob first:Bob viewer:Ana up:1,1,2 dealt:8 | Bob 0")
+    assert "from 1 play only" in types_text({"card-counter": Fraction(1, 2), "random": Fraction(1, 2)}, one,
+                                            "mixture", "en")

@@ -48,9 +48,11 @@ def test_quiz_is_graded_by_the_engine():
     q_radio.set_value(q.answer).run()
     at.button(key="check-game-end-0").click().run()
     assert at.success and "Correct" in at.success[0].value
-    wrong = next(c for c in q.choices if c != q.answer)
-    at.radio[0].set_value(wrong).run()
-    at.button(key="check-game-end-0").click().run()
+    at = app(lesson="game-end")  # a wrong answer, twice: the second time the answer and why
+    wrong = [c for c in q.choices if c != q.answer][:2]
+    for w in wrong:
+        at.radio[0].set_value(w).run()
+        at.button(key="check-game-end-0").click().run()
     assert at.error and str(q.answer) in at.error[0].value
     why = f"With {q.params['players']} players, {q.answer} favor tokens win the game."
     assert any(why in m.value for m in at.markdown)  # the reason, not only the number

@@ -174,8 +174,26 @@ def test_a_shared_classic_link_opens_in_the_classic_edition():
         at = page("views/analyzer.py", record=CLASSIC, lang=lang)
         assert not at.exception and at.sidebar.selectbox(key="edition").value == "classic"
         assert at.selectbox(key="an_edition").value == "classic"  # the new-round form too
-    at = page("views/analyzer.py", record=CLASSIC, edition="2019")  # a link that names its edition keeps it
-    assert at.sidebar.selectbox(key="edition").value == "2019"
+    # The position decides: "2019 edition (21 cards)" beside a classic round, and a link reading
+    # `edition=2019&record=classic…`, were wrong (issue 36, point 7).
+    at = page("views/analyzer.py", record=CLASSIC, edition="2019")
+    assert at.sidebar.selectbox(key="edition").value == "classic"
+    assert at.query_params["edition"] in ("classic", ["classic"])
+
+
+def test_a_round_entered_through_the_form_or_the_notation_sets_the_edition():
+    at = page("views/analyzer.py", lang="en")
+    at.selectbox(key="an_edition").set_value("classic").run()
+    at.selectbox(key="an_dealt").set_value(int(Card.GUARD)).run()
+    for i, c in enumerate((Card.PRIEST, Card.BARON, Card.KING)):
+        at.selectbox(key=f"an_up{i}").set_value(int(c)).run()
+    at.button(key="an-start").click().run()
+    assert not at.exception and at.session_state["an_text"].startswith("classic ")
+    assert at.sidebar.selectbox(key="edition").value == "classic"
+    assert at.query_params["edition"] in ("classic", ["classic"])
+    at.text_area(key="an_input").input("classic-2019 Ana,Luis first:Ana viewer:Ana up:1,2,3 dealt:5").run()
+    at.button(key="an-load").click().run()
+    assert at.sidebar.selectbox(key="edition").value == "classic-2019"
 
 
 def test_the_history_says_a_card_played_on_nobody_had_no_effect_and_why():

@@ -139,3 +139,72 @@ def test_a_practice_game_to_one_token_says_token_in_the_singular():
         assert not at.exception
         assert heading in [s.value for s in at.subheader], [s.value for s in at.subheader]
     assert t("en", "pr_round_of", round=1, n=3) == "Round 1 — 3 tokens win"
+
+
+# --- issue 36, point 9: a name the notation cannot hold is refused as it is typed ---------------
+
+from hypothesis import given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+
+def test_a_name_with_notation_characters_is_refused_at_entry_naming_the_character():
+    from solver.words.i18n import t
+    from tutor.text.plays import name_problem
+
+    from .app_support import page
+
+    assert name_problem("Ana, Luis", "en") is None
+    assert name_problem("A|B,Luis", "en").startswith("“|” cannot be in a name (A|B)")
+    assert name_problem("P1=3,Ana", "es").startswith("«=» no puede ir en un nombre (P1=3)")
+    assert name_problem("Ana,Luis Marta", "fr").startswith("Une espace ne peut pas figurer dans un nom")
+    at = page("views/analyzer.py", lang="es")
+    at.text_input(key="an_names").input("A|B,Luis").run()
+    assert not at.exception
+    assert [e.value for e in at.error] == [name_problem("A|B,Luis", "es")]  # before Start, in Spanish
+    assert at.button(key="an-start").disabled
+    at.text_input(key="an_names").input("Ana,Luis").run()
+    assert not at.error
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(max_size=40))
+def test_the_names_check_agrees_with_the_notation(text):
+    from solver import LoveLetterError
+    from solver.records.record import check_name
+    from tutor.text.plays import name_problem
+
+    def ok(name):
+        try:
+            check_name(name)
+            return True
+        except LoveLetterError:
+            return False
+
+    names = [x.strip() for x in text.split(",") if x.strip()]
+    assert (name_problem(text, "en") is None) == all(ok(n) for n in names)
+
+
+def test_the_notation_guide_an_error_mentions_is_a_link():
+    from solver import LoveLetterError
+    from solver.words.i18n import LANGUAGES
+    from solver.words.sentences import error_text
+    from tutor.text.markup import GUIDE, guide_link
+
+    for lang in LANGUAGES:
+        shown = guide_link(error_text(LoveLetterError("x", rule="syntax"), lang), lang)
+        assert f"]({GUIDE})" in shown and "[" in shown, shown
+    from .app_support import page
+
+    at = page("views/analyzer.py", lang="fr")
+    at.text_area(key="an_input").input("2019 Ana,Luis | Ana ??? ").run()
+    at.button(key="an-load").click().run()
+    errors = [e.value for e in at.error]
+    assert errors and all("guide de notation" not in e or f"]({GUIDE})" in e for e in errors)
+    ref = page("views/reference.py", lang="fr")
+    assert any(h.value == t_fr("ref_notation_title") for h in ref.subheader)
+
+
+def t_fr(key):
+    from solver.words.i18n import t
+
+    return t("fr", key)

@@ -57,11 +57,15 @@ def node_label(data: dict, edition, lang: str, names, you=None) -> str:
         from solver import Play
 
         text = names[data["player"]]
+        guard = data["card"] is not None and int(data["card"]) == 1 and data["target"] is not None  # (the Guard)
         if data["card"] is not None:
             play = Play(data["card"], data["target"], None)
             text += f"{colon(lang)} {action_text(play, edition, lang, names, you=you, by=data['player'])}"
+            if guard and data["target"] not in data["out"]:  # a Guard's reply says whether it hit
+                text += "\n" + t(lang, "an_reply_miss")
         for seat in data["out"]:
-            text += "\n" + t(lang, "hist.out" + (".you" if seat == you else ""), player=names[seat])
+            line = t(lang, "hist.out" + (".you" if seat == you else ""), player=names[seat])
+            text += "\n" + (t(lang, "an_reply_hit", out=line) if guard and seat == data["target"] else line)
         # Replies with the same card and target differ by what you alone learn (the card you draw
         # next, the card a Baron or a King shows you): said, so no two replies read the same.
         for ev in data.get("events", ()):

@@ -117,3 +117,38 @@ def caption_html(text: str) -> str:
 
 def tag_html(text: str, kind: str = "") -> str:
     return f'<span class="ll-tag {kind}">{escape(text)}</span>'
+
+
+#: Where the app explains the record notation (the reference page's section).
+GUIDE = "reference#notation"
+
+
+def guide_link(text: str, lang: str) -> str:
+    """An error's "(see the notation guide)" as a Markdown link to the guide (the reference page's
+    notation section); the words are the catalog's (`notation_guide`) in each language."""
+    words = t(lang, "notation_guide")
+    return text.replace(words, f"[{words}]({GUIDE})", 1) if words in text else text
+
+
+#: A font whose every glyph is blank and zero wide (800 bytes, built with fontTools; printable
+#: ASCII mapped to one empty glyph). Streamlit draws its own icons (the expander's arrow, the
+#: sidebar's button) as words of the Material Symbols font, and a first visit on a slow line read
+#: those words ("keyboard_arrow_right") once the font's 3 s of invisible text had passed: with this
+#: font after it, an icon is blank until its font arrives, never a word (issue 36, point 12).
+BLANK_FONT = (
+    "AAEAAAAKAIAAAwAgT1MvMkEXP8IAAAEoAAAAYGNtYXAAXwG+AAABkAAAAPJnbHlmAAAAAAAAAowAAAABaGVhZC2IKbAAAACsAAAA"
+    "NmhoZWEDIf86AAAA5AAAACRobXR4AAAAAAAAAYgAAAAGbG9jYQAAAAAAAAKEAAAABm1heHAAAwACAAABCAAAACBuYW1l/ZpcvgAA"
+    "ApAAAABjcG9zdG1nc80AAAL0AAAALAABAAAAAQAA604jaV8PPPUAAwPoAAAAAOc49GgAAAAA5zj0aAAAAAAAAAAAAAAAAwACAAAA"
+    "AAAAAAEAAAMg/zgAAAAAAAAAAAAAAAEAAAAAAAAAAAAAAAAAAAABAAEAAAACAAAAAAAAAAAAAgAAAAAAAAAAAAAAAAAAAAAAAwAA"
+    "AZAABQAEAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAABAAAAAAAAAAAAAAAAPz8/PwAAACAAfgAAAAAAAAAAAAAA"
+    "AAAAAAAAAAAAAAAAAAAgAAAAAAAAAAAAAAAAAAIAAAADAAAAFAADAAEAAAAUAAQA3gAAAAQABAABAAAAfv//AAAAIP//AAAAAQAE"
+    "AAAAAQABAAEAAQABAAEAAQABAAEAAQABAAEAAQABAAEAAQABAAEAAQABAAEAAQABAAEAAQABAAEAAQABAAEAAQABAAEAAQABAAEA"
+    "AQABAAEAAQABAAEAAQABAAEAAQABAAEAAQABAAEAAQABAAEAAQABAAEAAQABAAEAAQABAAEAAQABAAEAAQABAAEAAQABAAEAAQAB"
+    "AAEAAQABAAEAAQABAAEAAQABAAEAAQABAAEAAQABAAEAAQABAAEAAQABAAAAAAAAAAAAAAAAAAAAAAAEADYAAQAAAAAAAQAIAAAA"
+    "AQAAAAAAAgAHAAgAAwABBAkAAQAQAA8AAwABBAkAAgAOAB9MTCBCbGFua1JlZ3VsYXIATABMACAAQgBsAGEAbgBrAFIAZQBnAHUA"
+    "bABhAHIAAAIAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAgAAAQIFYmxhbms="
+)
+ICON_CSS = (
+    "<style>@font-face{font-family:'LL Blank';src:url(data:font/ttf;base64," + BLANK_FONT + ") format('truetype')}"
+    "[data-testid='stIconMaterial']{font-family:'Material Symbols Rounded','LL Blank'!important}</style>"
+)

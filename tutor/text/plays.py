@@ -45,3 +45,29 @@ def legal_summary(legal, edition, language: str, names) -> str:
             text += " " + t(language, "legal_any_guess")
         parts.append(text)
     return f"{semicolon(language)} ".join(parts)
+
+
+def name_problem(names_text: str, lang: str):
+    """What is wrong with the names typed in the analyzer's form ("Ana, A|B"), in words naming the
+    character ("“|” cannot be in a name: …"), or None. The notation's own rule decides
+    (`solver.records.record.check_name`); this only finds the character to name."""
+    from solver import LoveLetterError
+    from solver.records.record import check_name
+
+    for raw in names_text.split(","):
+        name = raw.strip()
+        if not name:
+            continue
+        try:
+            check_name(name)
+        except LoveLetterError:
+            for i, ch in enumerate(name):
+                probe = ch if i == 0 else "a" + ch  # a name starts with a letter or a digit
+                try:
+                    check_name(probe)
+                except LoveLetterError:
+                    what = t(lang, "name_space") if ch.isspace() else t(lang, "name_char", char=ch)
+                    key = "name_bad_start" if i == 0 else "name_bad_char"
+                    return t(lang, key, char=what, name=name)
+            return t(lang, "name_too_long", name=name[:24])
+    return None

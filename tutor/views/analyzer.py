@@ -15,6 +15,7 @@ from tutor.widgets.session import edition_key, lang
 
 language = lang()
 st.title(t(language, "nav_analyzer"))
+top = st.container()  # on a phone, the advisor's verdict: above everything else
 st.caption(t(language, "an_intro"))
 
 # The heading first: what the page needs next is imported after it (on a fresh server that takes
@@ -24,7 +25,10 @@ from solver.analysis.entry import STOP, add_turn, chosen_from_turn, fill, forced
 from solver.records.notation import format_record  # noqa: E402
 from solver.words.sentences import error_text, history_lines  # noqa: E402
 from tutor.answers import MODELS, is_viewer_turn, record_of  # noqa: E402
-from tutor.widgets.analysis import prefetch_advice, show_advice, show_how, show_odds  # noqa: E402
+from tutor.text.markup import guide_link  # noqa: E402
+from tutor.text.plays import name_problem  # noqa: E402
+from tutor.widgets.analysis import prefetch_advice, show_advice, show_how, show_odds, show_verdict  # noqa: E402
+from tutor.widgets.session import on_phone  # noqa: E402
 from solver.rules.editions import SHOWDOWN_TIE_RULES  # noqa: E402
 from tutor.widgets.formatters import CardLabel, EditionTitle, EntryLabel, ModelName, TieRule  # noqa: E402
 from solver.analysis.setup import cards_left, names_for  # noqa: E402
@@ -59,10 +63,18 @@ if "an_model" not in st.session_state:
     st.session_state["an_model"] = wanted if wanted in MODELS else MODELS[0]
 
 
+def _follow(text: str) -> None:
+    """The frame's edition (the sidebar, the link's `edition=`) follows the position entered: a
+    classic round read "2019 edition (21 cards)" and `edition=2019&record=classic…`. Callbacks only
+    (they run before the sidebar's picker is drawn)."""
+    st.session_state["edition"] = record_of(text).edition.key
+
+
 def load_text() -> None:
     text = st.session_state.get("an_input", "").strip()
     try:
         _set_text(format_record(record_of(text)))
+        _follow(text)
     except LoveLetterError as err:
         st.session_state["an_error"] = error_text(err, language)
 
@@ -83,6 +95,7 @@ def start_round() -> None:
         record = Record(e, names, names.index(s["an_first"]) if s["an_first"] in names else 0, viewer, up,
                         s.get("an_dealt") if viewer is not None else None)
         _set_text(format_record(record_of(format_record(record))))  # parsed back: every rule checked
+        _follow(st.session_state["an_text"])
     except LoveLetterError as err:
         s["an_error"] = error_text(err, language)
 
@@ -113,7 +126,7 @@ def turn_choices(record, k: int, render: bool = False) -> tuple[dict, object]:
             box[0].caption(error_text(LoveLetterError("", rule=rule, **dict(params)), language))
         if f.can_stop and value is None:  # the viewer is to decide here: the position the advisor answers
             box[1].button(t(language, "an_advise_me"), key=f"an-advise-{k}-{f.name}", on_click=advise_cb,
-                          type="primary", icon=":material/lightbulb:")
+                          type="primary")
         return value
 
     return fill(record, choose)
@@ -166,6 +179,11 @@ def undo_cb() -> None:
 # --- page --------------------------------------------------------------------------------------
 
 text = st.session_state["an_text"]
+# On a phone the advisor's answer comes first, in one line (the figures below, one tap away).
+if text is not None and on_phone() and is_viewer_turn(text):
+    prefetch_advice(text, st.session_state["an_model"])
+    with top:
+        show_verdict(text, st.session_state["an_model"], language)
 tab_form, tab_text = st.tabs([t(language, "an_tab_form"), t(language, "an_tab_text")])
 
 with tab_text:
@@ -188,6 +206,11 @@ with tab_form:
             st.session_state["an_names"] = ",".join(names_for(n, st.session_state.get("an_names", "").split(",")))
             st.session_state["an_names_for"] = n
         names_text = c[2].text_input(t(language, "an_names"), key="an_names")
+        # A name the notation cannot hold ("A|B", "P1=3") is refused here, as it is typed, naming the
+        # character: it read "There is no such player at this table", and only after Start.
+        bad_names = name_problem(names_text, language)
+        if bad_names:
+            c[2].error(bad_names)
         names = [x.strip() for x in names_text.split(",") if x.strip()] or list(names_for(n))
         c = st.columns(3)
         viewer = c[0].selectbox(t(language, "an_viewer"), names + ["—"], key="an_viewer")
@@ -220,7 +243,8 @@ with tab_form:
                         key=f"an_opt_{ed_key}_two_player_face_up")
             st.checkbox(t(language, "opt_void"), value=e.void_target_allowed,
                         key=f"an_opt_{ed_key}_void_target_allowed")
-        st.button(t(language, "an_start"), key="an-start", on_click=start_round, type="primary", disabled=missing)
+        st.button(t(language, "an_start"), key="an-start", on_click=start_round, type="primary",
+                  disabled=missing or bad_names is not None)
         if missing:
             st.caption(t(language, "an_setup_missing"))
 
@@ -230,20 +254,20 @@ with tab_form:
         if record.turns:
             st.markdown(f"**{t(language, 'an_history')}**")
             st.markdown("\n".join(f"{i}. {line}" for i, line in enumerate(history_lines(record, language, you=True), start=1)))
-            st.button(t(language, "an_undo"), key="an-undo", on_click=undo_cb, icon=":material/undo:")
+            st.button(t(language, "an_undo"), key="an-undo", on_click=undo_cb)
         k = len(record.turns)
         to_play = next_player(record)
         if to_play is not None:
             st.markdown(f"**{t(language, 'an_turn_of', n=k + 1, player=record.seats[to_play])}**")
             entering, _ = turn_choices(record, k, render=True)  # a complete turn is added as its last detail is chosen
         elif is_viewer_turn(text):
-            st.info(t(language, "an_your_decision"), icon=":material/arrow_downward:")
-            st.button(t(language, "an_continue"), key="an-continue", on_click=continue_cb, icon=":material/edit:")
+            st.info(t(language, "an_your_decision"))
+            st.button(t(language, "an_continue"), key="an-continue", on_click=continue_cb)
         else:
             st.info(t(language, "an_no_more_turns"))
 
 if st.session_state.get("an_error"):
-    st.error(st.session_state["an_error"])
+    st.error(guide_link(st.session_state["an_error"], language))
 
 if text is None:
     st.stop()

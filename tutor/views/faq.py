@@ -49,7 +49,7 @@ if "faq_q" not in st.session_state or st.query_params.get("q", "") != st.session
 if "faq" not in st.session_state or (wanted in all_scenarios and wanted != st.session_state.get("faq_url")):
     st.session_state["faq"] = wanted if wanted in all_scenarios else ids[0]
 query = st.text_input(t(language, "faq_search"), key="faq_q", max_chars=MAX_QUERY, on_change=_searched,
-                      placeholder=t(language, "faq_search_hint"), icon=":material/search:")
+                      placeholder=t(language, "faq_search_hint"))
 found = _matches(query)
 if query.strip():
     st.query_params["q"] = st.session_state["faq_q_url"] = query

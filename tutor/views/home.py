@@ -33,30 +33,32 @@ st.segmented_control(t(language, "language"), list(LANGUAGES), key="home_lang", 
                      on_change=_language_cb, label_visibility="collapsed")
 
 st.markdown(HOME_CSS, unsafe_allow_html=True)
+# No icons: a Material icon is a word of its font ("play_circle", "query_stats") until the font
+# arrives, and a first visit on a slow line read those words (issue 36, point 12).
 JOURNEYS = (
-    ("learn", "views/lessons.py", ":material/school:"),
-    ("ruling", "views/faq.py", ":material/gavel:"),
-    ("table", "views/analyzer.py", ":material/query_stats:"),
-    ("practice", "views/practice.py", ":material/sports_esports:"),
+    ("learn", "views/lessons.py"),
+    ("ruling", "views/faq.py"),
+    ("table", "views/analyzer.py"),
+    ("practice", "views/practice.py"),
 )
 # Two rows of two (one column on a phone, in this order).
 tiles = [col for _ in range(2) for col in st.columns(2)]
-for col, (name, path, icon) in zip(tiles, JOURNEYS):
+for col, (name, path) in zip(tiles, JOURNEYS):
     with col.container(border=True, key=f"home-{name}", height="stretch"):
-        st.page_link(path, label=t(language, f"home_{name}"), icon=icon, width="stretch")
+        st.page_link(path, label=t(language, f"home_{name}"), width="stretch")
         st.caption(t(language, f"home_{name}_help"))
         if name == "ruling":
             # The user's own words ("set aside", "Condesa"): the FAQ opens on what matches.
             with st.form("home-search", border=False, clear_on_submit=True):
                 query = st.text_input(t(language, "faq_search"), key="home_q", max_chars=100,
                                       placeholder=t(language, "faq_search_hint"))
-                if st.form_submit_button(t(language, "home_search"), icon=":material/search:") and query.strip():
+                if st.form_submit_button(t(language, "home_search")) and query.strip():
                     # (switch_page with query parameters replaces them all: the language goes along)
                     st.switch_page("views/faq.py", query_params={"q": query.strip(), "lang": language,
                                                                  "edition": edition_key()})
 
 st.subheader(t(language, "home_more"))
 with st.container(horizontal=True, key="home-more"):
-    st.page_link("views/example.py", label=t(language, "nav_example"), icon=":material/play_circle:")
-    st.page_link("views/rulings.py", label=t(language, "nav_rulings"), icon=":material/rule:")
-    st.page_link("views/reference.py", label=t(language, "nav_reference"), icon=":material/style:")
+    st.page_link("views/example.py", label=t(language, "nav_example"))
+    st.page_link("views/rulings.py", label=t(language, "nav_rulings"))
+    st.page_link("views/reference.py", label=t(language, "nav_reference"))

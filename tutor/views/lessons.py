@@ -216,12 +216,12 @@ if testing:
         cards_display()
 else:
     cards_display()
-st.page_link("views/reference.py", label=t(language, "lesson_cards_link"), icon=":material/style:")
+st.page_link("views/reference.py", label=t(language, "lesson_cards_link"))
 
 if lesson.scenarios:
     st.subheader(t(language, "try_scenarios"))
     for sid in lesson.scenarios:
-        st.page_link("views/faq.py", label=ScenarioTitle(language)(sid), icon=":material/help:",
+        st.page_link("views/faq.py", label=ScenarioTitle(language)(sid),
                      query_params={"scenario": sid})
 
 # Quiz: a question on this lesson's rule, generated from an engine position, graded by the engine.
@@ -240,7 +240,7 @@ last_lesson = next_lesson(done | {lid}) is None and len(done | {lid}) == len(les
 st.button(t(language, "mark_done_last" if last_lesson else "mark_done"), key=f"done-{lid}", on_click=finish,
           args=(lid,), type="primary")
 if len(done) == len(lessons):
-    st.success(t(language, "all_done"), icon=":material/celebration:")
+    st.success(t(language, "all_done"))
     with st.container(horizontal=True):
-        st.page_link("views/practice.py", label=t(language, "nav_practice"), icon=":material/sports_esports:")
-        st.page_link("views/example.py", label=t(language, "nav_example"), icon=":material/play_circle:")
+        st.page_link("views/practice.py", label=t(language, "nav_practice"))
+        st.page_link("views/example.py", label=t(language, "nav_example"))

@@ -29,8 +29,10 @@ from solver.advice.practice import (BOTS, bot_step, bots_to_play, hint_model, ne
 from solver.words.sentences import action_text, error_text, history_lines  # noqa: E402
 from tutor.answers import advice, bot_play  # noqa: E402
 from tutor.text.events import event_lines  # noqa: E402
-from tutor.text.rows import review_rows  # noqa: E402
-from tutor.widgets.analysis import prefetch_advice, show_advice, show_odds  # noqa: E402
+from tutor.text.markup import guide_link  # noqa: E402
+from tutor.text.rows import costliest_sentence, review_rows  # noqa: E402
+from tutor.widgets.analysis import prefetch_advice, show_advice, show_odds, show_verdict  # noqa: E402
+from tutor.widgets.session import on_phone  # noqa: E402
 from tutor.widgets.formatters import EditionTitle, KeyLabel, ModelName, PlayLabel  # noqa: E402
 
 
@@ -181,7 +183,7 @@ with st.expander(t(language, "pr_resume")):
     st.button(t(language, "pr_resume_go"), key="pr-resume", on_click=resume_form_cb)
 
 if st.session_state.get("pr_error"):
-    st.error(st.session_state["pr_error"])
+    st.error(guide_link(st.session_state["pr_error"], language))
 if p is None:
     st.stop()
 
@@ -239,7 +241,7 @@ if p.my_turn:
     labels = tuple(action_text(a, e, language, names, you=p.human) for a in acts)
     with turn_slot.container():
         if told:  # what the bots just did, kept above your turn (folded)
-            with st.expander(t(language, "pr_bots_done"), icon=":material/check:"):
+            with st.expander(t(language, "pr_bots_done")):
                 st.markdown("\n".join(f"- {x}" for x in told))
         with st.container(border=True):  # right under the board (at 390 px too)
             st.markdown(f"**{t(language, 'pr_your_turn')}**")
@@ -258,6 +260,8 @@ if p.my_turn:
                 st.caption(t(language, "pr_hint_assumes", model=ModelName(language)(model),
                              bots=KeyLabel(language, "pr_bots_")(p.bots).split(" (")[0]))
             prefetch_advice(text, model, seconds=float(p.seconds) * 4)  # runs while the odds are drawn
+            if on_phone():  # the answer first, in one line (it came 3.3 screens down on a phone)
+                show_verdict(text, model, language)
             show_odds(text, model, language, key="pr", model_choice=False)  # the bots are the model
             show_advice(text, model, language, key="pr", seconds=float(p.seconds) * 4, model_choice=False)
 
@@ -283,16 +287,20 @@ if over:
     st.subheader(t(language, "pr_review"))
     shared = lambda record, m, sec: advice(format_record(record), m, sec)  # noqa: E731 (the hint's cache)
     with st.spinner(t(language, "pr_reviewing")):
-        rows = review_rows(review(p.decisions, model, float(p.seconds) * 4, shared), language)
+        reviewed = review(p.decisions, model, float(p.seconds) * 4, shared)
+        rows = review_rows(reviewed, language)
     if rows:
+        # The costliest decision first, in one sentence: what the better play avoided.
+        worst = costliest_sentence(reviewed, language)
+        if worst:
+            st.warning(worst)
         # wraps: no column cut at 1280 or 390 px (five columns: a label may wrap before its value)
         st.table(pd.DataFrame(rows).set_index("#"))
         st.caption(t(language, "pr_cost_help"))
     else:
         st.caption(t(language, "pr_no_decisions"))
     if p.over:
-        st.success(t(language, "pr_game_won", names=", ".join(names[w] for w in g.winners)),
-                   icon=":material/emoji_events:")
+        st.success(t(language, "pr_game_won", names=", ".join(names[w] for w in g.winners)))
         st.button(t(language, "pr_new"), key="pr-new-2", on_click=new_game_cb, type="primary")
     else:
         st.button(t(language, "pr_next_round"), key="pr-next", on_click=next_round_cb, type="primary")

@@ -37,6 +37,10 @@ for topic in ("setup2p", "empty", "ties", "spy", "win"):
     with st.expander(t(language, f"ref_{topic}_title"), expanded=True):
         st.write(t(language, f"ref_{topic}_body"))
 
+st.subheader(t(language, "ref_notation_title"), anchor="notation")  # the errors' "notation guide" links here
+st.markdown(t(language, "ref_notation_body"))
+st.markdown(t(language, "an_notation_help"))
+
 st.subheader(t(language, "reference_editions"))
 tie = {ALL_TIED_WIN: "tie_all", DISCARD_TOTAL_THEN_ALL: "tie_discards"}
 # One column per edition, one row per rule (a table that wraps): at 1280 px the former row per

@@ -52,7 +52,7 @@ else:
     text = st.session_state.get("an_text")
     if not text or not is_viewer_turn(text):
         st.info(t(language, "rc_need_analyzer"))
-        st.page_link("views/analyzer.py", label=t(language, "nav_analyzer"), icon=":material/query_stats:")
+        st.page_link("views/analyzer.py", label=t(language, "nav_analyzer"))
         st.stop()
     record = record_of(text)
     seed = st.number_input(t(language, "rc_seed"), min_value=0, value=0, step=1, key="rc_seed")

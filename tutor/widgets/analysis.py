@@ -13,7 +13,8 @@ from solver import LoveLetterError
 from solver.words.figures import pct
 from solver.words.i18n import colon, number, t
 from solver.words.sentences import action_text, card_label, error_text
-from solver.words.verdicts import best_plays, best_text, estimate_sentence, method_text, type_bests_text, types_text
+from solver.words.verdicts import (best_plays, best_text, estimate_sentence, method_text, type_bests_text,
+                                   types_text, verdict_line)
 from tutor import workers
 from tutor.answers import DeeperBusy, deeper_offered, posterior, record_of
 from tutor.text.decision import decision_caption, decision_dot, decision_outline
@@ -48,6 +49,38 @@ def waited(kind: str, text: str, model: str, language: str, saying: str, budget=
         return workers.result(kind, text, model, budget)
 
 
+class _Plain:
+    """A container that is just the page (`folded` off a phone)."""
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        return False
+
+
+def folded(label: str):
+    """On a phone, a block folded behind its label (one tap opens it); elsewhere, in the page."""
+    return st.expander(label) if on_phone() else _Plain()
+
+
+#: The anchor of the figures below a phone's verdict (the odds' heading).
+FIGURES = "figures"
+
+
+def show_verdict(text: str, model: str, language: str) -> None:
+    """The advisor's answer in one line at the top of a phone's screen — the best play, its chance
+    and why (`solver.words.verdicts.verdict_line`) — and a link down to the figures it comes from.
+    On a phone the verdict came 3.3 screens down, after the history, the odds and two tables."""
+    try:
+        adv = waited("advice", text, model, language, "an_working")
+    except LoveLetterError as err:
+        st.error(error_text(err, language))
+        return
+    st.success(verdict_line(adv, language))
+    st.markdown(f"[{t(language, 'an_to_figures')}](#{FIGURES})")
+
+
 def prefetch_advice(text: str, model: str, seconds: float = 2.5) -> None:
     """Start the advice in the worker pool now (it runs while the odds are drawn)."""
     workers.submit("advice", text, model)  # (`seconds` unused: the advice's budgets are work)
@@ -68,17 +101,20 @@ def show_odds(text: str, model: str, language: str, key: str, model_choice: bool
         if mine and "cards" in mine:
             held = [next(iter(d)) for d in mine["cards"] if len(d) == 1]
             st.markdown(f"**{t(language, 'hand')}{colon(language)}** " + ", ".join(card_label(c, e, language) for c in held))
-    st.subheader(t(language, "an_hands"))
+    st.subheader(t(language, "an_hands"), anchor=FIGURES)
     st.caption(types_text(post.types, record, model, language, choice=model_choice))
-    rows, chart = hand_rows(text, model, language)
-    if chart:
-        st.dataframe(pd.DataFrame(rows), hide_index=True, key=f"{key}-hands-table")
-        st.bar_chart(pd.DataFrame(chart), y_label="%", stack=False, horizontal=True, sort=False)
     for line in guard_lines(text, model, language):
         st.markdown(f"- {line}")
+    rows, chart = hand_rows(text, model, language)
+    if chart:
+        with folded(t(language, "an_odds_table")):
+            st.dataframe(pd.DataFrame(rows), hide_index=True, key=f"{key}-hands-table")
+            st.bar_chart(pd.DataFrame(chart), y_label="%", stack=False, horizontal=True, sort=False)
     if post.set_aside:
-        st.subheader(t(language, "set_aside"))
-        st.dataframe(pd.DataFrame(set_aside_rows(text, model, language)), hide_index=True)
+        with folded(t(language, "set_aside")):
+            if not on_phone():
+                st.subheader(t(language, "set_aside"))
+            st.dataframe(pd.DataFrame(set_aside_rows(text, model, language)), hide_index=True)
 
 
 def show_how(text: str, model: str, language: str, key: str) -> None:
@@ -128,8 +164,11 @@ def show_how(text: str, model: str, language: str, key: str) -> None:
                     params["card"] = card_label(params["card"], e, language)
                 if "model" in params:
                     params["model"] = t(language, "model_" + params["model"].replace("-", "_"))
-                where = t(language, "an_turn", n=con.turn) if con.turn else t(language, "an_header")
-                st.markdown(f"- {where}{colon(language)} {t(language, con.key, **params)}")
+                said = t(language, con.key, **params)
+                if con.turn:
+                    st.markdown(f"- {t(language, 'an_turn', n=con.turn)}{colon(language)} {said}")
+                else:  # what the viewer has not seen: a sentence of its own, not "deal: 11 cards are…"
+                    st.markdown(f"- {said[:1].upper()}{said[1:]}.")
 
 
 def show_advice(text: str, model: str, language: str, key: str, seconds: float = 2.5,
@@ -169,7 +208,7 @@ def offer_deeper(text: str, model: str, language: str, asked: set) -> None:
     from solver.advice.advisor import DEEP_WORK
 
     st.caption(t(language, "an_deeper_offer", n=number(language, DEEP_WORK)))
-    st.button(t(language, "an_deeper"), key="an-deeper", icon=":material/calculate:",
+    st.button(t(language, "an_deeper"), key="an-deeper",
               on_click=asked.add, args=((text, model),))  # the rerun it starts gives the answer
 
 
@@ -225,7 +264,7 @@ def show_ranking(adv, language: str, key: str, offer=None, model_choice: bool = 
     `solver.words.verdicts.best_plays`) and the table (`tutor.text.rows.advice_rows`). The one place
     the ranking is drawn, for the analyzer and practice hints."""
     if adv.cut_short:  # the safety cap, not the work budget, stopped it: say the figures depend on the machine
-        st.warning(t(language, "an_cut_short"), icon=":material/timer:")
+        st.warning(t(language, "an_cut_short"))
     if adv.method == "exact":
         st.caption(method_text(adv, language))
     else:  # one plain sentence; the method in full for who asks
@@ -239,19 +278,21 @@ def show_ranking(adv, language: str, key: str, offer=None, model_choice: bool = 
                           choice=model_choice))
     resolved, plays = best_plays(adv)
     if len(adv.actions) == 1:  # "Your only legal play: …": no star, no "best"
-        st.info(best_text(adv, language), icon=":material/info:")
+        st.info(best_text(adv, language))
     elif resolved and len(plays) == 1:
-        st.success(best_text(adv, language), icon=":material/star:")
+        st.success(best_text(adv, language))
     else:
-        st.info(best_text(adv, language), icon=":material/balance:")
+        st.info(best_text(adv, language))
     differ = type_bests_text(adv, language)
     if differ:
-        st.info(differ, icon=":material/call_split:")
+        st.info(differ)
     rows = advice_rows(adv, language)
     main = ("#", t(language, "an_play"), t(language, "an_win"), t(language, "an_why"))
     # The key columns as a table that wraps (readable at 390 px, nothing cut at 1280 px) ...
     play = t(language, "an_play")
-    st.table(pd.DataFrame([{k: unbroken(r[k]) if k == play else r[k] for k in main} for r in rows]).set_index("#"))
+    with folded(t(language, "an_ranking")):
+        st.table(pd.DataFrame([{k: unbroken(r[k]) if k == play else r[k] for k in main} for r in rows])
+                 .set_index("#"))
     # ... and every figure in a scrollable grid whose play column stays in view.
     with st.expander(t(language, "an_all_figures")):
         st.dataframe(pd.DataFrame([{k: v for k, v in r.items() if k != t(language, "an_why")} for r in rows]),

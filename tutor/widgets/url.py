@@ -15,9 +15,12 @@ import streamlit as st
 
 def url_selectbox(
     label: str, options: Sequence[str], *, key: str, default: str, format_func: Callable[[str], str] = str,
+    override: str | None = None,
 ) -> str:
+    """A selectbox kept in the URL under `key`; on a session's first run `override` (when listed)
+    wins over the URL's value (a shared position's own edition over a stale `edition=`)."""
     if key not in st.session_state:
-        wanted = st.query_params.get(key, default)
+        wanted = override if override in options else st.query_params.get(key, default)
         st.session_state[key] = wanted if wanted in options else default
     value = st.selectbox(label, list(options), key=key, format_func=format_func)
     if st.query_params.get(key) != value:
@@ -25,11 +28,12 @@ def url_selectbox(
     return value
 
 
-def link_edition(params, default: str) -> str:
+def link_edition(params, default):
     """The edition of the record a link carries (`?record=classic Ana,Luis …`), so that a shared
-    classic position does not open under "2019 edition"; `default` without a readable record."""
+    classic position does not open under "2019 edition" — whatever its `edition=` says (the record
+    decides); `default` without a readable record."""
     text = params.get("record")
-    if not text or params.get("edition"):
+    if not text:
         return default
     from solver import LoveLetterError
     from solver.records.notation import parse_record
