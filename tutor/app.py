@@ -15,20 +15,29 @@ from solver import EDITIONS  # noqa: E402
 from solver.words.i18n import LANGUAGES, locale_language, t  # noqa: E402
 from tutor.text.markup import ICON_CSS  # noqa: E402
 from tutor.widgets.formatters import EditionTitle, language_title  # noqa: E402
-from tutor.widgets.url import link_edition, url_selectbox  # noqa: E402
+from tutor.widgets.session import PageDone  # noqa: E402
+from tutor.widgets.url import link_edition, url_selectbox, url_value  # noqa: E402
 from tutor import warmup  # noqa: E402
 
 st.set_page_config(page_title="Love Letter tutor", page_icon="💌", layout="wide")
-st.html(ICON_CSS)  # Streamlit's own icons are blank until their font arrives, never words
 
-with st.sidebar:
-    default_lang = locale_language(getattr(st.context, "locale", None))
-    lang = url_selectbox("Language · Idioma · Langue", LANGUAGES, key="lang", default=default_lang,
-                         format_func=language_title)
-    # A shared position (an analyzer or practice link) opens in its own edition.
-    url_selectbox(t(lang, "edition"), list(EDITIONS), key="edition", default="2019",
-                  override=None if "edition" in st.session_state else link_edition(st.query_params, None),
-                  format_func=EditionTitle(lang))
+default_lang = locale_language(getattr(st.context, "locale", None))
+lang = url_value(LANGUAGES, key="lang", default=default_lang)
+url_value(list(EDITIONS), key="edition", default="2019",
+          override=None if "edition" in st.session_state else link_edition(st.query_params, None))
+
+
+def pickers() -> None:
+    """The sidebar's pickers, and the icons' fallback font (after the page: its heading comes first,
+    and an element drawn before it whose code the browser has not loaded yet — a selectbox, HTML —
+    held the heading back)."""
+    st.html(ICON_CSS)  # Streamlit's own icons are blank until their font arrives, never words
+    with st.sidebar:
+        url_selectbox("Language · Idioma · Langue", LANGUAGES, key="lang", default=default_lang,
+                      format_func=language_title)
+        url_selectbox(t(lang, "edition"), list(EDITIONS), key="edition", default="2019",
+                      format_func=EditionTitle(lang))
+
 
 pages = [
     # The home page is served at the root URL; it forwards an old lesson link ("/?lesson=prince").
@@ -43,4 +52,8 @@ pages = [
 ]
 # The other pages' imports and content, made ready in the background after this page's heading.
 warmup.start()
-st.navigation(pages).run()
+try:
+    st.navigation(pages).run()
+except PageDone:  # (the page ended early: the frame still draws its pickers)
+    pass
+pickers()

@@ -11,7 +11,7 @@ from __future__ import annotations
 import streamlit as st
 
 from solver.words.i18n import colon, t
-from tutor.widgets.session import edition_key, lang
+from tutor.widgets.session import done, edition_key, lang
 
 language = lang()
 st.title(t(language, "nav_analyzer"))
@@ -270,7 +270,7 @@ if st.session_state.get("an_error"):
     st.error(guide_link(st.session_state["an_error"], language))
 
 if text is None:
-    st.stop()
+    done()
 
 # --- output ------------------------------------------------------------------------------------
 

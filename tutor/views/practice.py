@@ -11,7 +11,7 @@ import streamlit as st
 
 from solver.words.i18n import colon, t
 from tutor.widgets.board import show_board
-from tutor.widgets.session import edition_key, lang
+from tutor.widgets.session import done, edition_key, lang
 
 language = lang()
 st.title(t(language, "nav_practice"))
@@ -185,7 +185,7 @@ with st.expander(t(language, "pr_resume")):
 if st.session_state.get("pr_error"):
     st.error(guide_link(st.session_state["pr_error"], language))
 if p is None:
-    st.stop()
+    done()
 
 # --- the game ----------------------------------------------------------------------------------
 

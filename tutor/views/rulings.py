@@ -7,7 +7,7 @@ from __future__ import annotations
 import streamlit as st
 
 from solver.words.i18n import t
-from tutor.widgets.session import lang
+from tutor.widgets.session import done, lang
 
 language = lang()
 st.title(t(language, "nav_rulings"))
@@ -53,7 +53,7 @@ else:
     if not text or not is_viewer_turn(text):
         st.info(t(language, "rc_need_analyzer"))
         st.page_link("views/analyzer.py", label=t(language, "nav_analyzer"))
-        st.stop()
+        done()
     record = record_of(text)
     seed = st.number_input(t(language, "rc_seed"), min_value=0, value=0, step=1, key="rc_seed")
     model = st.session_state.get("an_model", MODELS[0])
@@ -61,7 +61,7 @@ else:
         (start,) = sample_worlds(record, model, 1, random.Random(int(seed)))
     except LoveLetterError as err:
         st.error(say(refusal(err), record.edition, language, record.seats))
-        st.stop()
+        done()
     st.caption(t(language, "rc_sampled"))  # in words: the position's notation is the analyzer's business
     names, key = record.seats, f"rc-an-{seed}"
 

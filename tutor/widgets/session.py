@@ -22,3 +22,13 @@ def on_phone() -> bool:
     except Exception:  # no browser session
         return False
     return "Mobi" in agent
+
+
+class PageDone(Exception):
+    """A page has nothing more to show (`done`). The frame (`tutor.app`) catches it and goes on:
+    it draws the sidebar's pickers after the page, which `st.stop()` would prevent."""
+
+
+def done():
+    """End the page here (in place of `st.stop()`, which would also stop the frame after it)."""
+    raise PageDone

@@ -28,6 +28,15 @@ def url_selectbox(
     return value
 
 
+def url_value(options: Sequence[str], *, key: str, default: str, override: str | None = None) -> str:
+    """The value `url_selectbox(key=…)` will show, set up in the session before the widget is
+    drawn (the frame draws its pickers after the page, so that the page's heading comes first)."""
+    if key not in st.session_state:
+        wanted = override if override in options else st.query_params.get(key, default)
+        st.session_state[key] = wanted if wanted in options else default
+    return st.session_state[key]
+
+
 def link_edition(params, default):
     """The edition of the record a link carries (`?record=classic Ana,Luis …`), so that a shared
     classic position does not open under "2019 edition" — whatever its `edition=` says (the record
