@@ -32,6 +32,7 @@ from solver.advice.result import Advice, RankedAction, mark_sure_misses, one_bes
 from solver.policies.heuristics import counting_choices
 from solver.policies.models import CardCounterModel, get_model
 from solver.advice.worlds import (OutOfTimeError, TooLargeError, observation, root_worlds)
+from solver.compiled import exact_need_more, exact_overflow, exact_too_large
 
 
 def _draws(r: Round, action) -> int:
@@ -410,6 +411,27 @@ class ExactSolver:
         states = self._states
         return [(states[c], Fraction(ways, den), ev) for c, ways, _, ev in out]
 
+    def outcomes_many(self, pairs) -> list:
+        """For each (state, action) in order, the outcomes of the transition, counted as work as `_step`
+        counts it: ([(next state, ways, an opponent knocked out)], denominator) (what the answer's
+        figures read; the compiled search gives the same, `solver.compiled.exact.CompiledSolver`)."""
+        v = self.viewer
+        out = []
+        for sid, action in pairs:
+            _, d, res = self._step(sid, action)
+            out.append(([(c, ways, any(isinstance(e, KnockedOut) and e.player != v for e in ev))
+                         for c, ways, _, ev in res], d))
+        return out
+
+    def opponent_many(self, sids) -> list:
+        """Each state's opponents' model: (((action, integer weight), ...), denominator)."""
+        return [self._opponent(sid) for sid in sids]
+
+    def flags_many(self, sids) -> list:
+        """Each state's (the viewer is out, the round is over, the player to move)."""
+        v = self.viewer
+        return [(bool(r.out[v]), r.phase == OVER, r.current) for r in (self._states[sid][0] for sid in sids)]
+
     def _legal(self, sid: int) -> tuple:
         acts = self._acts.get(sid)
         if acts is None:
@@ -765,15 +787,37 @@ def advise_exact(record: Record, model, budget: int, deadline: float | None = No
     n_worlds = len(worlds)
     if lazy:  # (otherwise every deal is its own world: the reference the lazy search is tested against)
         worlds = merge_returned_pairs(worlds)
-    solver = ExactSolver(record.viewer, budget, deadline, model, sa_free=sa_free)
-    with _no_cyclic_gc():
+    def run(solver):
+        with _no_cyclic_gc():
+            try:
+                return _advise(record, model, solver, worlds, deals)
+            finally:
+                if stats is not None:
+                    stats.update(work=solver.work, nodes=solver.nodes, pairs=solver.pairs,
+                                 root_pairs=n_worlds - len(worlds))
+                solver.release()  # freed while the collector is paused: it has nothing to walk after
+
+    return _searched(record, model, budget, deadline, sa_free, lazy, run)
+
+
+def _searched(record: Record, model, budget: int, deadline, sa_free: bool, lazy: bool, run):
+    """`run(solver)` with the search of the path in use (`solver.compiled.exact_solver`: the compiled
+    one, or this module's `ExactSolver`, the reference, which also takes what the compiled one cannot:
+    the non-lazy mode and a number past 128 bits). The compiled search's refusal at its work budget is
+    this module's `TooLargeError` (the same work is counted)."""
+    from solver.compiled import exact_solver
+
+    size = None
+    while True:
+        solver = exact_solver(ExactSolver, record, record.viewer, budget, deadline, model, sa_free, lazy, size)
         try:
-            return _advise(record, model, solver, worlds, deals)
-        finally:
-            if stats is not None:
-                stats.update(work=solver.work, nodes=solver.nodes, pairs=solver.pairs,
-                             root_pairs=n_worlds - len(worlds))
-            solver.release()  # freed while the collector is paused: it has nothing to walk after
+            return run(solver)
+        except exact_need_more() as exc:  # its tables were full: the same search again, with larger ones
+            size = exc.size + 2
+        except exact_overflow():
+            return run(ExactSolver(record.viewer, budget, deadline, model, sa_free=sa_free))
+        except exact_too_large() as exc:
+            raise TooLargeError(str(exc)) from None
 
 
 def exact_value(record: Record, model, budget: int, stats: dict | None = None) -> tuple[Fraction, Fraction]:
@@ -783,14 +827,17 @@ def exact_value(record: Record, model, budget: int, stats: dict | None = None) -
     model = get_model(model, playing=True)
     worlds, _, sa_free = root_worlds(record, model, limit=5_000, lazy=True)
     worlds = merge_returned_pairs(worlds)
-    solver = ExactSolver(record.viewer, budget, None, model, sa_free=sa_free)
-    with _no_cyclic_gc():
-        try:
-            return solver.value(worlds)  # the mass of worlds whose weights sum to 1: the value
-        finally:
-            if stats is not None:
-                stats.update(work=solver.work, nodes=solver.nodes)
-            solver.release()
+
+    def run(solver):
+        with _no_cyclic_gc():
+            try:
+                return solver.value(worlds)  # the mass of worlds whose weights sum to 1: the value
+            finally:
+                if stats is not None:
+                    stats.update(work=solver.work, nodes=solver.nodes)
+                solver.release()
+
+    return _searched(record, model, budget, None, sa_free, True, run)
 
 
 _gc_lock = threading.Lock()
@@ -876,10 +923,9 @@ def _advise(record: Record, model, solver: ExactSolver, worlds: list, deals: int
         win, tokens, den = solver._q(pairs, action)  # masses over worlds whose weights sum to 1
         win, tokens = Fraction(win, den * scale), Fraction(tokens, den * scale)
         hits = []
-        for sid, w in pairs:
-            _, d, out = solver._step(sid, action)
-            for _, ways, _, ev in out:
-                if any(isinstance(e, KnockedOut) and e.player != v for e in ev):
+        for (sid, w), (out, d) in zip(pairs, solver.outcomes_many([(sid, action) for sid, _ in pairs])):
+            for _, ways, knocked in out:
+                if knocked:
                     hits.append((w * ways, d))
         ko = _fraction(hits, scale)
         # What a Priest, King or Baron shows does not depend on the order of undrawn cards.
@@ -978,13 +1024,10 @@ def _fraction(entries, scale: int) -> Fraction:
 def _out_before_next_turn(solver: ExactSolver, worlds, action) -> Fraction:
     """Play `action`, then let opponents play the model (the solver's) until the viewer's next
     turn. Integer weights: each layer's over one denominator, `scale` apart from probabilities."""
-    viewer = solver.viewer
-    states = solver._states
     pairs, scale = solver._to_int(worlds)
     entries = []
-    for sid, w in pairs:
-        _, d, out = solver._step(sid, action)
-        for c, ways, _, _ in out:
+    for (sid, w), (out, d) in zip(pairs, solver.outcomes_many([(sid, action) for sid, _ in pairs])):
+        for c, ways, _ in out:
             entries.append((c, w * ways, d))
     total = Fraction(0)
     while entries:
@@ -995,18 +1038,19 @@ def _out_before_next_turn(solver: ExactSolver, worlds, action) -> Fraction:
             frontier[c] = frontier.get(c, 0) + w * (den // d)
         entries = []
         knocked = 0
-        for sid, w in frontier.items():
-            r = states[sid][0]
-            if r.out[viewer]:
-                knocked += w
-            elif r.phase == OVER or r.current == viewer:
-                continue
-            else:
-                acts, da = solver._opponent(sid)
-                for a, na in acts:
-                    _, dx, out = solver._step(sid, a)
-                    for c, ways, _, _ in out:
-                        entries.append((c, w * na * ways, da * dx))
+        states = list(frontier)
+        moving = []
+        for sid, (out_, over, current) in zip(states, solver.flags_many(states)):
+            if out_:
+                knocked += frontier[sid]
+            elif not over and current != solver.viewer:
+                moving.append(sid)
+        plays = []  # (state, its weight, the action's weight, its denominator, the action), in order
+        for sid, (acts, da) in zip(moving, solver.opponent_many(moving)):
+            plays.extend((sid, frontier[sid], na, da, a) for a, na in acts)
+        for (sid, w, na, da, _), (out, dx) in zip(plays, solver.outcomes_many([(p[0], p[4]) for p in plays])):
+            for c, ways, _ in out:
+                entries.append((c, w * na * ways, da * dx))
         if knocked:
             total += Fraction(knocked, scale)
     return total

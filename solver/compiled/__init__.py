@@ -36,14 +36,15 @@ from functools import lru_cache
 
 from solver.rules.cards import Card
 from solver.rules.editions import ALL_TIED_WIN, DISCARD_TOTAL_THEN_ALL, Edition
-from solver.rules.errors import InvalidOptionError
+from solver.rules.errors import InvalidOptionError, LoveLetterError
 from solver.rules.rng import SplitMix64
 from solver.rules.state import CHANCELLOR, OVER, PLAY, Round
 
 from solver.compiled.sampling import LeafTable
 
 __all__ = ["backend", "fast_playout", "play_on", "random_rounds", "to_array", "to_round", "compiled_kernels",
-           "LeafTable", "make_playouts", "forced", "bootstrap_counts",
+           "LeafTable", "make_playouts", "forced", "bootstrap_counts", "exact_solver", "exact_overflow",
+           "exact_too_large", "exact_need_more",
            "edition_array", "warm"]
 
 _CARDS = tuple(Card)
@@ -322,6 +323,53 @@ def bootstrap_counts(seed: int, replicates: int, n: int):
     return compiled_kernels().bootstrap_counts(np.uint64(seed), replicates, n)
 
 
+def exact_solver(python, record, viewer: int, budget: int, deadline, model, sa_free: bool, lazy: bool = True,
+                 size: int | None = None):
+    """The exact search of the path in use for a record's position: the compiled one
+    (`solver.compiled.exact.CompiledSolver`), or `python(viewer, budget, deadline, model, sa_free=...)`
+    (the caller's reference search, `solver.advice.exact.ExactSolver`) on the Python path and for the
+    non-lazy reference mode. Both count the same work and give the same values."""
+    if backend() == "python" or not lazy:
+        return python(viewer, budget, deadline, model, sa_free=sa_free)
+    from solver.compiled.exact import CompiledSolver
+
+    return CompiledSolver(viewer, budget, deadline, model, sa_free, record.edition, record.n_players, size)
+
+
+class CompiledTooLarge(LoveLetterError):
+    """The compiled exact search went past its work budget (the caller raises its own `TooLargeError`)."""
+
+    rule = "too-large"
+
+
+class CompiledOverflow(ArithmeticError):
+    """The compiled exact search cannot take this position exactly (a number past 128 bits, or root
+    worlds with different face-up cards): the caller's own search does."""
+
+
+class CompiledNeedMore(Exception):
+    """The compiled search's tables were full: search again with larger ones (`size`: the last size)."""
+
+    def __init__(self, size: int):
+        super().__init__(f"the exact search's tables were full at size {size}")
+        self.size = size
+
+
+def exact_need_more() -> type:
+    """The exception of a compiled search whose tables were full (the caller searches again, larger)."""
+    return CompiledNeedMore
+
+
+def exact_overflow() -> type:
+    """The exception of a compiled search that cannot take a position (the caller then uses its own)."""
+    return CompiledOverflow
+
+
+def exact_too_large() -> type:
+    """The exception of a compiled search past its work budget."""
+    return CompiledTooLarge
+
+
 def warm() -> float:
     """Compile (or load from the disk cache) every kernel the solver uses; the seconds it took."""
     import time
@@ -346,7 +394,33 @@ def warm() -> float:
 
     acts = list(legal_actions(r))
     make_playouts(0, acts, True, None).run_many([(0, 0)], [r], [_counter()], [1])
+    _warm_exact()
     return time.perf_counter() - t0
+
+
+def _warm_exact() -> None:
+    """One small exact search on the compiled path (its kernels compiled or loaded)."""
+    from solver.compiled.exact import CompiledSolver
+    from solver.policies.models import get_model
+    from solver.rules.editions import get_edition
+    from solver.rules.game import apply, deal_round, legal_actions
+
+    e = get_edition("classic")
+    for seed in range(50):
+        r, _ = deal_round(e, 2, 0, seed)
+        while r.phase != OVER and (len(r.deck) > 2 or r.phase != PLAY):
+            r, _ = apply(r, legal_actions(r)[-1])
+        if r.phase == PLAY and len(legal_actions(r)) > 1:
+            break
+    else:
+        return
+    solver = CompiledSolver(r.current, 10_000, None, get_model("mixture", playing=True), False, e, 2)
+    pairs, _ = solver._to_int([((r, 0, 0), 1)])
+    solver._q(pairs, legal_actions(r)[0])
+    solver.outcomes_many([(pairs[0][0], legal_actions(r)[0])])
+    solver.opponent_many([pairs[0][0]])
+    solver.flags_many([pairs[0][0]])
+    solver.value([((r, 0, 0), 1)])
 
 
 def _counter():

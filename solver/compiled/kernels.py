@@ -74,6 +74,12 @@ KIND = np.array([0, 2, 1, 1, 0, 3, 0, 1, 0, 0], dtype=np.int64)
 #: Rows of an action buffer: (card, target, guess) plays or (keep, first, second, how many) returns.
 MAXACTS = 64
 
+#: Typed constants for call arguments (a Python literal argument makes numba compile another version).
+NEG = np.int64(-1)
+ZERO_ = np.int64(0)
+ONE_ = np.int64(1)
+TWO_ = np.int64(2)
+
 # Models of the opponents in a play-out.
 RANDOM = 0
 COUNTING = 1
@@ -240,20 +246,20 @@ def legal_plays(st, ed, acts):
     nc = playable(st[HAND + p], st[DRAWN], cards)
     void = ed[E_VOID]
     ng = ed[E_NGUESS]
-    m = 0
+    m = ZERO_
     for ci in range(nc):
         c = cards[ci]
         kind = KIND[c]
         if kind == 0:
-            m = _put(acts, m, c, -1, -1)
+            m = _put(acts, m, c, NEG, NEG)
         elif kind == 3:
             for i in range(n):
                 if i == p or (st[OUT + i] == 0 and st[PROT + i] == 0):
-                    m = _put(acts, m, c, i, -1)
+                    m = _put(acts, m, c, i, NEG)
             if void and k:
-                m = _put(acts, m, c, -1, -1)
+                m = _put(acts, m, c, NEG, NEG)
         elif k == 0:
-            m = _put(acts, m, c, -1, -1)
+            m = _put(acts, m, c, NEG, NEG)
         else:
             if kind == 2:
                 for j in range(k):
@@ -261,9 +267,9 @@ def legal_plays(st, ed, acts):
                         m = _put(acts, m, c, tg[j], ed[E_GUESS + gi])
             else:
                 for j in range(k):
-                    m = _put(acts, m, c, tg[j], -1)
+                    m = _put(acts, m, c, tg[j], NEG)
             if void:
-                m = _put(acts, m, c, -1, -1)
+                m = _put(acts, m, c, NEG, NEG)
     return m
 
 
@@ -278,7 +284,7 @@ def chancellor_choices(st, acts):
     h = 1 + st[NCH]
     for i in range(st[NCH]):
         held[1 + i] = st[CH + i]
-    m = 0
+    m = ZERO_
     for i in range(h):
         for s in range(h - 1 if h == 3 else 1):
             keep = held[i]
@@ -422,7 +428,7 @@ def _showdown(st, ed, p):
         mask = mask2
         if count > 1 and rule == 2:
             mask = 0
-    _finish(st, ed, p, 2, mask)
+    _finish(st, ed, p, TWO_, mask)
 
 
 @njit(cache=True)
@@ -435,7 +441,7 @@ def end_turn(st, ed, p):
             if st[OUT + i] == 0:
                 w = i
                 break
-        _finish(st, ed, p, 1, 1 << w)
+        _finish(st, ed, p, ONE_, np.int64(1) << w)
         return
     if st[DECKN] == 0:
         _showdown(st, ed, p)
@@ -634,9 +640,9 @@ def counting_choices(st, ed, acts):
         c = cards[0]
         kind = KIND[c]
         if kind == 0 or ((kind == 1 or kind == 2) and k == 0):
-            return _put(acts, 0, c, -1, -1)
+            return _put(acts, ZERO_, c, NEG, NEG)
         if kind == 3 and k == 0:
-            return _put(acts, 0, c, seat, -1)
+            return _put(acts, ZERO_, c, seat, NEG)
     # known[h]: the card `seat` remembers in h's hand, or -1
     known = np.empty(MAXP, dtype=np.int64)
     for h in range(MAXP):
@@ -692,7 +698,7 @@ def counting_choices(st, ed, acts):
             if u > top:
                 top = u
         best = -1
-        m = 0
+        m = ZERO_
         for j in range(k):
             t = tg[j]
             held = known[t]
@@ -707,7 +713,7 @@ def counting_choices(st, ed, acts):
                 continue
             if mt > best:
                 best = mt
-                m = 0
+                m = ZERO_
             for gi in range(ng):
                 g = ed[E_GUESS + gi]
                 if held < 0:
@@ -718,10 +724,10 @@ def counting_choices(st, ed, acts):
                     m = _put(acts, m, GUARD, t, g)
         return m
     if has_prince:
-        m = 0
+        m = ZERO_
         for j in range(k):
             if known[tg[j]] == PRINCESS:
-                m = _put(acts, m, PRINCE, tg[j], -1)
+                m = _put(acts, m, PRINCE, tg[j], NEG)
         if m:
             return m
     if has_baron:
@@ -740,11 +746,11 @@ def counting_choices(st, ed, acts):
         else:
             pl[0] = -1
             npl = 1
-        m = 0
+        m = ZERO_
         for j in range(npl):
             t = pl[j]
             if t >= 0 and known[t] >= 0 and ed[E_VALUE + known[t]] < mine:
-                m = _put(acts, m, BARON, t, -1)
+                m = _put(acts, m, BARON, t, NEG)
         if m:
             return m
         avg = 0
@@ -755,7 +761,7 @@ def counting_choices(st, ed, acts):
             for j in range(npl):
                 t = pl[j]
                 if t < 0 or known[t] < 0:
-                    m = _put(acts, m, BARON, t, -1)
+                    m = _put(acts, m, BARON, t, NEG)
             if m:
                 return m
     # the lowest card but the Baron (unless the Baron is all there is): keep the higher one
@@ -768,19 +774,19 @@ def counting_choices(st, ed, acts):
         card = opts[0]
     kind = KIND[card]
     if kind == 0:
-        return _put(acts, 0, card, -1, -1)
-    m = 0
+        return _put(acts, ZERO_, card, NEG, NEG)
+    m = ZERO_
     if kind == 3:
         # sorted(targets + [seat]) + ([None] if void and k), without the seat unless it is all
         away = 0
         for i in range(n):
             if i != seat and st[OUT + i] == 0 and st[PROT + i] == 0:
-                m = _put(acts, m, card, i, -1)
+                m = _put(acts, m, card, i, NEG)
                 away += 1
         if void and k:
-            m = _put(acts, m, card, -1, -1)
+            m = _put(acts, m, card, NEG, NEG)
         if m == 0:
-            m = _put(acts, m, card, seat, -1)
+            m = _put(acts, m, card, seat, NEG)
         return m
     pl = np.empty(MAXP + 1, dtype=np.int64)
     npl = 0
@@ -798,11 +804,11 @@ def counting_choices(st, ed, acts):
         for j in range(npl):
             t = pl[j]
             if t < 0 or known[t] < 0:
-                m = _put(acts, m, card, t, -1)
+                m = _put(acts, m, card, t, NEG)
         if m:
             return m
     for j in range(npl):
-        m = _put(acts, m, card, pl[j], -1)
+        m = _put(acts, m, card, pl[j], NEG)
     return m
 
 

@@ -1,6 +1,8 @@
 """The exact search remembers the card counter's choice by what the heuristic reads
-(`ExactSolver._choice`): every remembered set of best plays is the one `counting_choices` gives
-afresh, in every edition, for 2 to 4 players, including the Chancellor's phase."""
+(`ExactSolver._choice`, the Python search: run here on the Python path; the compiled search asks the
+heuristic afresh and equals it, tests/compiled/test_exact.py): every remembered set of best plays is
+the one `counting_choices` gives afresh, in every edition, for 2 to 4 players, including the
+Chancellor's phase."""
 
 import random
 
@@ -9,6 +11,7 @@ import pytest
 from solver import apply, deal_round, legal_actions
 from solver.advice.exact import ExactSolver, advise_exact
 from solver.advice.worlds import TooLargeError
+from solver.compiled import forced
 from solver.policies.heuristics import counting_choices, counting_policy
 from solver.records.record import record_from_events
 
@@ -47,7 +50,8 @@ def test_every_remembered_choice_is_the_heuristics_own(monkeypatch, edition, pla
     monkeypatch.setattr(ExactSolver, "_choice", checked)
     for record in positions(edition, players, left, 3):
         try:
-            advise_exact(record, "card-counter", 60_000)
+            with forced("python"):
+                advise_exact(record, "card-counter", 60_000)
         except TooLargeError:
             pass
     assert len(asked) > 50 and len(set(map(repr, asked))) > 5  # the check saw many different choices
