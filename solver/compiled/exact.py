@@ -64,8 +64,9 @@ class CompiledSolver:
         self.budget = budget
         self.deadline = deadline
         self.type_work = 0
-        if size is None:  # tables for about a quarter of the budget's transitions, grown when full
-            size = FIRST_SIZE if FIRST_SIZE is not None else min(max(budget.bit_length() - 3, 12), 20)
+        if size is None:  # tables for about an eighth of the budget (untouched rows cost no memory): a
+            # search that fills them starts again larger
+            size = FIRST_SIZE if FIRST_SIZE is not None else min(max(budget.bit_length() - 3, 16), 20)
         self.size = size
         self._args = (n_players, viewer, edition_array(edition), [0 if t.fast == "random" else 1 for t in model.types],
                       sa_free, model.uses_memory, budget)

@@ -310,8 +310,8 @@ def new_context(n, viewer, ed, up, types_, sa_free, memory, budget, size=14):
         conf[C_TYPES + i] = t
     r = 1 << size
 
-    def rows(k, w, fill=0, dtype=np.int64):
-        return np.full((k + TRASH, w), fill, dtype=dtype)
+    def rows(k, w, fill=0, dtype=np.int64):  # zeros: the pages are only allocated where written
+        return np.zeros((k + TRASH, w), dtype=dtype)
 
     def vec(k):
         return np.zeros(k + TRASH, dtype=np.int64)
@@ -321,7 +321,7 @@ def new_context(n, viewer, ed, up, types_, sa_free, memory, budget, size=14):
             np.zeros(4 * r, dtype=np.int64), np.zeros(4 * r, dtype=np.int64), np.zeros(8 * r, dtype=np.int64),
             vec(16 * r), vec(16 * r),
             rows(2 * r, KW), rows(r // 2, OW), rows(2 * r, 6), rows(8 * r, 4), rows(2 * r, 3), rows(2 * r, 7),
-            rows(4 * r, 3), rows(2 * r, 5), rows(2 * r, 4, UNKNOWN), rows(r // 2, 2, -1), rows(2 * r, 5),
+            rows(4 * r, 3), rows(2 * r, 5), rows(2 * r, 4), rows(r // 2, 2), rows(2 * r, 5),
             rows(1 << 10, FI), rows(4 * r, 6, 0, np.uint64), rows(1 << 10, FU, 0, np.uint64))
 
 
@@ -330,12 +330,12 @@ def _cap(a):
     return a.shape[0] - TRASH
 
 
-@njit(cache=True)
-def _room(ctx, a, need):
+@njit(cache=True, inline="always")
+def _room(ctr, a, need):
     """Whether `need` rows fit in table `a` (else the search stops with NEED_MORE; writes up to TRASH rows
     past its capacity stay harmless)."""
     if need > a.shape[0] - TRASH:
-        fail(ctx, NEED_MORE)
+        fail(ctr, NEED_MORE)
         return False
     return True
 
@@ -348,7 +348,7 @@ def _mix(h, x):
     return z ^ (z >> np.uint64(31))
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _hash(key, w):
     h = np.uint64(w)
     for i in range(w):
@@ -356,7 +356,7 @@ def _hash(key, w):
     return h
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _probe(slots, rows, key, w, h):
     """(row, slot): the row of `key` in an open-addressing table (slots hold row + 1), or -1 and the
     free slot where it would go."""
@@ -378,17 +378,16 @@ def _probe(slots, rows, key, w, h):
 
 
 @njit(cache=True)
-def _intern(ctx, slots, rows, cnt, key, w):
+def _intern(ctr, slots, rows, cnt, key, w):
     """The row of `key` in a table (`slots` over `rows`; `ctr[cnt]` its rows in use), added at the end if
     new; returns (row, added). A full table stops the search (a row past its capacity is returned,
     nothing added)."""
-    ctr = ctx[CTR]
     h = _hash(key, w)
     r, pos = _probe(slots, rows, key, w, h)
     if r >= 0:
         return r, False
     n = ctr[cnt]
-    if not _room(ctx, rows, n + 1):
+    if not _room(ctr, rows, n + 1):
         return rows.shape[0] - TRASH, False
     for j in range(w):
         rows[n, j] = key[j]
@@ -398,12 +397,12 @@ def _intern(ctx, slots, rows, cnt, key, w):
 
 
 @njit(cache=True)
-def state_id(ctx, key):
-    sid, added = _intern(ctx, ctx[S_SLOTS], ctx[STATES], np.int64(N_STATES), key, np.int64(KW))
+def state_id(ctr, slots, rows, key):
+    sid, added = _intern(ctr, slots, rows, np.int64(N_STATES), key, np.int64(KW))
     return sid
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def pair_find(slots, rows, sid, code):
     """The row of (sid, code) in a pair table, or -1."""
     mask = np.uint64(len(slots) - 1)
@@ -420,28 +419,25 @@ def pair_find(slots, rows, sid, code):
 
 
 @njit(cache=True)
-def pair_add(ctx, slots, rows, cnt, sid, code):
+def pair_add(ctr, slots, rows, cnt, sid, code):
     """The row of (sid, code) in a pair table, added if new."""
     key = np.empty(2, dtype=np.int64)
     key[0] = sid
     key[1] = code
-    r, _ = _intern(ctx, slots, rows, cnt, key, np.int64(2))
+    r, _ = _intern(ctr, slots, rows, cnt, key, np.int64(2))
     return r
 
 
-@njit(cache=True)
-def fail(ctx, code):
-    ctr = ctx[CTR]
+@njit(cache=True, inline="always")
+def fail(ctr, code):
     if ctr[ERR] == 0:
         ctr[ERR] = code
 
 
-@njit(cache=True)
-def put_value(ctx, wh, wl, th, tl, dh, dl):
-    ctr = ctx[CTR]
+@njit(cache=True, inline="always")
+def put_value(ctr, v, wh, wl, th, tl, dh, dl):
     vid = ctr[N_VALS]
-    v = ctx[VALUES]
-    if not _room(ctx, v, vid + 1):
+    if not _room(ctr, v, vid + 1):
         return vid
     v[vid, 0] = wh
     v[vid, 1] = wl
@@ -453,9 +449,8 @@ def put_value(ctx, wh, wl, th, tl, dh, dl):
     return vid
 
 
-@njit(cache=True)
-def get_value(ctx, vid):
-    v = ctx[VALUES]
+@njit(cache=True, inline="always")
+def get_value(v, vid):
     return v[vid, 0], v[vid, 1], v[vid, 2], v[vid, 3], v[vid, 4], v[vid, 5]
 
 
@@ -465,14 +460,13 @@ def skey(ctx, sid):
 
 
 @njit(cache=True)
-def _unpacked(ctx, sid, st, buf):
-    conf = ctx[CONF]
-    return unpack(ctx[STATES][sid], conf[C_N], conf[C_NUP], conf[C_UP:C_UP + 3], st, buf)
+def _unpacked(conf, states, sid, st, buf):
+    return unpack(states[sid], conf[C_N], conf[C_NUP], conf[C_UP:C_UP + 3], st, buf)
 
 
 # --- 128-bit helpers that report overflow -----------------------------------------------------------
-@njit(cache=True)
-def reduce3(ctx, wh, wl, th, tl, dh, dl):
+@njit(cache=True, inline="always")
+def reduce3(ctr, wh, wl, th, tl, dh, dl):
     """(win, tokens, den) divided by their gcd."""
     gh, gl = gcd(wh, wl, th, tl)
     gh, gl = gcd(gh, gl, dh, dl)
@@ -484,72 +478,72 @@ def reduce3(ctx, wh, wl, th, tl, dh, dl):
     return a[0], a[1], b[0], b[1], c[0], c[1]
 
 
-@njit(cache=True)
-def lcm(ctx, ah, al, bh, bl):
+@njit(cache=True, inline="always")
+def lcm(ctr, ah, al, bh, bl):
     gh, gl = gcd(ah, al, bh, bl)
     qh, ql, _, _ = divmod128(ah, al, gh, gl)
     h, l, ok = mul(qh, ql, bh, bl)
     if not ok:
-        fail(ctx, OVERFLOW)
+        fail(ctr, OVERFLOW)
     return h, l
 
 
-@njit(cache=True)
-def muladd(ctx, ah, al, bh, bl, ch, cl):
+@njit(cache=True, inline="always")
+def muladd(ctr, ah, al, bh, bl, ch, cl):
     """a * b + c."""
     h, l, ok = mul(ah, al, bh, bl)
     if not ok:
-        fail(ctx, OVERFLOW)
+        fail(ctr, OVERFLOW)
     h, l, ok = add(h, l, ch, cl)
     if not ok:
-        fail(ctx, OVERFLOW)
+        fail(ctr, OVERFLOW)
     return h, l
 
 
-@njit(cache=True)
-def mul2(ctx, ah, al, bh, bl):
+@njit(cache=True, inline="always")
+def mul2(ctr, ah, al, bh, bl):
     h, l, ok = mul(ah, al, bh, bl)
     if not ok:
-        fail(ctx, OVERFLOW)
+        fail(ctr, OVERFLOW)
     return h, l
 
 
-@njit(cache=True)
-def acc_add(ctx, acc, wh, wl, th, tl, dh, dl):
+@njit(cache=True, inline="always")
+def acc_add(ctr, acc, wh, wl, th, tl, dh, dl):
     """acc (win, tokens, den as 6 words; den 0 = empty) += (win, tokens) / den, over the lcm."""
     if acc[4] == U0 and acc[5] == U0:
         acc[0], acc[1], acc[2], acc[3], acc[4], acc[5] = wh, wl, th, tl, dh, dl
         return
     if acc[4] == dh and acc[5] == dl:
-        acc[0], acc[1] = muladd(ctx, U0, U1, wh, wl, acc[0], acc[1])
-        acc[2], acc[3] = muladd(ctx, U0, U1, th, tl, acc[2], acc[3])
+        acc[0], acc[1] = muladd(ctr, U0, U1, wh, wl, acc[0], acc[1])
+        acc[2], acc[3] = muladd(ctr, U0, U1, th, tl, acc[2], acc[3])
         return
-    mh, ml = lcm(ctx, acc[4], acc[5], dh, dl)
+    mh, ml = lcm(ctr, acc[4], acc[5], dh, dl)
     fh, fl, _, _ = divmod128(mh, ml, acc[4], acc[5])
     gh, gl, _, _ = divmod128(mh, ml, dh, dl)
-    x = mul2(ctx, acc[0], acc[1], fh, fl)
-    acc[0], acc[1] = muladd(ctx, wh, wl, gh, gl, x[0], x[1])
-    x = mul2(ctx, acc[2], acc[3], fh, fl)
-    acc[2], acc[3] = muladd(ctx, th, tl, gh, gl, x[0], x[1])
+    x = mul2(ctr, acc[0], acc[1], fh, fl)
+    acc[0], acc[1] = muladd(ctr, wh, wl, gh, gl, x[0], x[1])
+    x = mul2(ctr, acc[2], acc[3], fh, fl)
+    acc[2], acc[3] = muladd(ctr, th, tl, gh, gl, x[0], x[1])
     acc[4], acc[5] = mh, ml
 
 
-@njit(cache=True)
-def combine_into(ctx, mw, r0, r1, r2, r3, r4, r5):
+@njit(cache=True, inline="always")
+def combine_into(ctr, mw, r0, r1, r2, r3, r4, r5):
     """`_combine`'s running sum: mw (den 1 to start) += r, over the lcm of the denominators."""
     if r4 == mw[4] and r5 == mw[5]:
         mw[0], mw[1], ok = add(mw[0], mw[1], r0, r1)
         mw[2], mw[3], ok2 = add(mw[2], mw[3], r2, r3)
         if not (ok and ok2):
-            fail(ctx, OVERFLOW)
+            fail(ctr, OVERFLOW)
         return
-    mh, ml = lcm(ctx, mw[4], mw[5], r4, r5)
+    mh, ml = lcm(ctr, mw[4], mw[5], r4, r5)
     fh, fl, _, _ = divmod128(mh, ml, mw[4], mw[5])
     qh, ql, _, _ = divmod128(mh, ml, r4, r5)
-    x = mul2(ctx, mw[0], mw[1], fh, fl)
-    mw[0], mw[1] = muladd(ctx, r0, r1, qh, ql, x[0], x[1])
-    x = mul2(ctx, mw[2], mw[3], fh, fl)
-    mw[2], mw[3] = muladd(ctx, r2, r3, qh, ql, x[0], x[1])
+    x = mul2(ctr, mw[0], mw[1], fh, fl)
+    mw[0], mw[1] = muladd(ctr, r0, r1, qh, ql, x[0], x[1])
+    x = mul2(ctr, mw[2], mw[3], fh, fl)
+    mw[2], mw[3] = muladd(ctr, r2, r3, qh, ql, x[0], x[1])
     mw[4], mw[5] = mh, ml
 
 
@@ -562,12 +556,10 @@ def row_code(phase, acts, j):
 
 
 @njit(cache=True)
-def opponent_acts(ctx, st, typ, codes, weights):
+def opponent_acts(conf, ed, st, typ, codes, weights):
     """The model's distribution at the state (the player to move an opponent): its actions' codes
     and integer weights (in the engine's order; after a Chancellor, an opponent's two equally likely
     orders of one returned pair as one pair of twice the weight) and their denominator."""
-    conf = ctx[CONF]
-    ed = ctx[ED]
     acts = np.empty((MAXACTS, 4), dtype=np.int64)
     m = legal_actions(st, ed, acts)
     phase = st[PHASE]
@@ -674,7 +666,7 @@ def obs_id(ctx, pre, kind, a0, a1, a2, a3, post):
         for j in range(post[DLEN + i]):
             k = 10 * i + post[base + j]
             _nib_set(disc, k, _nib(disc, k) + 1)
-    oid, added = _intern(ctx, ctx[O_SLOTS], ctx[OBS], np.int64(N_OBS), b.view(np.int64), np.int64(OW))
+    oid, added = _intern(ctx[CTR], ctx[O_SLOTS], ctx[OBS], np.int64(N_OBS), b.view(np.int64), np.int64(OW))
     return oid
 
 
@@ -871,7 +863,7 @@ def _outcome(ctx, pre, kind, a0, a1, a2, a3, post, n_deck, ng, pairs, typ, retur
             if sizes[first + g] == 2:
                 pairs2 |= 1 << g
     pack(post, n, typ, ng2, pairs2, conf[C_MEMORY], conf[C_SAFREE], buf)
-    sid = state_id(ctx, buf.view(np.int64))
+    sid = state_id(ctx[CTR], ctx[S_SLOTS], ctx[STATES], buf.view(np.int64))
     oid = obs_id(ctx, pre, kind, a0, a1, a2, a3, post)
     ko = 0
     for i in range(n):
@@ -889,7 +881,7 @@ def _transition(ctx, sid, code, block, osid, oways, ooid, oko):
     kind, a0, a1, a2, a3 = decode(code)
     buf = np.empty(8 * KW, dtype=np.uint8)
     st = np.empty(SIZE, dtype=np.int8)
-    typ, ng, pairs = _unpacked(ctx, sid, st, buf)
+    typ, ng, pairs = _unpacked(ctx[CONF], ctx[STATES], sid, st, buf)
     returned = a3 if kind == 1 else 0
     n_deck = np.int64(st[DECKN])
     draws = 2 if (kind == 0 and (a0 == PRINCE or a0 == CHANCELLOR)) else 1
@@ -1016,10 +1008,10 @@ def step(ctx, sid, code):
             c, nw, den = _transition(ctx, sid, code, NO, osid, oways, ooid, oko)
         if ctr[ERR]:
             return 0
-        tid = pair_add(ctx, ctx[T_SLOTS], ctx[TRANS], np.int64(N_TRANS), sid, code)
+        tid = pair_add(ctx[CTR], ctx[T_SLOTS], ctx[TRANS], np.int64(N_TRANS), sid, code)
         off = ctr[N_OUTS]
         outs = ctx[OUTS]
-        if ctr[ERR] or not _room(ctx, outs, off + c):
+        if ctr[ERR] or not _room(ctr, outs, off + c):
             return 0
         for i in range(c):
             outs[off + i, 0] = osid[i]
@@ -1034,7 +1026,7 @@ def step(ctx, sid, code):
         t[tid, 5] = c
     ctr[WORK] += ctx[TRANS][tid, 2]
     if ctr[WORK] > ctr[BUDGET]:
-        fail(ctx, TOO_LARGE)
+        fail(ctr, TOO_LARGE)
     return tid
 
 
@@ -1043,8 +1035,8 @@ def step(ctx, sid, code):
 def linear_over(ctx, sid):
     """The value of an ended round (`_linear` of a state that is over), else NONE."""
     ps = ctx[PSTATE]
-    if ps[sid, 0] != UNKNOWN:
-        return ps[sid, 0]
+    if ps[sid, 0] != 0:
+        return ps[sid, 0] - 2
     key = ctx[STATES][sid]
     b0 = key[0] & 0xFF
     if ((b0 >> 3) & 3) != 2:
@@ -1054,27 +1046,29 @@ def linear_over(ctx, sid):
     spy = ((key[1] >> 8) & 0xFF) - 1  # byte 9
     win = U1 if (win_mask >> viewer) & 1 else U0
     tok = win + (U1 if spy == viewer else U0)
-    vid = put_value(ctx, U0, win, U0, tok, U0, U1)
-    ctx[PSTATE][sid, 0] = vid
+    vid = put_value(ctx[CTR], ctx[VALUES], U0, win, U0, tok, U0, U1)
+    ctx[PSTATE][sid, 0] = vid + 2
     return vid
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _lin_acc(ctx, acc, tid, i, lv):
+    ctr = ctx[CTR]
     t = ctx[TRANS]
-    x = get_value(ctx, lv)
+    x = get_value(ctx[VALUES], lv)
     ways = np.uint64(ctx[OUTS][t[tid, 4] + i, 1])
     dx = np.uint64(t[tid, 3])
-    wh, wl = mul2(ctx, U0, ways, x[0], x[1])
-    th, tl = mul2(ctx, U0, ways, x[2], x[3])
-    dh, dl = mul2(ctx, U0, dx, x[4], x[5])
-    acc_add(ctx, acc, wh, wl, th, tl, dh, dl)
+    wh, wl = mul2(ctr, U0, ways, x[0], x[1])
+    th, tl = mul2(ctr, U0, ways, x[2], x[3])
+    dh, dl = mul2(ctr, U0, dx, x[4], x[5])
+    acc_add(ctr, acc, wh, wl, th, tl, dh, dl)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _lin_done(ctx, acc):
-    r = reduce3(ctx, acc[0], acc[1], acc[2], acc[3], acc[4], acc[5])
-    return put_value(ctx, r[0], r[1], r[2], r[3], r[4], r[5])
+    ctr = ctx[CTR]
+    r = reduce3(ctr, acc[0], acc[1], acc[2], acc[3], acc[4], acc[5])
+    return put_value(ctx[CTR], ctx[VALUES], r[0], r[1], r[2], r[3], r[4], r[5])
 
 
 @njit(cache=True)
@@ -1099,7 +1093,7 @@ def lin_trans_over(ctx, sid, code):
         return ctx[TLIN][r, 2]
     tid = step(ctx, sid, code)
     v = lin_sum_over(ctx, tid)
-    r = pair_add(ctx, ctx[L_SLOTS], ctx[TLIN], np.int64(N_TLIN), sid, code)
+    r = pair_add(ctx[CTR], ctx[L_SLOTS], ctx[TLIN], np.int64(N_TLIN), sid, code)
     ctx[TLIN][r, 2] = v
     return v
 
@@ -1108,21 +1102,22 @@ def lin_trans_over(ctx, sid, code):
 def linear_full(ctx, sid):
     """`_linear`: the value of a state in which the viewer has no decision left (over, or an opponent
     plays with the deck empty), else NONE; remembered per state."""
+    ctr = ctx[CTR]
     ps = ctx[PSTATE]
-    if ps[sid, 0] != UNKNOWN:
-        return ps[sid, 0]
+    if ps[sid, 0] != 0:
+        return ps[sid, 0] - 2
     v = linear_over(ctx, sid)
     if v != NONE:
         return v
     viewer = ctx[CONF][C_VIEWER]
     st = np.empty(SIZE, dtype=np.int8)
     buf = np.empty(8 * KW, dtype=np.uint8)
-    typ, _, _ = _unpacked(ctx, sid, st, buf)
+    typ, _, _ = _unpacked(ctx[CONF], ctx[STATES], sid, st, buf)
     found = NONE
     if st[PHASE] == 0 and st[DECKN] == 0 and st[CUR] != viewer:
         codes = np.empty(MAXACTS, dtype=np.int64)
         weights = np.empty(MAXACTS, dtype=np.int64)
-        m, da = opponent_acts(ctx, st, typ, codes, weights)
+        m, da = opponent_acts(ctx[CONF], ctx[ED], st, typ, codes, weights)
         acc = np.zeros(6, dtype=np.uint64)
         misses = np.full(MAXP, -3, dtype=np.int64)
         found = 0
@@ -1138,15 +1133,15 @@ def linear_full(ctx, sid):
             if lv == NONE:
                 found = NONE
                 break
-            x = get_value(ctx, lv)
+            x = get_value(ctx[VALUES], lv)
             na = np.uint64(weights[j])
-            wh, wl = mul2(ctx, U0, na, x[0], x[1])
-            th, tl = mul2(ctx, U0, na, x[2], x[3])
-            dh, dl = mul2(ctx, U0, np.uint64(da), x[4], x[5])
-            acc_add(ctx, acc, wh, wl, th, tl, dh, dl)
+            wh, wl = mul2(ctr, U0, na, x[0], x[1])
+            th, tl = mul2(ctr, U0, na, x[2], x[3])
+            dh, dl = mul2(ctr, U0, np.uint64(da), x[4], x[5])
+            acc_add(ctr, acc, wh, wl, th, tl, dh, dl)
         if found != NONE:
             found = _lin_done(ctx, acc)
-    ctx[PSTATE][sid, 0] = found
+    ctx[PSTATE][sid, 0] = found + 2
     return found
 
 
@@ -1165,7 +1160,7 @@ def lin_sum_full(ctx, tid):
 
 
 # --- following a transition into the information states it leads to ------------------------------
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def follow(ctx, sid, code, wh, wl, d0, direct, dens, nd, ne):
     """`_follow`: the outcomes of `code` in `sid` (weight w / d0): those without a decision added to
     `direct`, the others appended to the scratch rows (observation, state, weight hi, lo, denominator)
@@ -1182,9 +1177,9 @@ def follow(ctx, sid, code, wh, wl, d0, direct, dens, nd, ne):
             lv = ctx[TLIN][r, 2]
         else:
             lv = lin_sum_full(ctx, tid)
-            r = pair_add(ctx, ctx[L_SLOTS], ctx[TLIN], np.int64(N_TLIN), sid, code)
+            r = pair_add(ctx[CTR], ctx[L_SLOTS], ctx[TLIN], np.int64(N_TLIN), sid, code)
             ctx[TLIN][r, 2] = lv
-        fid = pair_add(ctx, ctx[F_SLOTS], ctx[FOL], np.int64(N_FOL), sid, code)
+        fid = pair_add(ctx[CTR], ctx[F_SLOTS], ctx[FOL], np.int64(N_FOL), sid, code)
         fol = ctx[FOL]
         if lv != NONE:
             fol[fid, 2] = 0
@@ -1208,19 +1203,19 @@ def follow(ctx, sid, code, wh, wl, d0, direct, dens, nd, ne):
                 v = linear_full(ctx, c)
                 if v == NONE:
                     fr = ctx[FREST]
-                    if not _room(ctx, fr, roff + rn + 1):
+                    if not _room(ctr, fr, roff + rn + 1):
                         return ne, nd
                     fr[roff + rn, 0] = c
                     fr[roff + rn, 1] = ways
                     fr[roff + rn, 2] = oid
                     rn += 1
                 else:
-                    x = get_value(ctx, v)
+                    x = get_value(ctx[VALUES], v)
                     uw = np.uint64(ways)
-                    a = mul2(ctx, U0, uw, x[0], x[1])
-                    b = mul2(ctx, U0, uw, x[2], x[3])
-                    d = mul2(ctx, U0, dx, x[4], x[5])
-                    acc_add(ctx, acc, a[0], a[1], b[0], b[1], d[0], d[1])
+                    a = mul2(ctr, U0, uw, x[0], x[1])
+                    b = mul2(ctr, U0, uw, x[2], x[3])
+                    d = mul2(ctr, U0, dx, x[4], x[5])
+                    acc_add(ctr, acc, a[0], a[1], b[0], b[1], d[0], d[1])
             ctr[N_FREST] = roff + rn
             lvid = NONE
             if acc[4] != U0 or acc[5] != U0:
@@ -1237,34 +1232,26 @@ def follow(ctx, sid, code, wh, wl, d0, direct, dens, nd, ne):
             ctr[APPLIED] += 1
             ctr[WORK] += n
             if ctr[WORK] > ctr[BUDGET]:
-                fail(ctx, TOO_LARGE)
+                fail(ctr, TOO_LARGE)
     fol = ctx[FOL]
     lv = fol[fid, 3]
     if lv != NONE:
-        x = get_value(ctx, lv)
-        a = mul2(ctx, wh, wl, x[0], x[1])
-        b = mul2(ctx, wh, wl, x[2], x[3])
-        d = mul2(ctx, U0, np.uint64(d0), x[4], x[5])
-        acc_add(ctx, direct, a[0], a[1], b[0], b[1], d[0], d[1])
+        x = get_value(ctx[VALUES], lv)
+        a = mul2(ctr, wh, wl, x[0], x[1])
+        b = mul2(ctr, wh, wl, x[2], x[3])
+        d = mul2(ctr, U0, np.uint64(d0), x[4], x[5])
+        acc_add(ctr, direct, a[0], a[1], b[0], b[1], d[0], d[1])
     rn = fol[fid, 5]
     if rn:
         d = d0 * fol[fid, 6]
-        seen = False
-        for i in range(nd):
-            if dens[i] == d:
-                seen = True
-                break
-        if not seen:
-            dens[nd] = d
-            nd += 1
         roff = fol[fid, 4]
         scr = ctx[SCR]
-        if not _room(ctx, scr, ne + rn):
+        if not _room(ctr, scr, ne + rn):
             return ne, nd
         fr = ctx[FREST]
         for i in range(rn):
             ways = np.uint64(fr[roff + i, 1])
-            h, l = mul2(ctx, wh, wl, U0, ways)
+            h, l = mul2(ctr, wh, wl, U0, ways)
             scr[ne, 0] = fr[roff + i, 2]
             scr[ne, 1] = fr[roff + i, 0]
             scr[ne, 2] = np.int64(h)
@@ -1275,17 +1262,16 @@ def follow(ctx, sid, code, wh, wl, d0, direct, dens, nd, ne):
 
 
 @njit(cache=True)
-def group(ctx, ne, dens, nd, top):
+def group(ctx, ne, top):
     """The scratch rows grouped by observation (first seen first), each group's states merged (first
-    seen first) with their weights over the lcm of the denominators (`_combine`'s `scale`), written to
-    the arena from `top`: [number of groups, (start, length) per group, then (state, weight hi, weight
-    lo) per world]. Returns (the scale hi, lo, the arena's new top)."""
+    seen first) with their weights over the lcm of that group's denominators, written to the arena from
+    `top`: [number of groups, (start, length, scale hi, scale lo) per group, then (state, weight hi,
+    weight lo) per world]. (`_combine` puts every group over one scale, the lcm of all the
+    denominators; a group's mass over its own scale is the same number, with smaller integers.)
+    Returns the arena's new top."""
     ctr = ctx[CTR]
     ctr[N_EXPAND] += 1
     ctr[N_ENTRIES] += ne
-    sh, sl = U0, U1
-    for i in range(nd):
-        sh, sl = lcm(ctx, sh, sl, U0, np.uint64(dens[i]))
     scr = ctx[SCR]
     pobs = ctx[POBS]
     ps = ctx[PSTATE]
@@ -1303,11 +1289,11 @@ def group(ctx, ne, dens, nd, top):
         order[i] = pobs[o, 1]
         gsize[pobs[o, 1]] += 1
     arena = ctx[ARENA]
-    if not _room(ctx, arena, top + 1 + 2 * ng + 3 * ne + 8):
-        return sh, sl, top
+    if not _room(ctr, arena, top + 1 + 4 * ng + 3 * ne + 8):
+        return top
     arena[top] = ng
     gstart = np.empty(ng + 1, dtype=np.int64)
-    pos = top + 1 + 2 * ng
+    pos = top + 1 + 4 * ng
     for g in range(ng):
         gstart[g] = pos
         pos += 3 * gsize[g]
@@ -1322,18 +1308,26 @@ def group(ctx, ne, dens, nd, top):
         fill[g] += 1
     glen = np.zeros(ng, dtype=np.int64)
     for g in range(ng):
+        # the group's scale: the lcm of its entries' denominators
+        sh, sl = U0, U1
+        last = np.int64(-1)
+        for q in range(first[g], first[g + 1]):
+            d = scr[sorted_e[q], 4]
+            if d != last:
+                sh, sl = lcm(ctr, sh, sl, U0, np.uint64(d))
+                last = d
         ctr[STAMP1] += 1
         gst = ctr[STAMP1]
         for q in range(first[g], first[g + 1]):
             i = sorted_e[q]
             s = scr[i, 1]
             fh, fl, _, _ = divmod128(sh, sl, U0, np.uint64(scr[i, 4]))
-            wh, wl = mul2(ctx, np.uint64(scr[i, 2]), np.uint64(scr[i, 3]), fh, fl)
+            wh, wl = mul2(ctr, np.uint64(scr[i, 2]), np.uint64(scr[i, 3]), fh, fl)
             if ps[s, 2] == gst:
                 k = ps[s, 3]
                 h, l, ok = add(np.uint64(arena[k + 1]), np.uint64(arena[k + 2]), wh, wl)
                 if not ok:
-                    fail(ctx, OVERFLOW)
+                    fail(ctr, OVERFLOW)
                 arena[k + 1] = np.int64(h)
                 arena[k + 2] = np.int64(l)
             else:
@@ -1344,16 +1338,18 @@ def group(ctx, ne, dens, nd, top):
                 arena[k + 1] = np.int64(wh)
                 arena[k + 2] = np.int64(wl)
                 glen[g] += 1
-        arena[top + 1 + 2 * g] = gstart[g]
-        arena[top + 2 + 2 * g] = glen[g]
-    return sh, sl, pos
+        arena[top + 1 + 4 * g] = gstart[g]
+        arena[top + 2 + 4 * g] = glen[g]
+        arena[top + 3 + 4 * g] = np.int64(sh)
+        arena[top + 4 + 4 * g] = np.int64(sl)
+    return pos
 
 
 @njit(cache=True)
 def expand_viewer(ctx, ioff, nitems, code, top, direct):
     """`_q`'s children: every world of the information state (items in the arena from `ioff`: state,
     weight hi, weight lo) followed by the viewer's action `code`; the groups at `top`, the outcomes
-    without a decision in `direct`; returns (scale hi, lo, the arena's new top)."""
+    without a decision in `direct`; returns the arena's new top."""
     direct[:] = 0
     dens = np.empty(64, dtype=np.int64)
     nd = ZERO
@@ -1365,8 +1361,8 @@ def expand_viewer(ctx, ioff, nitems, code, top, direct):
         wl = np.uint64(arena[ioff + 3 * i + 2])
         ne, nd = follow(ctx, sid, code, wh, wl, ONE, direct, dens, nd, ne)
         if ctx[CTR][ERR]:
-            return U0, U1, top
-    return group(ctx, ne, dens, nd, top)
+            return top
+    return group(ctx, ne, top)
 
 
 @njit(cache=True)
@@ -1374,6 +1370,7 @@ def expand_opponent(ctx, ioff, nitems, top, direct):
     """`_value`'s children for an opponent to move: every world, every action of its type's model with
     its integer weight (an opponent's Guard guesses that do the same in every world evaluated once:
     `_guess_classes`), followed; as `expand_viewer`."""
+    ctr = ctx[CTR]
     direct[:] = 0
     st = np.empty(SIZE, dtype=np.int8)
     buf = np.empty(8 * KW, dtype=np.uint8)
@@ -1384,8 +1381,8 @@ def expand_opponent(ctx, ioff, nitems, top, direct):
     hands = np.empty((nitems, MAXP), dtype=np.int64)
     for i in range(nitems):
         sid = ctx[ARENA][ioff + 3 * i]
-        typ, _, _ = _unpacked(ctx, sid, st, buf)
-        counts[i], dens_a[i] = opponent_acts(ctx, st, typ, codes[i], weights[i])
+        typ, _, _ = _unpacked(ctx[CONF], ctx[STATES], sid, st, buf)
+        counts[i], dens_a[i] = opponent_acts(ctx[CONF], ctx[ED], st, typ, codes[i], weights[i])
         for t in range(MAXP):
             hands[i, t] = st[HAND + t]
     # guess classes: guess codes in order of first appearance, each with its profile over the worlds
@@ -1443,8 +1440,8 @@ def expand_opponent(ctx, ioff, nitems, top, direct):
         arena = ctx[ARENA]
         sid = arena[ioff + 3 * i]
         if arena[ioff + 3 * i + 1] != 0:
-            fail(ctx, OVERFLOW)
-            return U0, U1, top
+            fail(ctr, OVERFLOW)
+            return top
         w = np.uint64(arena[ioff + 3 * i + 2])
         for j in range(counts[i]):
             c = codes[i, j]
@@ -1459,11 +1456,11 @@ def expand_opponent(ctx, ioff, nitems, top, direct):
                     if share[gi] == 0:
                         continue
                     na = na * np.uint64(share[gi])
-            wh, wl = mul2(ctx, U0, w, U0, na)
+            wh, wl = mul2(ctr, U0, w, U0, na)
             ne, nd = follow(ctx, sid, c, wh, wl, dens_a[i], direct, dens, nd, ne)
             if ctx[CTR][ERR]:
-                return U0, U1, top
-    return group(ctx, ne, dens, nd, top)
+                return top
+    return group(ctx, ne, top)
 
 
 # --- the search: an explicit stack of information states -------------------------------------------
@@ -1481,13 +1478,13 @@ U_TH, U_NT, U_SC, U_MW, U_BW, U_DIR = 0, 2, 4, 6, 12, 18
 P_ENTER, P_NEXT, P_CHILD, P_FINISH = 0, 1, 2, 3
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _push(ctx, mode, code, goff, glen, top):
     ctr = ctx[CTR]
     d = ctr[DEPTH]
     fr = ctx[FRAMES]
     fu = ctx[FRAMEU]
-    if not _room(ctx, fr, d + 1):
+    if not _room(ctr, fr, d + 1):
         return
     fr[d, :] = 0
     fu[d, :] = 0
@@ -1546,7 +1543,7 @@ def _memo_store(ctx, ioff, nitems, hkey, sidx, vid):
     ment = ctx[MENT]
     ko = ctr[N_MKEYS]
     keys = ctx[MKEYS]
-    if not _room(ctx, ment, e + 1) or not _room(ctx, keys, ko + 2 * nitems):
+    if not _room(ctr, ment, e + 1) or not _room(ctr, keys, ko + 2 * nitems):
         return
     arena = ctx[ARENA]
     for q in range(nitems):
@@ -1578,7 +1575,7 @@ def _memo_store(ctx, ioff, nitems, hkey, sidx, vid):
         i = np.int64((np.uint64(i) + U1) & mask)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _enter(ctx, d):
     """A frame's start: for mode 0 the group normalised (its weights over their gcd) and looked up; on a
     hit the frame's mass is ready (returns True); otherwise its iterations are set up."""
@@ -1601,7 +1598,7 @@ def _enter(ctx, d):
         vid = NONE
     else:
         arena = ctx[ARENA]
-        if not _room(ctx, arena, base + 4 * glen + 8):
+        if not _room(ctr, arena, base + 4 * glen + 8):
             return False
         th, tl = U0, U0
         gh, gl = U0, U0
@@ -1610,14 +1607,14 @@ def _enter(ctx, d):
             wl = np.uint64(arena[goff + 3 * i + 2])
             th, tl, ok = add(th, tl, wh, wl)
             if not ok:
-                fail(ctx, OVERFLOW)
+                fail(ctr, OVERFLOW)
                 return False
             gh, gl = gcd(gh, gl, wh, wl)
         ioff = base
         for i in range(glen):
             qh, ql, _, _ = divmod128(np.uint64(arena[goff + 3 * i + 1]), np.uint64(arena[goff + 3 * i + 2]), gh, gl)
             if qh != U0:
-                fail(ctx, OVERFLOW)
+                fail(ctr, OVERFLOW)
                 return False
             arena[ioff + 3 * i] = arena[goff + 3 * i]
             arena[ioff + 3 * i + 1] = 0
@@ -1630,7 +1627,7 @@ def _enter(ctx, d):
         fu[d, U_NT] = nth
         fu[d, U_NT + 1] = ntl
         if glen == 1:
-            vid = ctx[PSTATE][arena[ioff], 1]
+            vid = ctx[PSTATE][arena[ioff], 1] - 2
             if vid == UNKNOWN:
                 vid = NONE
             fr[d, F_SINGLE] = 1
@@ -1658,7 +1655,7 @@ def _enter(ctx, d):
     # who is to move: the viewer's legal actions, or one iteration for the opponents (or mode 1)
     st = np.empty(SIZE, dtype=np.int8)
     buf = np.empty(8 * KW, dtype=np.uint8)
-    _unpacked(ctx, ctx[ARENA][ioff], st, buf)
+    _unpacked(ctx[CONF], ctx[STATES], ctx[ARENA][ioff], st, buf)
     vnode = mode == 0 and st[CUR] == viewer and st[PHASE] != 2
     fr[d, F_VNODE] = 1 if vnode else 0
     niter = 1
@@ -1666,7 +1663,7 @@ def _enter(ctx, d):
         acts = np.empty((MAXACTS, 4), dtype=np.int64)
         m = legal_actions(st, ctx[ED], acts)
         arena = ctx[ARENA]
-        if not _room(ctx, arena, top + m + 8):
+        if not _room(ctr, arena, top + m + 8):
             return False
         for j in range(m):
             arena[top + j] = row_code(st[PHASE], acts, j)
@@ -1681,18 +1678,19 @@ def _enter(ctx, d):
     return False
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _mass(ctx, d, vid):
     """The frame's result for its group's own weights: value * total, reduced by gcd(total, den)
     (`_val`'s return), in the frame's MW."""
+    ctr = ctx[CTR]
     fu = ctx[FRAMEU]
-    v = get_value(ctx, vid)
+    v = get_value(ctx[VALUES], vid)
     th, tl = fu[d, U_TH], fu[d, U_TH + 1]
     g2h, g2l = gcd(th, tl, v[4], v[5])
     fh, fl, _, _ = divmod128(th, tl, g2h, g2l)
     dh, dl, _, _ = divmod128(v[4], v[5], g2h, g2l)
-    wh, wl = mul2(ctx, v[0], v[1], fh, fl)
-    kh, kl = mul2(ctx, v[2], v[3], fh, fl)
+    wh, wl = mul2(ctr, v[0], v[1], fh, fl)
+    kh, kl = mul2(ctr, v[2], v[3], fh, fl)
     fu = ctx[FRAMEU]
     fu[d, U_MW] = wh
     fu[d, U_MW + 1] = wl
@@ -1702,7 +1700,7 @@ def _mass(ctx, d, vid):
     fu[d, U_MW + 5] = dl
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _next(ctx, d):
     """The frame's next iteration: the viewer's next action (one of the Guard guesses that hit in no
     world per target), or the opponents' one; its children grouped; False when there is none left."""
@@ -1714,7 +1712,7 @@ def _next(ctx, d):
         top = fr[d, F_ATOP]
         direct = ctx[FRAMEU][d, U_DIR:U_DIR + 6]
         if fr[d, F_MODE] == 1:
-            sh, sl, ntop = expand_viewer(ctx, ioff, nitems, fr[d, F_CODE], top, direct)
+            ntop = expand_viewer(ctx, ioff, nitems, fr[d, F_CODE], top, direct)
         elif fr[d, F_VNODE]:
             code = ctx[ARENA][fr[d, F_ACTS] + it]
             kind, a0, a1, a2, a3 = decode(code)
@@ -1731,13 +1729,11 @@ def _next(ctx, d):
                         fr[d, F_IT] = it + 1
                         continue
                     fr[d, F_MISSED] |= 1 << a1
-            sh, sl, ntop = expand_viewer(ctx, ioff, nitems, code, top, direct)
+            ntop = expand_viewer(ctx, ioff, nitems, code, top, direct)
         else:
-            sh, sl, ntop = expand_opponent(ctx, ioff, nitems, top, direct)
+            ntop = expand_opponent(ctx, ioff, nitems, top, direct)
         fr = ctx[FRAMES]
         fu = ctx[FRAMEU]
-        fu[d, U_SC] = sh
-        fu[d, U_SC + 1] = sl
         fr[d, F_NTOP] = ntop
         fr[d, F_NG] = ctx[ARENA][top]
         fr[d, F_G] = 0
@@ -1748,10 +1744,11 @@ def _next(ctx, d):
     return False
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _done_iteration(ctx, d):
     """The iteration's children all valued: `_combine`'s end (the scale, the outcomes without a
     decision), then the viewer's best so far kept (win mass, then tokens)."""
+    ctr = ctx[CTR]
     fr = ctx[FRAMES]
     fu = ctx[FRAMEU]
     mw = fu[d, U_MW:U_MW + 6]
@@ -1762,10 +1759,9 @@ def _done_iteration(ctx, d):
         if direct[4] != U0 or direct[5] != U0:
             mw[:] = direct
     else:
-        mw[4], mw[5] = mul2(ctx, mw[4], mw[5], fu[d, U_SC], fu[d, U_SC + 1])
         if (direct[4] != U0 or direct[5] != U0) and (direct[0] != U0 or direct[1] != U0 or
                                                     direct[2] != U0 or direct[3] != U0):
-            combine_into(ctx, mw, direct[0], direct[1], direct[2], direct[3], direct[4], direct[5])
+            combine_into(ctr, mw, direct[0], direct[1], direct[2], direct[3], direct[4], direct[5])
     if fr[d, F_MODE] == 1 or not fr[d, F_VNODE]:
         fu[d, U_BW:U_BW + 6] = mw
         fr[d, F_HAVE] = 1
@@ -1785,21 +1781,22 @@ def _done_iteration(ctx, d):
     fr[d, F_IT] += 1
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _finish(ctx, d):
     """The frame's value: the best mass over its normalised total, reduced, remembered; then its mass
     for its group's own weights (mode 1: the mass as it is)."""
+    ctr = ctx[CTR]
     fr = ctx[FRAMES]
     fu = ctx[FRAMEU]
     if fr[d, F_MODE] == 1:
         fu[d, U_MW:U_MW + 6] = fu[d, U_BW:U_BW + 6]
         return
     bw = fu[d, U_BW:U_BW + 6]
-    dh, dl = mul2(ctx, bw[4], bw[5], fu[d, U_NT], fu[d, U_NT + 1])
-    r = reduce3(ctx, bw[0], bw[1], bw[2], bw[3], dh, dl)
-    vid = put_value(ctx, r[0], r[1], r[2], r[3], r[4], r[5])
+    dh, dl = mul2(ctr, bw[4], bw[5], fu[d, U_NT], fu[d, U_NT + 1])
+    r = reduce3(ctr, bw[0], bw[1], bw[2], bw[3], dh, dl)
+    vid = put_value(ctx[CTR], ctx[VALUES], r[0], r[1], r[2], r[3], r[4], r[5])
     if fr[d, F_SINGLE]:
-        ctx[PSTATE][ctx[ARENA][fr[d, F_IOFF]], 1] = vid
+        ctx[PSTATE][ctx[ARENA][fr[d, F_IOFF]], 1] = vid + 2
     else:
         _memo_store(ctx, fr[d, F_IOFF], fr[d, F_N], fr[d, F_HKEY], fr[d, F_SIDX], vid)
     _mass(ctx, d, vid)
@@ -1831,8 +1828,8 @@ def run(ctx):
             else:
                 arena = ctx[ARENA]
                 top = fr[d, F_ATOP]
-                cs = arena[top + 1 + 2 * g]
-                cl = arena[top + 2 + 2 * g]
+                cs = arena[top + 1 + 4 * g]
+                cl = arena[top + 2 + 4 * g]
                 _push(ctx, ZERO, ZERO, cs, cl, fr[d, F_NTOP])
         if ctr[ERR]:
             return
@@ -1845,8 +1842,13 @@ def run(ctx):
             r = fu[d, U_MW:U_MW + 6].copy()
             ctr[DEPTH] = d
             p = d - 1
-            combine_into(ctx, ctx[FRAMEU][p, U_MW:U_MW + 6], r[0], r[1], r[2], r[3], r[4], r[5])
-            ctx[FRAMES][p, F_G] += 1
+            # over the parent's group's scale (`_combine`'s `den *= scale`, group by group)
+            pf = ctx[FRAMES]
+            at = pf[p, F_ATOP] + 1 + 4 * pf[p, F_G]
+            arena = ctx[ARENA]
+            dh, dl = mul2(ctr, r[4], r[5], np.uint64(arena[at + 2]), np.uint64(arena[at + 3]))
+            combine_into(ctr, ctx[FRAMEU][p, U_MW:U_MW + 6], r[0], r[1], r[2], r[3], dh, dl)
+            pf[p, F_G] += 1
 
 
 # --- entry points -------------------------------------------------------------------------------------
@@ -1858,7 +1860,7 @@ def root_intern(ctx, states, tails, pairs, typs):
     out = np.empty(states.shape[0], dtype=np.int64)
     for i in range(states.shape[0]):
         pack(states[i], conf[C_N], typs[i], tails[i], pairs[i], conf[C_MEMORY], conf[C_SAFREE], buf)
-        out[i] = state_id(ctx, buf.view(np.int64))
+        out[i] = state_id(ctx[CTR], ctx[S_SLOTS], ctx[STATES], buf.view(np.int64))
     return out
 
 
@@ -1871,7 +1873,7 @@ def root_search(ctx, sids, whi, wlo, mode, code):
     ctr = ctx[CTR]
     n = len(sids)
     arena = ctx[ARENA]
-    if not _room(ctx, arena, 3 * n + 8):
+    if not _room(ctr, arena, 3 * n + 8):
         return (U0, U0, U0, U0, U0, U1), ctr[ERR]
     m = 0
     for i in range(n):
@@ -1884,7 +1886,7 @@ def root_search(ctx, sids, whi, wlo, mode, code):
         if found >= 0:
             h, l, ok = add(np.uint64(arena[3 * found + 1]), np.uint64(arena[3 * found + 2]), whi[i], wlo[i])
             if not ok:
-                fail(ctx, OVERFLOW)
+                fail(ctr, OVERFLOW)
             arena[3 * found + 1] = np.int64(h)
             arena[3 * found + 2] = np.int64(l)
         else:
@@ -1958,8 +1960,8 @@ def root_opponents(ctx, sids):
     dens = np.empty(len(sids), dtype=np.int64)
     k = 0
     for i in range(len(sids)):
-        typ, _, _ = _unpacked(ctx, sids[i], st, buf)
-        m, den = opponent_acts(ctx, st, typ, codes, weights)
+        typ, _, _ = _unpacked(ctx[CONF], ctx[STATES], sids[i], st, buf)
+        m, den = opponent_acts(ctx[CONF], ctx[ED], st, typ, codes, weights)
         dens[i] = den
         for j in range(m):
             out[k, 0] = i

@@ -95,6 +95,16 @@ def divmod128(ah, al, bh, bl):
         return U0, al // bl, U0, al % bl
     if less(ah, al, bh, bl):
         return U0, U0, ah, al
+    if bh == U0 and bl <= _M32:  # a small divisor: four 32-bit digits, native divisions
+        qh = ah // bl
+        r = ah % bl
+        x = (r << _S32) | (al >> _S32)
+        q1 = x // bl
+        r = x % bl
+        x = (r << _S32) | (al & _M32)
+        q0 = x // bl
+        r = x % bl
+        return qh, (q1 << _S32) | q0, U0, r
     # the number of bits of a and b
     na = 64 + _bits(ah) if ah != U0 else _bits(al)
     nb = 64 + _bits(bh) if bh != U0 else _bits(bl)
