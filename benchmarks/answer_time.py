@@ -5,7 +5,15 @@ costs here.
 
 Seeded games of card counters (10% random play); at about half of seat 0's turns the position
 is advised. Prints positions, median and worst seconds, and how many answers were exact.
-Usage: python benchmarks/answer_time.py [games-per-row]
+The compiled core is compiled (or loaded from its disk cache) before the first answer is timed: a
+process's first use is measured by `benchmarks/first_use.py`.
+
+Usage: python benchmarks/answer_time.py [games-per-row] [rows, e.g. classic:2,2019:4] [--against DIR]
+
+With `--against DIR` (an older checkout, e.g. `git worktree add /tmp/before 3445ebe`), each row is
+measured in this tree and in DIR in turn, in fresh processes, the order alternating from row to row
+("after" first on even rows): the same games, the same positions, before and after on the same
+machine at nearly the same time.
 """
 
 from __future__ import annotations
@@ -30,8 +38,22 @@ MODELS = ("mixture", "card-counter", "random")
 
 
 def main() -> None:
-    games = int(sys.argv[1]) if len(sys.argv) > 1 else 12
-    rows = ROWS if len(sys.argv) <= 2 else [(k, int(n)) for k, n in (x.split(":") for x in sys.argv[2].split(","))]
+    args = sys.argv[1:]
+    against = None
+    if "--against" in args:
+        i = args.index("--against")
+        against = args[i + 1]
+        del args[i:i + 2]
+    games = int(args[0]) if args else 12
+    rows = ROWS if len(args) <= 1 else [(k, int(n)) for k, n in (x.split(":") for x in args[1].split(","))]
+    if against:
+        return alternate(games, rows, against)
+    try:  # the compiled core ready before the first answer is timed
+        from solver.compiled import warm
+
+        warm()
+    except ImportError:
+        pass
     print(f"{'edition':<9}{'players':>8}{'model':>14}{'answers':>9}{'median s':>10}{'p90 s':>8}{'worst s':>9}"
           f"{'exact':>7}{'refused':>9}")
     for key, n in rows:
@@ -61,6 +83,22 @@ def main() -> None:
             ts = sorted(times[model])
             print(f"{key:<9}{n:>8}{model:>14}{len(ts):>9}{ts[len(ts) // 2]:>10.2f}{ts[int(0.9 * len(ts))]:>8.2f}"
                   f"{ts[-1]:>9.2f}{exact[model]:>7}{refused[model]:>9}", flush=True)
+
+
+def alternate(games: int, rows: list, other: str) -> None:
+    """Each row measured in this tree and in `other`, alternately, in fresh processes."""
+    import subprocess
+
+    here = Path(__file__).resolve().parent.parent
+    for i, (key, n) in enumerate(rows):
+        order = [("after", here), ("before", Path(other))]
+        if i % 2:
+            order.reverse()
+        for label, root in order:
+            out = subprocess.run([sys.executable, str(root / "benchmarks" / "answer_time.py"), str(games), f"{key}:{n}"],
+                                 capture_output=True, text=True, cwd=root).stdout.strip().splitlines()
+            for line in out[1:]:
+                print(f"{label:<7}{line}", flush=True)
 
 
 if __name__ == "__main__":

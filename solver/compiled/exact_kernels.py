@@ -1439,10 +1439,8 @@ def expand_opponent(ctx, ioff, nitems, top, direct):
     for i in range(nitems):
         arena = ctx[ARENA]
         sid = arena[ioff + 3 * i]
-        if arena[ioff + 3 * i + 1] != 0:
-            fail(ctr, OVERFLOW)
-            return top
-        w = np.uint64(arena[ioff + 3 * i + 2])
+        w_hi = np.uint64(arena[ioff + 3 * i + 1])
+        w_lo = np.uint64(arena[ioff + 3 * i + 2])
         for j in range(counts[i]):
             c = codes[i, j]
             na = np.uint64(weights[i, j])
@@ -1456,7 +1454,7 @@ def expand_opponent(ctx, ioff, nitems, top, direct):
                     if share[gi] == 0:
                         continue
                     na = na * np.uint64(share[gi])
-            wh, wl = mul2(ctr, U0, w, U0, na)
+            wh, wl = mul2(ctr, w_hi, w_lo, U0, na)
             ne, nd = follow(ctx, sid, c, wh, wl, dens_a[i], direct, dens, nd, ne)
             if ctx[CTR][ERR]:
                 return top
@@ -1512,7 +1510,8 @@ def _memo_find(ctx, ioff, nitems, hkey, sidx):
             same = True
             for q in range(nitems):
                 i = arena[sidx + q]
-                if keys[off + 2 * q] != arena[ioff + 3 * i] or keys[off + 2 * q + 1] != arena[ioff + 3 * i + 2]:
+                if keys[off + 3 * q] != arena[ioff + 3 * i] or keys[off + 3 * q + 1] != arena[ioff + 3 * i + 1] or \
+                        keys[off + 3 * q + 2] != arena[ioff + 3 * i + 2]:
                     same = False
                     break
             if same:
@@ -1543,14 +1542,15 @@ def _memo_store(ctx, ioff, nitems, hkey, sidx, vid):
     ment = ctx[MENT]
     ko = ctr[N_MKEYS]
     keys = ctx[MKEYS]
-    if not _room(ctr, ment, e + 1) or not _room(ctr, keys, ko + 2 * nitems):
+    if not _room(ctr, ment, e + 1) or not _room(ctr, keys, ko + 3 * nitems):
         return
     arena = ctx[ARENA]
     for q in range(nitems):
         i = arena[sidx + q]
-        keys[ko + 2 * q] = arena[ioff + 3 * i]
-        keys[ko + 2 * q + 1] = arena[ioff + 3 * i + 2]
-    ctr[N_MKEYS] = ko + 2 * nitems
+        keys[ko + 3 * q] = arena[ioff + 3 * i]
+        keys[ko + 3 * q + 1] = arena[ioff + 3 * i + 1]
+        keys[ko + 3 * q + 2] = arena[ioff + 3 * i + 2]
+    ctr[N_MKEYS] = ko + 3 * nitems
     ment[e, 1] = ko
     ment[e, 2] = nitems
     ment[e, 3] = vid
@@ -1613,11 +1613,8 @@ def _enter(ctx, d):
         ioff = base
         for i in range(glen):
             qh, ql, _, _ = divmod128(np.uint64(arena[goff + 3 * i + 1]), np.uint64(arena[goff + 3 * i + 2]), gh, gl)
-            if qh != U0:
-                fail(ctr, OVERFLOW)
-                return False
             arena[ioff + 3 * i] = arena[goff + 3 * i]
-            arena[ioff + 3 * i + 1] = 0
+            arena[ioff + 3 * i + 1] = np.int64(qh)
             arena[ioff + 3 * i + 2] = np.int64(ql)
         sidx = ioff + 3 * glen
         top = sidx + glen
@@ -1641,6 +1638,7 @@ def _enter(ctx, d):
                 i = order[q]
                 arena[sidx + q] = i
                 h = _mix(h, arena[ioff + 3 * i])
+                h = _mix(h, arena[ioff + 3 * i + 1])
                 h = _mix(h, arena[ioff + 3 * i + 2])
             fr[d, F_HKEY] = np.int64(h)
             fr[d, F_SIDX] = sidx

@@ -253,7 +253,8 @@ class Belief:
         denominators = [w.denominator for outs in memo.values() for _, w in outs if isinstance(w, Fraction)]
         scale = lcm(*denominators) if denominators else 1
         self.mass /= scale
-        memo = {vals: [(o, int(lw * scale)) for o, lw in outs if lw] for vals, outs in memo.items()}
+        memo = {vals: [(o, lw.numerator * (scale // lw.denominator) if isinstance(lw, Fraction) else lw * scale)
+                       for o, lw in outs if lw] for vals, outs in memo.items()}
         table: dict = defaultdict(int)
         for row, w in f.table.items():
             base = rest(row)

@@ -27,6 +27,7 @@ once from its name at the entry of a call (`get_model`) and then travels as the 
 from __future__ import annotations
 
 from fractions import Fraction
+from functools import lru_cache
 from typing import Optional, Protocol
 
 from solver.rules.cards import Card
@@ -133,8 +134,9 @@ class CardCounterModel(UniformModel):
         """The probability of an observed play that `matching` of the `n` legal actions would
         show, `tied` of them among the heuristic's `ties` best plays: one of its best plays with
         1 - EPSILON (each equally likely), any action with EPSILON / n. The one formula of the
-        model, also in `integer_weights`."""
-        return (1 - cls.EPSILON) * Fraction(tied, ties) + cls.EPSILON * Fraction(matching, n)
+        model, also in `integer_weights` (remembered: the inference asks it for the same few
+        numbers thousands of times)."""
+        return _mixed(cls.EPSILON, tied, ties, matching, n)
 
     @classmethod
     def integer_weights(cls, n: int, ties: int) -> tuple[int, int, int]:
@@ -154,11 +156,8 @@ class CardCounterModel(UniformModel):
         return self.mixed(matching(ties, card, target, guess), len(ties), match, len(actions))
 
     def chancellor_likelihood(self, hand3: tuple, choice, public=None) -> Fraction:
-        from solver.policies.heuristics import counting_chancellor
-
-        choices = chancellor_choices(hand3)[0]
-        chosen = counting_chancellor(hand3, choices)
-        return self.mixed(int(choice == chosen), 1, 1, len(choices))
+        chosen, n = _counting_keep(hand3)
+        return self.mixed(int(choice == chosen), 1, 1, n)
 
     def weights(self, r) -> tuple[tuple, int]:
         from solver.policies.heuristics import counting_choices
@@ -210,6 +209,20 @@ class MixtureModel(UniformModel):
         raise TypeError("a mixture weighs plays by its types (solver.inference.type_weights)")
 
     chancellor_likelihood = play_likelihood
+
+
+@lru_cache(maxsize=4096)
+def _mixed(epsilon: Fraction, tied: int, ties: int, matching: int, n: int) -> Fraction:
+    return (1 - epsilon) * Fraction(tied, ties) + epsilon * Fraction(matching, n)
+
+
+@lru_cache(maxsize=4096)
+def _counting_keep(hand3: tuple):
+    """The card counter's Chancellor choice for a hand, and the number of choices."""
+    from solver.policies.heuristics import counting_chancellor
+
+    choices = chancellor_choices(hand3)[0]
+    return counting_chancellor(hand3, choices), len(choices)
 
 
 def is_mixture(model) -> bool:
