@@ -36,7 +36,7 @@ from solver.rules.events import KnockedOut
 from solver.rules.game import apply, legal_actions
 from solver.rules.state import OVER, Round
 from solver.policies.models import get_model
-from solver.compiled import LeafTable, make_playouts
+from solver.compiled import LeafTable, make_deals, make_playouts
 from solver.advice.exact import learn_from
 from solver.advice.result import Advice, RankedAction, mark_sure_misses, one_best, sort_key
 from solver.advice.worlds import typed_sampler
@@ -150,12 +150,11 @@ def advise_estimate(record, model="random", deals: int = 2000, seed: int = 0, fi
     intervals alone. `leaves`: a work budget (transitions, all leaves together) for valuing the
     viewer's next decision exactly (`_leaf_values`); 0: never."""
     model = get_model(model, playing=True)
-    rng = SplitMix64(seed)
     v = record.viewer
     draw = sampler or typed_sampler(record, model)
-    typed: list = [draw(rng)]  # (deal, type) per deal
-    pool: list = [typed[0][0]]
-    actions = sorted(legal_actions(pool[0]), key=sort_key)
+    sampled = make_deals(draw, seed)  # deal i from its own generator (`solver.compiled.Deals`)
+    first_deal = sampled.round(0)
+    actions = sorted(legal_actions(first_deal), key=sort_key)
     max_playouts = max_playouts or 8 * deals
     deadline = time.perf_counter() + seconds
 
@@ -178,7 +177,7 @@ def advise_estimate(record, model="random", deals: int = 2000, seed: int = 0, fi
         cards = support_of(act.target)
         return cards is not None and act.guess not in cards
 
-    certain = certain_outcomes(pool[0], actions, v, support_of) if len(actions) > 1 else {}
+    certain = certain_outcomes(first_deal, actions, v, support_of) if len(actions) > 1 else {}
     live = [a for a in actions if a not in certain]
     if not live:  # every play's outcome is certain: the answer is exact
         from solver.advice.exact import exact_ranking
@@ -209,20 +208,12 @@ def advise_estimate(record, model="random", deals: int = 2000, seed: int = 0, fi
     # Many plays (a Guard's guesses at three targets): a shorter first stage, so that the deals
     # go to the contenders; never fewer than 50 deals before the racing drops a play.
     first = min(first, max(50, (20 * deals) // max(len(live), 1) // 10))
-    seeds: list = []
     spent = [0]  # play-outs
 
     def sample(items: list) -> None:
-        """Play out each (play, deal number) of `items` (deals drawn, with their seeds, in order
-        when first needed), in order."""
-        top = max(i for _, i in items)
-        while len(seeds) < len(pool):
-            seeds.append(rng.getrandbits(64))
-        while len(pool) <= top:
-            typed.append(draw(rng))
-            pool.append(typed[-1][0])
-            seeds.append(rng.getrandbits(64))
-        out = runner.run_many([(i, index[a]) for a, i in items], pool, [k for _, k in typed], seeds)
+        """Play out each (play, deal number) of `items` (deals drawn when first needed), in order."""
+        sampled.ensure(max(i for _, i in items) + 1)
+        out = runner.run_many([(i, index[a]) for a, i in items], sampled)
         for (a, _), (w, tk, ko, ob, sure) in zip(items, out):
             res = results[a]
             res[0].append(w)
@@ -258,7 +249,7 @@ def advise_estimate(record, model="random", deals: int = 2000, seed: int = 0, fi
     # Before stopping, every play dropped on fewer deals than the best must be resolved worse on
     # the deals they share (its interval below the best's), else it is sampled on more deals
     # (up to all of the best's): "equally good" is said only of plays sampled as much as the best.
-    margin = _margin(model, pool[0]) if widen and record.n_players == 2 else (0.0, 0.0)
+    margin = _margin(model, first_deal) if widen and record.n_players == 2 else (0.0, 0.0)
     while not clock:
         best = _leader(live, results)
         pending = [a for a in live if len(results[a][0]) < len(results[best][0])
@@ -274,8 +265,8 @@ def advise_estimate(record, model="random", deals: int = 2000, seed: int = 0, fi
             clock = True
     for a, first_at in same.items():
         results[a] = results[first_at]
-    figures = _immediate_figures(record, model, pool[0], actions) if posterior == "exact" else {}
-    return _report(record, model, actions, certain, results, typed, seed, posterior, cannot_hit, figures, clock,
+    figures = _immediate_figures(record, model, first_deal, actions) if posterior == "exact" else {}
+    return _report(record, model, actions, certain, results, sampled, seed, posterior, cannot_hit, figures, clock,
                    margin)
 
 
@@ -345,7 +336,7 @@ def _immediate_figures(record, model, deal: Round, actions) -> dict:
     return out
 
 
-def _report(record, model, actions, certain, results, typed, seed, posterior, cannot_hit, figures: dict,
+def _report(record, model, actions, certain, results, deal_source, seed, posterior, cannot_hit, figures: dict,
             clock: bool = False, margin: tuple = (0.0, 0.0)) -> Advice:
     """The ranking: plays ordered by their estimated win rate (a play sampled on fewer deals than
     the best: the best's rate plus their paired difference, the estimate that agrees with the
@@ -353,16 +344,22 @@ def _report(record, model, actions, certain, results, typed, seed, posterior, ca
     same target. Immediate figures (knock-out chance, what a play shows) are exact from the
     posterior where it is exact (`figures`), sampled otherwise (then flagged)."""
     v = record.viewer
-    pool = [d for d, _ in typed]
     n = max((len(results[a][0]) for a in results), default=0)
-    used = [(d, Fraction(1, max(n, 1))) for d in pool[:max(n, 1)]]
+    first_deal = deal_source.round(0)
+    used_deals: list = []
+
+    def used():  # every deal sampled, equally weighted (for what a play shows, when not exact)
+        if not used_deals:
+            used_deals.extend((deal_source.round(i), Fraction(1, max(n, 1))) for i in range(max(n, 1)))
+        return used_deals
+
     sampled = [a for a in actions if a not in certain]
     leader = _leader(sampled, results) if sampled else None
     best = max([a for a in actions if a in certain] + ([leader] if leader is not None else []),
                key=lambda a: (certain[a][0], certain[a][1]) if a in certain else
                (_mean(results[a][0]), _mean(results[a][1])))
     p_best = _bootstrap_best(actions, certain, results, seed)
-    kinds = [t.name for _, t in typed]
+    kinds = [t.name for t in deal_source.kinds]
     ranked = []
     for a in actions:
         diff, interval = _diff_to_best(a, best, certain, results)
@@ -370,7 +367,7 @@ def _report(record, model, actions, certain, results, typed, seed, posterior, ca
         if a in certain:
             win, tokens, ko, out = certain[a]
             ranked.append(RankedAction(a, Fraction(win), Fraction(tokens), Fraction(ko), Fraction(out), exact=True,
-                                       learn=learn if a in figures else learn_from(used, a, v), diff=diff,
+                                       learn=learn if a in figures else learn_from(used(), a, v), diff=diff,
                                        diff_interval=interval, p_best=p_best.get(a, 0.0),
                                        knock_out_exact=True))
             continue
@@ -384,11 +381,11 @@ def _report(record, model, actions, certain, results, typed, seed, posterior, ca
                 idx = [i for i in range(k) if kinds[i] == t.name]
                 if idx:
                     by_type[t.name] = _fmean([w[i] for i in idx])
-        shielded = _shielded(pool[0], a, v)  # out before the next turn: certainly not
+        shielded = _shielded(first_deal, a, v)  # out before the next turn: certainly not
         ranked.append(RankedAction(a, win, tokens, ko_exact if a in figures else Fraction(sum(ko), k),
                                    Fraction(0) if shielded else Fraction(sum(ob), k), exact=False,
                                    interval=low_high, samples=k,
-                                   learn=learn if a in figures else learn_from(used, a, v), diff=diff,
+                                   learn=learn if a in figures else learn_from(used(), a, v), diff=diff,
                                    diff_interval=interval, p_best=p_best.get(a, 0.0), by_type=by_type,
                                    knock_out_exact=a in figures, out_exact=shielded))
     up, side = margin

@@ -32,7 +32,7 @@ from solver.advice.result import Advice, RankedAction, mark_sure_misses, one_bes
 from solver.policies.heuristics import counting_choices
 from solver.policies.models import CardCounterModel, get_model
 from solver.advice.worlds import (OutOfTimeError, TooLargeError, observation, root_worlds)
-from solver.compiled import exact_need_more, exact_overflow, exact_too_large
+from solver.compiled import exact_need_more, exact_out_of_time, exact_overflow, exact_too_large
 
 
 def _draws(r: Round, action) -> int:
@@ -818,6 +818,8 @@ def _searched(record: Record, model, budget: int, deadline, sa_free: bool, lazy:
             return run(ExactSolver(record.viewer, budget, deadline, model, sa_free=sa_free))
         except exact_too_large() as exc:
             raise TooLargeError(str(exc)) from None
+        except exact_out_of_time() as exc:
+            raise OutOfTimeError(str(exc)) from None
 
 
 def exact_value(record: Record, model, budget: int, stats: dict | None = None) -> tuple[Fraction, Fraction]:

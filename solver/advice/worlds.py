@@ -188,20 +188,37 @@ def _type_worlds(record: Record, model, limit: int, lazy: bool, deadline: float 
         combos *= len(rows)
     if combos > 40 * limit:
         raise TooLargeError(f"{combos} combinations of tracked cards: too large for an exact answer")
-    for k, combo in enumerate(product(*[rows for _, rows in factors])):
+    # Each row with the cards it uses, packed 8 bits a card (a combination's use is the sum of its rows'):
+    # a combination that over-uses a card is passed over before anything is built for it.
+    packed_rows = [[(row, w, sum(1 << (8 * c) for c in row)) for row, w in rows] for _, rows in factors]
+    avail = belief.avail
+    cards = [c for c in Card]
+    for k, combo in enumerate(product(*packed_rows)):
         if deadline is not None and k % 4096 == 4095 and time.perf_counter() > deadline:
             raise OutOfTimeError("the exact answer needs more time than its budget")
-        value: dict = {}
         weight = 1
-        for (vars_, _), (row, w) in zip(factors, combo):
+        u = 0
+        for _, w, packed in combo:
             weight *= w
-            value.update(zip(vars_, row))
+            u += packed
         if not weight:
             continue
-        used = Counter(value.values())
-        remaining = {c: belief.avail[c] - used[c] for c in Card if belief.avail[c] - used[c] > 0}
-        if sum(remaining.values()) != n_pool:
+        remaining = {}
+        over = False
+        left = 0
+        for c in cards:
+            r = avail[c] - ((u >> (8 * c)) & 255)
+            if r < 0:
+                over = True
+                break
+            if r:
+                remaining[c] = r
+                left += r
+        if over or left != n_pool:
             continue  # this combination over-uses a card
+        value: dict = {}
+        for (vars_, _), (row, _, _) in zip(factors, combo):
+            value.update(zip(vars_, row))
         for arrangement in _arrangements(dict(remaining), n_enum):
             if lazy:
                 rest = Counter(remaining)
@@ -252,19 +269,34 @@ def deal_sampler(record: Record, model):
 
 def typed_sampler(record: Record, model):
     """A function rng -> (deal, its opponents' type) drawn exactly from the posterior: the type by
-    its probability given the record, then the deal from that type's posterior."""
-    from solver.policies.models import get_model
+    its probability given the record, then the deal from that type's posterior (`TypedSampler`)."""
+    return TypedSampler(record, model)
 
-    model = get_model(model)
-    typed = types_of(record, model)
-    draws = {t: _single_sampler(record, t) for t, _ in typed}
-    pick = type_drawer(typed)
 
-    def draw(rng):
-        t = pick(rng)
-        return draws[t](rng), t
+class TypedSampler:
+    """Deals drawn exactly from the posterior, their opponents' type first (by its probability given
+    the record). Called with a generator: (deal, type). In two steps for a batch: `split(rng)` draws
+    the type, the tracked cards (var -> card) and the untouched cards (sorted, still to shuffle with the
+    same generator), and `layouts[type]` (a `solver.compiled.DealLayout`) assembles them, as a `Round`
+    (`assemble`) or as the compiled state: the same deal both ways."""
 
-    return draw
+    def __init__(self, record: Record, model):
+        from solver.policies.models import get_model
+
+        model = get_model(model)
+        typed = types_of(record, model)
+        self.singles = {t: _single_sampler(record, t) for t, _ in typed}
+        self.layouts = {t: single.layout for t, single in self.singles.items()}
+        self.pick = type_drawer(typed)
+
+    def __call__(self, rng):
+        t = self.pick(rng)
+        return self.singles[t](rng), t
+
+    def split(self, rng) -> tuple:
+        t = self.pick(rng)
+        values, pool = self.singles[t].split(rng)
+        return t, values, pool
 
 
 def type_drawer(typed: tuple):
@@ -289,16 +321,30 @@ def _single_sampler(record: Record, model):
     belief, final = belief_of(record, model)
     if belief.retired:
         raise AdviceError("the advisor needs a complete record (a discarded card is missing)")
-    comb = Combiner(belief)
-    draw_values = comb.sampler()
-    piles = _discards(record)
+    return _Single(record, belief, final, Combiner(belief).sampler(), _discards(record))
 
-    def draw(rng) -> Round:
-        value = draw_values(rng)
+
+class _Single:
+    """One type's deals: `split(rng)` -> (tracked cards, untouched cards sorted); called, the deal
+    (the untouched cards shuffled with the same generator, then laid out)."""
+
+    def __init__(self, record, belief, final, draw_values, piles):
+        from solver.compiled import DealLayout
+
+        self.belief = belief
+        self.draw_values = draw_values
+        self.avail = belief.avail
+        self.assemble_round = lambda value, pool: _assemble(record, belief, final, piles, value, iter(pool))
+        self.layout = DealLayout.of(record, belief, final, piles, self.assemble_round, _phase(record), UNOPENED)
+
+    def split(self, rng) -> tuple:
+        value = self.draw_values(rng)
         used = Counter(value.values())
-        pool = [c for c in Card for _ in range(belief.avail[c] - used[c])]
+        avail = self.avail
+        pool = [c for c in Card for _ in range(avail[c] - used[c])]
+        return value, pool
+
+    def __call__(self, rng) -> Round:
+        value, pool = self.split(rng)
         rng.shuffle(pool)
-        return _assemble(record, belief, final, piles, value, iter(pool))
-
-    return draw
-
+        return self.assemble_round(value, pool)

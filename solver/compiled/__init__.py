@@ -44,7 +44,7 @@ from solver.compiled.sampling import LeafTable
 
 __all__ = ["backend", "fast_playout", "play_on", "random_rounds", "to_array", "to_round", "compiled_kernels",
            "LeafTable", "make_playouts", "forced", "bootstrap_counts", "exact_solver", "exact_overflow",
-           "exact_too_large", "exact_need_more",
+           "exact_too_large", "exact_need_more", "exact_out_of_time", "DealLayout", "Deals", "make_deals", "deal_seed",
            "edition_array", "warm"]
 
 _CARDS = tuple(Card)
@@ -293,6 +293,134 @@ def random_rounds(edition: Edition, n: int, count: int, seed: int) -> tuple[list
     return [int(w) for w in wins[:n]], int(state)
 
 
+class DealLayout:
+    """Where a record's deal puts its cards: the tracked cards (a variable each) and the untouched ones
+    (shuffled, then dealt in slot order: untouched hands by seat, the set-aside card, the deck from the
+    top, missing face-up cards), around what the record fixes (discards, who is out or protected, the
+    face-up cards it names, who is to move). Made by the advice layer (`of`, with its own `assemble`,
+    values and shuffled pool -> `Round`, the Python path); `ints`, `base` and `var_index` are the same
+    for the compiled path (`kernels.assemble_deals`), which gives the same deal as an array."""
+
+    __slots__ = ("assemble", "ints", "base", "var_index", "edition", "arrays")
+
+    @classmethod
+    def of(cls, record, belief, final, piles, assemble, phase: str, unopened: int) -> "DealLayout":
+        """`unopened`: the belief's mark of an untouched slot (`solver.inference.factors.UNOPENED`)."""
+        UNOPENED = unopened
+        self = cls()
+        self.arrays = None  # (ints, base state) as arrays, once the compiled path asks
+        self.assemble = assemble
+        self.edition = record.edition
+        n = record.n_players
+        index: dict = {}
+
+        def var(v) -> int:
+            if v not in index:
+                index[v] = len(index)
+            return index[v]
+
+        ints = [0] * 130
+        ints[0], ints[1], ints[2] = n, record.viewer, 1 if phase == CHANCELLOR else 0
+        up = tuple(record.face_up)
+        ints[3] = len(up)
+        ints[4] = record.edition.face_up_count(n) - len(up)
+        ints[5] = final.public.deck_size - len(belief.tail)
+        ints[6] = len(belief.tail)
+        sa = belief.set_aside
+        ints[7] = 0 if sa is None else 1 if sa == UNOPENED else 2
+        ints[8] = var(sa) if ints[7] == 2 else -1
+        for i, v in enumerate(belief.hand):
+            base = 10 + 4 * i
+            if v is None:
+                ints[base] = 0
+            elif isinstance(v, tuple):
+                ints[base] = 3
+                for j, x in enumerate(v):
+                    ints[base + 1 + j] = var(x)
+                for j in range(len(v), 3):
+                    ints[base + 1 + j] = -1
+            elif v == UNOPENED:
+                ints[base] = 2
+            else:
+                ints[base] = 1
+                ints[base + 1] = var(v)
+        for j, v in enumerate(belief.tail):
+            ints[34 + j] = var(v)
+        known = sorted(belief.known)
+        ints[9] = len(known)
+        for j, (o, h) in enumerate(known):
+            ints[58 + 2 * j] = o
+            ints[59 + 2 * j] = h
+        self.var_index = index
+        # the fixed part as a round (the hands and the deck filled per deal)
+        from solver.rules.cards import Card as _C
+
+        skeleton = Round(record.edition, tuple(() if v is None else (_C(0),) * (len(v) if isinstance(v, tuple) else 1)
+                                               for v in belief.hand),
+                         tuple(tuple(p) for p in piles), final.public.out, final.public.protected,
+                         (_C(0),) * final.public.deck_size, None if sa is None else _C(0), up, record.viewer,
+                         phase, len(record.turns))
+        self.ints = ints
+        self.base = skeleton
+        return self
+
+    def values_row(self, value: dict) -> list:
+        row = [0] * max(len(self.var_index), 1)
+        for v, j in self.var_index.items():
+            row[j] = int(value[v])
+        return row
+
+
+class Deals:
+    """The estimate's sampled deals, in the order they are first needed: deal i drawn with its own
+    generator (`SplitMix64(deal_seed(seed, i))`: its type, tracked cards and untouched cards, shuffled),
+    then the play-out's seed from the same generator. The Python path keeps each as a `Round`; the
+    compiled one (`CompiledDeals`) as an array made by the compiled layout (the same deal)."""
+
+    def __init__(self, sampler, seed: int):
+        self.sampler = sampler
+        self.seed0 = seed
+        self.rounds: list = []
+        self.kinds: list = []
+        self.seeds: list = []
+
+    def __len__(self) -> int:
+        return len(self.kinds)
+
+    def ensure(self, n: int) -> None:
+        while len(self.kinds) < n:
+            i = len(self.kinds)
+            rng = SplitMix64(deal_seed(self.seed0, i))
+            if hasattr(self.sampler, "split"):
+                t, value, pool = self.sampler.split(rng)
+                rng.shuffle(pool)
+                self.rounds.append(self.sampler.layouts[t].assemble(value, pool))
+            else:
+                deal, t = self.sampler(rng)
+                self.rounds.append(deal)
+            self.kinds.append(t)
+            self.seeds.append(rng.next64())
+
+    def round(self, i: int) -> Round:
+        self.ensure(i + 1)
+        return self.rounds[i]
+
+
+def deal_seed(seed: int, i: int) -> int:
+    """The generator's seed of deal i of an estimate seeded `seed`."""
+    return (SplitMix64(seed).next64() + (i + 1) * 0xD1B54A32D192ED03) & ((1 << 64) - 1)
+
+
+def make_deals(sampler, seed: int):
+    """The estimate's deals from `sampler` (a `solver.advice.worlds.TypedSampler`, or any function
+    rng -> (deal, type)) on the path in use (`Deals`; the compiled path keeps them as arrays)."""
+    if backend() == "python":
+        return Deals(sampler, seed)
+    from solver.compiled.sampling_runner import CompiledDeals
+
+    return CompiledDeals(sampler, seed)
+
+
 def make_playouts(viewer: int, actions: list, decisions: bool = True, leaves=None):
     """The estimate's play-outs of the viewer's `actions` on sampled deals (`solver.compiled.sampling`:
     `run_many(items, deals, kinds, seeds)`), on the backend in use: the same results on both."""
@@ -345,6 +473,14 @@ class CompiledTooLarge(LoveLetterError):
 class CompiledOverflow(ArithmeticError):
     """The compiled exact search cannot take this position exactly (a number past 128 bits, or root
     worlds with different face-up cards): the caller's own search does."""
+
+
+class CompiledOutOfTime(Exception):
+    """The compiled exact search passed its wall-clock safety cap (between two of its calls)."""
+
+
+def exact_out_of_time() -> type:
+    return CompiledOutOfTime
 
 
 class CompiledNeedMore(Exception):

@@ -15,7 +15,10 @@ from math import lcm
 
 import numpy as np
 
-from solver.compiled import CompiledNeedMore, CompiledOverflow, CompiledTooLarge, edition_array, to_array
+import time
+
+from solver.compiled import (CompiledNeedMore, CompiledOutOfTime, CompiledOverflow, CompiledTooLarge, edition_array,
+                             to_array)
 from solver.compiled import exact_kernels as ek
 from solver.rules.actions import ChancellorChoice, Play
 
@@ -145,7 +148,13 @@ class CompiledSolver:
         wlo = np.array([w & MASK for _, w in pairs], dtype=np.uint64)
         return sids, whi, wlo
 
+    def _clock(self) -> None:
+        """The wall-clock safety cap, checked between calls (a call runs to its end or its work budget)."""
+        if self.deadline is not None and time.perf_counter() > self.deadline:
+            raise CompiledOutOfTime("the exact answer needs more time than its safety cap")
+
     def _q(self, pairs, action) -> tuple:
+        self._clock()
         sids, whi, wlo = self._arrays(pairs)
         r, err = ek.root_search(self.ctx, sids, whi, wlo, 1, action_code(action))
         self._check(int(err))

@@ -223,6 +223,7 @@ class Playouts:
         win, tokens, stopped = self.decisions.visit(node, r, acts, taken, viewer, kind, rng.next64())
         return win, tokens, ko, not seen_turn and stopped, False
 
-    def run_many(self, items, deals: list, kinds: list, seeds: list) -> list:
-        """`run` for each (deal number, action number) of `items`, in order."""
-        return [self.run(deals[i], kinds[i], a, seeds[i]) for i, a in items]
+    def run_many(self, items, deals) -> list:
+        """`run` for each (deal number, action number) of `items` on `deals` (`solver.compiled.Deals`), in
+        order."""
+        return [self.run(deals.round(i), deals.kinds[i], a, deals.seeds[i]) for i, a in items]

@@ -18,9 +18,9 @@ import math
 import numpy as np
 from numba import njit
 
-from solver.compiled.kernels import (CH, CUR, DECKN, DISC, DLEN, DRAWN, HAND, KNOWN, MAXACTS, MAXD, MAXP, N_, NCH,
-                                     OUT, PHASE, PROT, SETASIDE, SIZE, SPYB, WIN, apply_row, counting_choices,
-                                     fast_playout, legal_actions, below, next64)
+from solver.compiled.kernels import (CH, CUR, DECK, DECKN, DISC, DLEN, DRAWN, HAND, KNOWN, MAXACTS, MAXD, MAXP, N_,
+                                     NCH, NUP, OUT, PHASE, PROT, SETASIDE, SIZE, SPYB, UP, WIN, apply_row,
+                                     counting_choices, fast_playout, legal_actions, below, next64)
 
 _M1 = np.uint64(0xBF58476D1CE4E5B9)
 _M2 = np.uint64(0x94D049BB133111EB)
@@ -351,3 +351,84 @@ def run_items(deals, kinds, seeds, roots, items, start, viewer, decisions, ed,
         out[pos, 3] = 1.0 if (not seen_turn and stopped) else 0.0
         out[pos, 4] = 0.0
     return DONE, items.shape[0], np.int64(0)
+
+
+@njit(cache=True)
+def assemble_deals(base, ints, values, pools, states_rng, out):
+    """Deals laid out as `solver.compiled.DealLayout` says (`ints`, around the fixed part `base`): for
+    each row, the untouched cards (`pools`: copies of each card) shuffled from the row's generator
+    (`states_rng`, advanced in place) as `SplitMix64.shuffle` does, then dealt in slot order, the tracked
+    cards (`values`) where the layout names them. Writes the states to `out`."""
+    n = ints[0]
+    viewer = ints[1]
+    phase = ints[2]
+    n_up = ints[3]
+    missing_up = ints[4]
+    exch = ints[5]
+    n_tail = ints[6]
+    sa_kind = ints[7]
+    sa_var = ints[8]
+    n_known = ints[9]
+    rs = np.empty(1, dtype=np.uint64)
+    pool = np.empty(32, dtype=np.int64)
+    for r in range(values.shape[0]):
+        st = out[r]
+        st[:] = base
+        m = 0
+        for c in range(10):
+            for _ in range(pools[r, c]):
+                pool[m] = c
+                m += 1
+        rs[0] = states_rng[r]
+        for i in range(m - 1, 0, -1):
+            j = below(rs, i + 1)
+            t = pool[i]
+            pool[i] = pool[j]
+            pool[j] = t
+        states_rng[r] = rs[0]
+        pos = 0
+        for i in range(n):
+            b = 10 + 4 * i
+            kind = ints[b]
+            if kind == 0:
+                st[HAND + i] = -1
+            elif kind == 1:
+                st[HAND + i] = values[r, ints[b + 1]]
+            elif kind == 2:
+                st[HAND + i] = pool[pos]
+                pos += 1
+            else:
+                st[HAND + i] = values[r, ints[b + 1]]
+                if phase == 0:
+                    st[DRAWN] = values[r, ints[b + 2]]
+                else:
+                    k = 0
+                    for j in range(2):
+                        if ints[b + 2 + j] >= 0:
+                            st[CH + j] = values[r, ints[b + 2 + j]]
+                            k += 1
+                    st[NCH] = k
+        if sa_kind == 0:
+            st[SETASIDE] = -1
+        elif sa_kind == 1:
+            st[SETASIDE] = pool[pos]
+            pos += 1
+        else:
+            st[SETASIDE] = values[r, sa_var]
+        d = exch + n_tail
+        st[DECKN] = d
+        for k in range(exch):
+            st[DECK + d - 1 - k] = pool[pos]
+            pos += 1
+        for k in range(n_tail):
+            st[DECK + d - 1 - exch - k] = values[r, ints[34 + k]]
+        for k in range(missing_up):
+            st[UP + n_up + k] = pool[pos]
+            pos += 1
+        st[NUP] = n_up + missing_up
+        for k in range(MAXP * MAXP):
+            st[KNOWN + k] = -1
+        for k in range(n_known):
+            o = ints[58 + 2 * k]
+            h = ints[59 + 2 * k]
+            st[KNOWN + o * MAXP + h] = st[HAND + h]

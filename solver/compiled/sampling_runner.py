@@ -11,7 +11,7 @@ import numpy as np
 from numba import types
 from numba.typed import Dict, List
 
-from solver.compiled import compiled_kernels, edition_array, to_array
+from solver.compiled import Deals, compiled_kernels, deal_seed, edition_array, to_array, to_round
 from solver.compiled.sampling import prefix
 from solver.compiled import sampling_kernels as sk
 from solver.rules.actions import Play
@@ -27,6 +27,74 @@ def action_row(action) -> tuple:
     return (int(action.keep), bottom[0], bottom[1] if len(bottom) > 1 else -1, len(bottom))
 
 
+class CompiledDeals(Deals):
+    """`solver.compiled.Deals` on the compiled path: the deals as rows of one array, laid out by
+    `sampling_kernels.assemble_deals` from the tracked and untouched cards the sampler drew (the same
+    deals; a `Round` only when one is asked for)."""
+
+    def __init__(self, sampler, seed: int):
+        super().__init__(sampler, seed)
+        k = compiled_kernels()
+        self.states = np.zeros((64, k.SIZE), dtype=np.int8)
+        self.codes = np.zeros(64, dtype=np.int64)
+        self.seed_array = np.zeros(64, dtype=np.uint64)
+        self.edition = None
+        self._rounds: dict = {}
+
+    def ensure(self, n: int) -> None:
+        have = len(self.kinds)
+        if n <= have:
+            return
+        if n > len(self.codes):
+            size = max(n, 2 * len(self.codes))
+            self.states = np.concatenate([self.states, np.zeros((size - len(self.codes), self.states.shape[1]),
+                                                                  dtype=np.int8)])
+            self.codes = np.concatenate([self.codes, np.zeros(size - len(self.codes), dtype=np.int64)])
+            self.seed_array = np.concatenate([self.seed_array, np.zeros(size - len(self.seed_array), dtype=np.uint64)])
+        split = hasattr(self.sampler, "split")
+        batches: dict = {}  # layout -> rows (deal number, tracked cards, untouched cards, generator)
+        for i in range(have, n):
+            rng = SplitMix64(deal_seed(self.seed0, i))
+            if split:
+                t, value, pool = self.sampler.split(rng)
+                batches.setdefault(t, []).append((i, value, pool, rng))
+            else:
+                deal, t = self.sampler(rng)
+                self.states[i] = to_array(deal)
+                self.seed_array[i] = rng.next64()
+                if self.edition is None:
+                    self.edition = deal.edition
+            self.kinds.append(t)
+            self.codes[i] = 0 if t.fast == "random" else 1
+        for t, rows in batches.items():
+            layout = self.sampler.layouts[t]
+            if layout.arrays is None:
+                layout.arrays = (np.array(layout.ints, dtype=np.int64), to_array(layout.base))
+            ints, base = layout.arrays
+            if self.edition is None:
+                self.edition = layout.edition
+            values = np.array([layout.values_row(v) for _, v, _, _ in rows], dtype=np.int64).reshape(len(rows), -1)
+            pools = np.zeros((len(rows), 10), dtype=np.int64)
+            for j, (_, _, pool, _) in enumerate(rows):
+                for c in pool:
+                    pools[j, int(c)] += 1
+            rstates = np.array([rng.state for _, _, _, rng in rows], dtype=np.uint64)
+            out = np.empty((len(rows), self.states.shape[1]), dtype=np.int8)
+            sk.assemble_deals(base, ints, values, pools, rstates, out)
+            for j, (i, _, _, rng) in enumerate(rows):
+                self.states[i] = out[j]
+                rng.state = int(rstates[j])
+                self.seed_array[i] = rng.next64()
+        self.seeds = [int(x) for x in self.seed_array[:n]]
+
+    def round(self, i: int):
+        self.ensure(i + 1)
+        found = self._rounds.get(i)
+        if found is None:
+            found = self._rounds[i] = to_round(self.states[i], self.edition)
+        return found
+
+
 class CompiledPlayouts:
     """`solver.compiled.sampling.Playouts` on the compiled path: the same results, pair for pair."""
 
@@ -37,10 +105,6 @@ class CompiledPlayouts:
         self.decisions = decisions
         self.leaves = leaves
         self.roots = np.array([action_row(a) for a in actions], dtype=np.int64).reshape(-1, 4)
-        self.states = np.empty((0, 0), dtype=np.int8)
-        self.kinds = np.empty(0, dtype=np.int64)
-        self.seeds = np.empty(0, dtype=np.uint64)
-        self.count = 0
         self.ed = None
         i64 = types.int64
         self.nd_index = Dict.empty(i64, i64)
@@ -63,41 +127,30 @@ class CompiledPlayouts:
         if leaves is not None:
             self.leaf_ctl[:] = (1, 1 if leaves.left > 0 else 0, 0, leaves.max_leaves, leaves.max_deck)
 
-    def _grow(self, deals: list, kinds: list, seeds: list) -> None:
-        """Convert the deals not converted yet (the pool only grows)."""
-        if len(deals) <= self.count:
-            return
+    def run_many(self, items, deals) -> list:
+        """Play out each (deal number, action number) of `items` on `deals` (`CompiledDeals`), in order."""
         if self.ed is None:
-            self.ed = edition_array(deals[0].edition)
-        new = [to_array(d) for d in deals[self.count:]]
-        add = np.stack(new)
-        self.states = add if self.count == 0 else np.concatenate([self.states, add])
-        self.kinds = np.concatenate([self.kinds, np.array([0 if k.fast == "random" else 1 for k in
-                                                            kinds[self.count:]], dtype=np.int64)])
-        self.seeds = np.concatenate([self.seeds, np.array(seeds[self.count:], dtype=np.uint64)])
-        self.count = len(deals)
-
-    def run_many(self, items, deals: list, kinds: list, seeds: list) -> list:
-        self._grow(deals, kinds, seeds)
+            self.ed = edition_array(deals.edition)
         arr = np.array(items, dtype=np.int64).reshape(-1, 2)
         out = np.zeros((len(items), 6), dtype=np.float64)
         start = 0
         nd = self.nd
         while True:
             status, start, key = sk.run_items(
-                self.states, self.kinds, self.seeds, self.roots, arr, start, self.viewer, self.decisions, self.ed,
-                self.nd_index, nd[0], nd[1], nd[2], nd[3], nd[4], nd[5], nd[6], self.rows, self.s1, self.s2, self.kk,
-                self.def_state, self.def_taken, self.def_seed, self.def_kind, self.def_mine, self.def_next,
+                deals.states, deals.codes, deals.seed_array, self.roots, arr, start, self.viewer, self.decisions,
+                self.ed, self.nd_index, nd[0], nd[1], nd[2], nd[3], nd[4], nd[5], nd[6], self.rows, self.s1, self.s2,
+                self.kk, self.def_state, self.def_taken, self.def_seed, self.def_kind, self.def_mine, self.def_next,
                 self.leaf_index, self.leaf_win, self.leaf_tokens, self.leaf_ctl, out)
             if status == sk.DONE:
                 break
-            self._leaf(int(key), items[start], deals, kinds, seeds)
+            self._leaf(int(key), items[start], deals)
         return [(_num(r[0], r[5]), _num(r[1], r[5]), bool(r[2]), bool(r[3]), bool(r[4])) for r in out]
 
-    def _leaf(self, key: int, item, deals, kinds, seeds) -> None:
+    def _leaf(self, key: int, item, deals) -> None:
         """Value a new leaf: the pair's play-out replayed on the public engine to its decision."""
         i, a = item
-        r, _, _, trail, _, _, _ = prefix(deals[i], self.actions[a], self.viewer, kinds[i], SplitMix64(seeds[i]))
+        r, _, _, trail, _, _, _ = prefix(deals.round(i), self.actions[a], self.viewer, deals.kinds[i],
+                                         SplitMix64(deals.seeds[i]))
         value = self.leaves.add(key, trail, len(r.deck))
         if value is None:
             self.leaf_index[key] = -1

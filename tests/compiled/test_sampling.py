@@ -65,3 +65,26 @@ def test_random_positions_give_the_same_estimate_on_both_paths_with_and_without_
         for decisions in (True, False):
             slow, fast = both(record, model, deals=200, seed=3, next_decision=decisions)
             assert slow == fast, (record, decisions)
+
+
+def test_the_compiled_deals_are_the_python_paths_deals():
+    """Deal i of an estimate: its type, tracked cards and untouched cards drawn from its own generator, laid
+    out by the compiled kernel as the Python path lays it out (the same round, memory included)."""
+    from solver.advice.worlds import typed_sampler
+    from solver.compiled import Deals, make_deals
+
+    checked = 0
+    for key, n, model in [("classic", 2, "mixture"), ("2019", 2, "card-counter"), ("2019", 3, "mixture"),
+                          ("2019", 5, "random"), ("classic-2019", 4, "card-counter")]:
+        for record in positions(key, n, 2):
+            sampler = typed_sampler(record, model)
+            python = Deals(sampler, 17)
+            with forced("compiled"):
+                compiled = make_deals(sampler, 17)
+            compiled.ensure(150)
+            python.ensure(150)
+            for i in range(150):
+                assert compiled.round(i) == python.round(i), (record, i)
+                assert compiled.kinds[i] is python.kinds[i] and compiled.seeds[i] == python.seeds[i]
+                checked += 1
+    assert checked >= 1500
