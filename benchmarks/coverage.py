@@ -1,6 +1,6 @@
 """Do the estimate's intervals hold the truth? (issue 26, point 3)
 
-2-player positions with 4–6 cards left in the deck (seeded games of card counters, 10% random;
+2-player positions with 4–7 cards left in the deck (seeded games of card counters, 10% random;
 seeds from 70,000, used by no other benchmark), both editions, the single-type models and the
 mixture: the exact answer (`advise_exact`, a large work budget; positions it refuses are passed
 over and counted) against the default estimate (`advise_estimate`, the app's deals).
@@ -18,7 +18,9 @@ exact value) for choosing the widening.
 `--start N`: the first seed (70,000 by default; the widening was set from seeds 90,000 on, so
 that the default rows check it on positions it was not set from).
 
-Usage: python benchmarks/coverage.py [positions-per-row] [deals] [--raw] [--lefts 4,5,6] [--models a,b]
+Also printed per row: the median width of the plays' 95% ranges (in points).
+
+Usage: python benchmarks/coverage.py [positions-per-row] [deals] [--raw] [--lefts 4,5,6,7] [--models a,b]
        [--dump FILE] [--start N]
 """
 
@@ -69,7 +71,7 @@ def main() -> None:
     argv = sys.argv[1:]
     raw = "--raw" in argv
     argv = [a for a in argv if a != "--raw"]
-    lefts, models = (4, 5, 6), ("random", "card-counter", "mixture")
+    lefts, models = (4, 5, 6, 7), ("random", "card-counter", "mixture")
     if "--lefts" in argv:
         i = argv.index("--lefts")
         lefts = tuple(int(x) for x in argv[i + 1].split(","))
@@ -90,14 +92,21 @@ def main() -> None:
         del argv[i:i + 2]
     count = int(argv[0]) if argv else 8
     deals = int(argv[1]) if len(argv) > 1 else 2000
+    try:
+        from solver.compiled import warm
+
+        warm()
+    except ImportError:
+        pass
     print(f"{'edition':<9}{'model':<14}{'left':>5}{'positions':>10}{'refused':>8}{'plays':>7}{'covered':>9}"
-          f"{'verdicts':>9}{'exact best':>11}{'shortfall':>10}{'q90':>7}{'est s':>7}", flush=True)
+          f"{'verdicts':>9}{'exact best':>11}{'shortfall':>10}{'q90':>7}{'width':>7}{'est s':>7}",
+          flush=True)
     totals = {"plays": 0, "covered": 0, "verdicts": 0, "right": 0}
     for edition in ("classic", "2019"):
         for model in models:
             for left in lefts:
                 n = refused = plays = covered = verdicts = right = 0
-                shortfall, seconds = [], []
+                shortfall, seconds, widths = [], [], []
                 for record in positions(edition, left, count, start):
                     try:
                         exact = advise_exact(record, model, 3_000_000)
@@ -115,6 +124,7 @@ def main() -> None:
                             continue
                         plays += 1
                         low, high = a.interval
+                        widths.append(100 * (high - low))
                         covered += low - 1e-12 <= float(value[a.action]) <= high + 1e-12
                         shortfall.append(float(value[a.action] - a.win))
                         if dump:
@@ -128,7 +138,8 @@ def main() -> None:
                 print(f"{edition:<9}{model:<14}{left:>5}{n:>10}{refused:>8}{plays:>7}"
                       f"{covered / max(plays, 1):>9.3f}{verdicts:>9}{right / max(verdicts, 1):>11.3f}"
                       f"{statistics.mean(shortfall or [0]):>+10.3f}{quantile(shortfall, 0.9):>+7.3f}"
-                      f"{statistics.median(seconds or [0]):>7.1f}", flush=True)
+                      f"{statistics.median(widths or [0]):>7.1f}"
+                      f"{statistics.median(seconds or [0]):>7.2f}", flush=True)
     print(f"# all rows: {totals['covered']}/{totals['plays']} plays covered "
           f"({totals['covered'] / max(totals['plays'], 1):.3f}); {totals['right']}/{totals['verdicts']} "
           f"'Best play' verdicts exactly best ({totals['right'] / max(totals['verdicts'], 1):.3f})")

@@ -103,10 +103,10 @@ def load_record(arg: str):
 
 #: The most work the command line may be asked for, so that it fits well within the safety cap
 #: `ADVISE_SECONDS` (and a gigabyte of memory): the exact search of the analyzer's longer answer
-#: (`solver.advice.advisor.DEEP_WORK`, 1,000,000 transitions: seconds to a minute on one core),
+#: (`solver.advice.advisor.DEEP_WORK`, 5,000,000 transitions: seconds to a minute on one core),
 #: an estimate over 20,000 deals for each contender (8 x that many play-outs at most: well under
 #: a minute). A test checks MAX_TRANSITIONS against DEEP_WORK.
-MAX_TRANSITIONS = 1_000_000
+MAX_TRANSITIONS = 5_000_000
 MAX_DEALS = 20_000
 #: advise's wall-clock safety cap on the command line; if it stops the work anyway, the output says so.
 ADVISE_SECONDS = 180.0

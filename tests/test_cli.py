@@ -190,8 +190,8 @@ def test_advise_has_the_apps_budgets_so_the_same_answer():
     assert f"default {DEFAULT_WORK:,}" in run("advise", "--help").stdout
 
 
-@pytest.mark.parametrize("option, value, limit", [("--budget", "1000001", "1,000,000"),
-                                                  ("--budget", "9" * 30, "1,000,000"),
+@pytest.mark.parametrize("option, value, limit", [("--budget", "5000001", "5,000,000"),
+                                                  ("--budget", "9" * 30, "5,000,000"),
                                                   ("--deals", "20001", "20,000"),
                                                   ("--deals", "100000000000000", "20,000")])
 def test_advise_refuses_more_work_than_its_limit_at_once(option, value, limit):

@@ -42,17 +42,18 @@ __all__ = ["Advice", "AdviceError", "ExactSolver", "OPPONENT_MODELS", "RankedAct
            "opponent_distribution", "sample_worlds", "sort_key", "wilson", "worlds_from_record", "DEFAULT_WORK",
            "DEFAULT_DEALS", "DEEP_WORK", "OutOfTimeError", "advise_deeper", "can_go_deeper"]
 
-#: The default work budgets: transitions of the exact search (about a second here) per opponent type (a mixture
-#: of two types searches the worlds of both: twice the transitions), deals for the contenders of an estimate.
-DEFAULT_WORK = 20_000
+#: The default work budgets: transitions of the exact search per opponent type (a mixture of two types
+#: searches the worlds of both: twice the transitions; 100,000 take about a quarter of a second on the
+#: compiled path here, 2-3 s on the Python path), deals for the contenders of an estimate.
+DEFAULT_WORK = 100_000
 DEFAULT_DEALS = 2_000
 #: Beyond this many cards in the deck the exact search never fits the default budget (measured
 #: in benchmarks/advisor.py), so it is not tried: a rule on the position, not on the clock.
 EXACT_MAX_DECK = 6
-#: The longer exact search a person may ask for when the default gave an estimate (every saved
-#: 2-player benchmark position of up to 6 cards fits it: worst 808,048 transitions; seconds to
-#: a minute on one core).
-DEEP_WORK = 1_000_000
+#: The longer exact search a person may ask for when the default gave an estimate (on the compiled path
+#: every saved 2-player benchmark position of up to 6 cards fits it, and every classic one of 7 under
+#: the mixture: worst 5,261,104 transitions for the two types, 8 s; seconds to a minute on one core).
+DEEP_WORK = 5_000_000
 
 
 def _checked(record, model):

@@ -529,9 +529,27 @@ def warm() -> float:
     from solver.rules.game import legal_actions
 
     acts = list(legal_actions(r))
-    make_playouts(0, acts, True, None).run_many([(0, 0)], [r], [_counter()], [1])
+    counter = _counter()
+    deals = make_deals(lambda rng: (r, counter), 1)
+    deals.ensure(1)
+    make_playouts(0, acts, True, None).run_many([(0, 0)], deals)
+    _warm_sampler()
     _warm_exact()
     return time.perf_counter() - t0
+
+
+def _warm_sampler() -> None:
+    """The compiled sampler's layout kernel, compiled or loaded (on an empty layout)."""
+    import numpy as np
+
+    from solver.compiled import sampling_kernels as sk
+
+    k = compiled_kernels()
+    ints = np.zeros(130, dtype=np.int64)
+    ints[0] = 2
+    sk.assemble_deals(np.zeros(k.SIZE, dtype=np.int8), ints, np.zeros((1, 1), dtype=np.int64),
+                      np.zeros((1, 10), dtype=np.int64), np.zeros(1, dtype=np.uint64),
+                      np.zeros((1, k.SIZE), dtype=np.int8))
 
 
 def _warm_exact() -> None:
