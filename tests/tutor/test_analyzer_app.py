@@ -5,7 +5,7 @@ import re
 import pytest
 
 from solver import parse_record
-from solver.advice.advisor import advise
+from solver.advice.advisor import DEEP_WORK, advise
 from solver.records.notation import format_record
 from solver.words.verdicts import best_plays, best_text, explanation_text
 from tutor.answers import advice
@@ -319,10 +319,9 @@ def test_how_is_this_computed_opens_on_the_most_likely_card():
     assert likely[box.value] == max(likely.values())
 
 
-#: Classic, 5 cards in the deck: the default exact search (20,000 transitions) does not fit
-#: (it needs about 23,000), the longer one does.
-NEAR = ("classic P1,P2 first:P1 viewer:P1 up:5,8,2 dealt:1 | P1 +1 1>P2=4 miss | P2 4 | P1 +7 7 | "
-        "P2 1>P1=5 miss | P1 +5")
+#: Classic, 6 cards in the deck: the default exact search (`DEFAULT_WORK`, 100,000 transitions a
+#: type) does not fit (it needs about 150,000), the longer one does.
+NEAR = "classic P1,P2 first:P1 viewer:P1 up:6,1,3 dealt:5 | P1 +4 5>P1 disc:4 new:4 | P2 1>P1=8 miss | P1 +1"
 
 
 def test_an_estimate_within_reach_offers_the_exact_answer_and_gives_it():
@@ -332,7 +331,7 @@ def test_an_estimate_within_reach_offers_the_exact_answer_and_gives_it():
     assert not at.exception and not at.error
     text = format_record(parse_record(NEAR))
     assert advice(text, "random", 2.5).method == "estimate"
-    offer = t("en", "an_deeper_offer", n="1,000,000")
+    offer = t("en", "an_deeper_offer", n=f"{DEEP_WORK:,}")
     assert offer in [c.value for c in at.caption]
     at.button(key="an-deeper").click().run()
     assert not at.exception and not at.error
@@ -356,7 +355,7 @@ def test_the_offer_is_not_made_where_the_exact_search_is_not_tried_or_already_an
 
 
 @pytest.mark.parametrize("refusal, said, offered_again", [
-    ("TooLargeError", ("an_deeper_too_large", {"n": "1,000,000"}), False),  # the position: remembered
+    ("TooLargeError", ("an_deeper_too_large", {"n": f"{DEEP_WORK:,}"}), False),  # the position: remembered
     ("OutOfTimeError", ("an_deeper_too_slow", {}), True),  # the clock: not remembered, offered again
 ])
 def test_a_longer_search_that_does_not_answer_leaves_the_estimate_and_is_not_repeated(monkeypatch, refusal, said,
