@@ -73,12 +73,20 @@ def streamlit_app(start_seconds: float = 60):
             proc.kill()
 
 
+#: Playwright's device descriptors (filled when chromium starts): a phone is its "iPhone 13".
+DEVICES: dict = {}
+#: How long an assertion waits for what it asserts (a loaded 2-core machine redraws slowly).
+WAIT_MS = 90_000
+
+
 @contextmanager
 def chromium():
     """Headless Debian chromium, closed on exit."""
-    from playwright.sync_api import sync_playwright
+    from playwright.sync_api import expect, sync_playwright
 
+    expect.set_options(timeout=WAIT_MS)
     with sync_playwright() as p:
+        DEVICES.update(p.devices)
         b = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=ARGS)
         try:
             yield b
@@ -87,8 +95,112 @@ def chromium():
 
 
 def settled(page, pause_ms: int = 0, timeout_ms: int = 30000) -> None:
-    """Connected, then (after `pause_ms`, for a rerun to begin) the script no longer running."""
+    """Connected, then (after `pause_ms`, for a rerun to begin) the script no longer running.
+
+    Only a pause before the next action: it cannot tell a rerun that has not begun yet from one
+    that is over, so no assertion may rely on it — each waits for what it asserts (`expect`)."""
     page.wait_for_selector("[data-testid='stApp'][data-test-connection-state='CONNECTED']", timeout=30000)
     if pause_ms:
         page.wait_for_timeout(pause_ms)
     page.wait_for_selector("[data-test-script-state='notRunning']", timeout=timeout_ms)
+
+
+def new_page(browser, width: int, height: int = 1600):
+    """A fresh browser context (nothing cached, as a new visitor): below 600 px a phone — the
+    "iPhone 13" device descriptor (its user agent, touch, 390 px wide; its screen's height is
+    `DEVICES[...]['viewport']`), at device scale 2 to keep screenshots a readable size."""
+    if width < 600:
+        phone = {k: v for k, v in DEVICES["iPhone 13"].items() if k != "default_browser_type"}
+        phone.update(viewport={"width": width, "height": phone["viewport"]["height"]}, device_scale_factor=2)
+        ctx = browser.new_context(**phone)
+    else:
+        ctx = browser.new_context(viewport={"width": width, "height": height})
+    return ctx.new_page()
+
+
+def phone_screen() -> int:
+    """The phone's screen height in CSS pixels (what a user sees before scrolling)."""
+    return DEVICES["iPhone 13"]["viewport"]["height"]
+
+
+def open_url(page, url: str, heading: str | None = None) -> None:
+    """Go to `url` and wait for the page's heading (its text when given) and the first run's end."""
+    from playwright.sync_api import expect
+
+    page.goto(url, wait_until="domcontentloaded")
+    h1 = page.locator("h1").first
+    expect(h1).to_be_visible()
+    if heading is not None:
+        expect(h1).to_have_text(heading)
+    settled(page, timeout_ms=WAIT_MS)
+
+
+def open_box(page, box) -> None:
+    """Open a selectbox's list: a tap on a phone (a click opens nothing under touch emulation), a
+    click elsewhere."""
+    if page.evaluate("() => navigator.maxTouchPoints > 0"):
+        box.tap()
+    else:
+        box.click()
+
+
+def choose(page, label: str, option) -> None:
+    """Pick `option` (its whole text, or a compiled pattern it matches) in the selectbox labelled
+    `label` (the last such on the page), then wait until the box holds it (the value of its input)
+    and the rerun the choice starts is over."""
+    from playwright.sync_api import expect
+
+    box = page.get_by_role("combobox", name=label, exact=True).last
+    open_box(page, box)
+    page.get_by_role("option", name=option, exact=isinstance(option, str)).first.click()
+    expect(page.get_by_role("combobox", name=label, exact=True).last).to_have_value(option)
+    settled(page, timeout_ms=WAIT_MS)
+
+
+def unfold(page, label: str):
+    """Open the expander headed `label` (the first such) unless it is open: its locator."""
+    from playwright.sync_api import expect
+
+    box = page.locator("details").filter(has=page.locator("summary", has_text=label)).first
+    expect(box).to_be_visible()
+    if box.get_attribute("open") is None:
+        box.locator("summary").first.click()
+    expect(box).to_have_attribute("open", "")
+    return box
+
+
+def eventually(check, what: str = "", timeout_ms: int = WAIT_MS) -> None:
+    """Wait until `check()` (a measure of the page: a box's place, the page's width) holds, for
+    what no `expect` assertion says; fail after `timeout_ms` with `what`."""
+    deadline = time.monotonic() + timeout_ms / 1000
+    while not check():
+        if time.monotonic() > deadline:
+            raise AssertionError(f"never held: {what or check}")
+        time.sleep(0.25)
+
+
+def no_horizontal_overflow(page) -> None:
+    """Usable on a phone: nothing wider than the screen (no sideways scrolling of the page), and
+    no card's name or text sticking out of its card (they wrap between words)."""
+    eventually(lambda: page.evaluate("document.documentElement.scrollWidth <= window.innerWidth + 1"),
+               "the page is no wider than the screen")
+    cut = """() => [...document.querySelectorAll('.ll-card:not(.small) .n, .ll-card:not(.small) .e')]
+        .filter(e => e.scrollWidth > e.clientWidth + 1).map(e => e.textContent)"""
+    eventually(lambda: page.evaluate(cut) == [], "every card's words fit in its card")
+
+
+def shot(page, name: str, height: int | None = None) -> str:
+    """The page saved as tests/artifacts/`name`.png (with `height`, the window made that tall first:
+    Streamlit scrolls inside its own container, so a tall window shows it all). Its file name."""
+    ARTIFACTS.mkdir(exist_ok=True)
+    if height:
+        size = page.viewport_size
+        page.set_viewport_size({"width": size["width"], "height": height})
+        page.wait_for_timeout(500)
+        settled(page, timeout_ms=WAIT_MS)
+    path = ARTIFACTS / f"{name}.png"
+    page.screenshot(path=str(path), full_page=True)
+    if height:
+        page.set_viewport_size(size)
+    assert path.stat().st_size > 10_000
+    return path.name

@@ -26,7 +26,8 @@ from solver import Card, get_edition
 from solver.words.i18n import t
 from solver.words.sentences import card_label
 
-from .browser_support import ARTIFACTS, settled
+from .browser_support import (ARTIFACTS, WAIT_MS, eventually, new_page, no_horizontal_overflow, open_box, settled,
+                              shot, unfold)
 
 CLASSIC = get_edition("classic")
 #: Clicks the same entry took before issue 12, counted on the old form: the deal 7 (the dealt
@@ -38,21 +39,18 @@ CLICKS_BEFORE = 24
 pytestmark = pytest.mark.e2e
 
 
-_settled = partial(settled, pause_ms=200, timeout_ms=90000)
+_settled = partial(settled, pause_ms=200, timeout_ms=WAIT_MS)
+
+
+def expect(locator):
+    from playwright.sync_api import expect as _expect
+
+    return _expect(locator)
 
 
 def _timing(line: str) -> None:
     with open(ARTIFACTS / "advice_timings.txt", "a", encoding="utf-8") as fh:
         fh.write(line + "\n")
-
-
-def _shot(page, name: str) -> None:
-    """The whole page (Streamlit scrolls inside its own container: a tall viewport shows it all)."""
-    width = page.viewport_size["width"]
-    page.set_viewport_size({"width": width, "height": 4200})
-    page.wait_for_timeout(1500)
-    _settled(page)
-    page.screenshot(path=str(ARTIFACTS / name), full_page=True)
 
 
 class Clicks:
@@ -68,9 +66,10 @@ class Clicks:
 
     def choose(self, label: str, option: str) -> None:
         """A drop-down: open it, choose the option (two clicks)."""
-        box = self.page.locator("[data-testid='stSelectbox']").filter(has_text=label).first
-        self.click(box.get_by_role("combobox"))
+        box = self.page.get_by_role("combobox", name=label, exact=True).first
+        self.click(box)
         self.click(self.page.get_by_role("option", name=option, exact=True))
+        expect(box).to_have_value(option)
 
     def pill(self, label: str, option: str) -> None:
         """A detail offered as pills: one click."""
@@ -82,21 +81,23 @@ def _card(c: Card, lang: str = "en") -> str:
     return card_label(c, CLASSIC, lang)
 
 
-def _ranking_seen(page, lang: str) -> None:
-    """The best play (or the plays equally good within the estimate) and the ranking's Why."""
+def _ranking_seen(page, lang: str, width: int = 1280) -> None:
+    """The best play (or the plays equally good) and the ranking's Why (on a phone, folded under
+    the verdict: one tap opens it)."""
     verdict = page.get_by_text(t(lang, "an_best", play="").strip()).or_(
         page.get_by_text(t(lang, "an_equal_estimate", plays="").strip())).or_(
         page.get_by_text(t(lang, "an_equal_exact", plays="").strip()))
-    verdict.first.wait_for(timeout=90000)
-    page.locator("[data-testid='stTable']").filter(has_text=t(lang, "an_why")).first.wait_for(timeout=30000)
-    assert page.locator("[data-testid='stTable'] th").filter(has_text=t(lang, "an_why")).first.is_visible()
+    expect(verdict.first).to_be_visible()
+    if width < 600:
+        unfold(page, t(lang, "an_ranking"))
+    expect(page.locator("[data-testid='stTable'] th").filter(has_text=t(lang, "an_why")).first).to_be_visible()
 
 
 def test_advice_at_the_table_entered_by_clicks_then_shared_in_chromium(browser, server):
-    page = browser.new_page(viewport={"width": 1280, "height": 1000})
+    page = new_page(browser, 1280, 1000)
     start = time.time()
     page.goto(f"{server}/analyzer?lang=en&edition=classic", wait_until="domcontentloaded")
-    page.get_by_text(t("en", "an_new_round")).first.wait_for(timeout=60000)
+    expect(page.get_by_text(t("en", "an_new_round")).first).to_be_visible()
     _timing(f"analyzer empty form, en 1280: first text after {time.time() - start:.2f} s")
     _settled(page)
     c = Clicks(page)
@@ -117,38 +118,38 @@ def test_advice_at_the_table_entered_by_clicks_then_shared_in_chromium(browser, 
     advise_at = time.time()
     c.click(page.get_by_role("button", name=t("en", "an_advise_me")))
     # The history speaks to the person who asks (the viewer) in the second person.
-    page.get_by_text("You draw a Baron (3). Your turn to play.").wait_for(timeout=30000)
-    page.get_by_text("You draw a Guard (1). You play the Guard (1) on Luis and name the Prince (5). Miss: Luis does "
-                     "not hold the Prince (5).").wait_for(timeout=30000)
+    expect(page.get_by_text("You draw a Baron (3). Your turn to play.")).to_be_visible()
+    expect(page.get_by_text("You draw a Guard (1). You play the Guard (1) on Luis and name the Prince (5). Miss: "
+                            "Luis does not hold the Prince (5).")).to_be_visible()
     _ranking_seen(page, "en")
     _timing(f"analyzer advice after 'Advise me', en 1280: {time.time() - advise_at:.2f} s")
-    _shot(page, "advice_entered_en_1280.png")
+    shot(page, "advice_entered_en_1280", height=4200)
     _timing(f"clicks for the deal and three turns of a 2-player classic round: {c.n} (before issue 12: "
             f"{CLICKS_BEFORE})")
     assert c.n <= 16 < CLICKS_BEFORE
-    record = page.evaluate("() => new URLSearchParams(window.location.search).get('record')")
-    assert record.endswith("| Luis 2>Ana | Ana +3")
-    page.close()
+    link = "() => new URLSearchParams(window.location.search).get('record') || ''"
+    eventually(lambda: page.evaluate(link).endswith("| Luis 2>Ana | Ana +3"), "the link carries the record")
+    record = page.evaluate(link)
+    page.context.close()
 
     for lang, width in (("es", 390), ("fr", 1280)):
-        page = browser.new_page(viewport={"width": width, "height": 1000})
+        page = new_page(browser, width, 1000)
         start = time.time()
         page.goto(f"{server}/analyzer?{urlencode({'lang': lang, 'record': record, 'model': 'random'})}",
                   wait_until="domcontentloaded")
-        page.get_by_text(t(lang, "an_hands")).first.wait_for(timeout=60000)
+        expect(page.get_by_text(t(lang, "an_hands")).first).to_be_visible()
         odds = time.time() - start
-        _ranking_seen(page, lang)
+        _ranking_seen(page, lang, width)
         _timing(f"shared analyzer link, {lang} {width}: odds after {odds:.2f} s, ranking after "
                 f"{time.time() - start:.2f} s")
-        assert page.get_by_text(t(lang, "an_history")).first.is_visible()
-        # Nothing wider than the screen on a phone.
-        assert page.evaluate("() => document.documentElement.scrollWidth") <= width + 1
-        _shot(page, f"advice_shared_{lang}_{width}.png")
-        page.close()
+        expect(page.get_by_text(t(lang, "an_history")).first).to_be_visible()
+        no_horizontal_overflow(page)
+        shot(page, f"advice_shared_{lang}_{width}", height=4200)
+        page.context.close()
 
 
 def test_practice_round_with_bot_turns_and_review_in_chromium(browser, server):
-    from urllib.parse import urlencode
+    import re
 
     from solver.advice.practice import save, start
 
@@ -156,42 +157,45 @@ def test_practice_round_with_bot_turns_and_review_in_chromium(browser, server):
     # end the round before any bot has played — "practice deals anew" is tested elsewhere).
     game = next(g for g in (start("classic", ("Vous", "Ana"), 0, "random", seed=k, first_player=1, seconds=0.05)
                             for k in range(1, 50)) if g.my_turn)
-    page = browser.new_page(viewport={"width": 390, "height": 1200})
-    page.goto(f"{server}/practice?{urlencode({**save(game), 'lang': 'fr'})}", wait_until="domcontentloaded")
-    _settled(page)
-    page.get_by_text(t("fr", "pr_save")).first.wait_for(timeout=60000)
-    # The saved link is a full address: pasted anywhere, it opens this game.
-    page.get_by_text(t("fr", "pr_save")).first.click()
-    _settled(page)
-    # (the box opens without a rerun: its text is read once it is shown; CI at 8d7c3be read it before)
-    page.locator("code").filter(has_text=f"{server}/practice?record=").first.wait_for(timeout=15000)
-    assert any(c.startswith(f"{server}/practice?record=") for c in page.locator("code").all_inner_texts())
-    for _ in range(12):
-        review = page.get_by_text(t("fr", "pr_review"))
-        if review.count():
-            break
-        # Nothing is chosen for you: Play is disabled until a play is chosen.
+    page = new_page(browser, 390)
+    try:
+        page.goto(f"{server}/practice?{urlencode({**save(game), 'lang': 'fr'})}", wait_until="domcontentloaded")
+        saved = page.get_by_text(t("fr", "pr_save")).first
+        expect(saved).to_be_visible()
+        # The saved link is a full address: pasted anywhere, it opens this game.
+        _settled(page)
+        saved.click()
+        expect(page.locator("code").filter(has_text=f"{server}/practice?record=").first).to_be_visible()
+        review = page.get_by_role("heading", name=t("fr", "pr_review"))
         play = page.get_by_role("button", name=t("fr", "play"), exact=True).first
-        assert play.is_disabled()
-        box = page.locator("[data-testid='stSelectbox']").filter(has_text=t("fr", "pr_your_play")).last
-        box.get_by_role("combobox").click()  # the first listed play, chosen with the keyboard
-        page.keyboard.press("ArrowDown")
-        page.keyboard.press("Enter")
-        _settled(page)
-        assert not play.is_disabled()
-        play.click()
-        _settled(page)
-    page.get_by_text(t("fr", "pr_review")).first.wait_for(timeout=90000)
-    # The bots' turns were told as they happened, and the round is told in sentences.
-    assert page.get_by_text(t("fr", "pr_bots_done")).count() or page.get_by_text("Ana joue").count()
-    table = page.locator("[data-testid='stTable']").filter(has_text=t("fr", "pr_cost")).first
-    table.wait_for(timeout=90000)
-    assert table.locator("th").filter(has_text=t("fr", "pr_best_play")).first.is_visible()
-    assert "/" not in "".join(table.locator("td").all_inner_texts()).replace(" / ", "")  # no raw fraction
-    assert page.get_by_text(t("fr", "pr_cost_help")).first.is_visible()  # what the cost and "pts" mean
-    assert page.evaluate("() => document.documentElement.scrollWidth") <= 391  # nothing wider than the phone
-    # and no column of the review cut at the phone's edge (the table fits its own box)
-    assert table.evaluate("t => t.querySelector('table').scrollWidth <= t.clientWidth + 1"), \
-        table.evaluate("t => [t.querySelector('table').scrollWidth, t.clientWidth]")
-    _shot(page, "practice_review_fr_390.png")
-    page.close()
+        # Either the round is over (its review) or it is the learner's turn again (Play disabled:
+        # nothing is chosen for you) — waited for after each play.
+        turn_or_review = """([review, play]) => [...document.querySelectorAll('h1, h2, h3')].some(h =>
+            h.textContent.includes(review)) || [...document.querySelectorAll('button')].some(b =>
+            b.textContent.trim() === play && b.disabled)"""
+        for _ in range(12):
+            page.wait_for_function(turn_or_review, arg=[t("fr", "pr_review"), t("fr", "play")], timeout=WAIT_MS)
+            if review.count():
+                break
+            _settled(page)
+            box = page.get_by_role("combobox", name=t("fr", "pr_your_play"), exact=True).last
+            open_box(page, box)
+            page.get_by_role("option").first.click()  # the first listed play
+            expect(box).not_to_have_value("")
+            expect(play).to_be_enabled()
+            play.click()
+        expect(review).to_be_visible()
+        # The bots' turns were told as they happened, and the round is told in sentences.
+        expect(page.get_by_text(t("fr", "pr_bots_done")).or_(page.get_by_text("Ana joue")).first).to_be_visible()
+        table = page.locator("[data-testid='stTable']").filter(has_text=t("fr", "pr_cost")).first
+        expect(table).to_be_visible()
+        expect(table.locator("th").filter(has_text=t("fr", "pr_best_play")).first).to_be_visible()
+        expect(table.locator("tbody")).not_to_contain_text(re.compile(r"\S/\S"))  # no raw fraction
+        expect(page.get_by_text(t("fr", "pr_cost_help")).first).to_be_visible()  # what the cost and "pts" mean
+        no_horizontal_overflow(page)
+        # and no column of the review cut at the phone's edge (the table fits its own box)
+        eventually(lambda: table.evaluate("t => t.querySelector('table').scrollWidth <= t.clientWidth + 1"),
+                   "the review's table fits its box")
+        shot(page, "practice_review_fr_390", height=4200)
+    finally:
+        page.context.close()

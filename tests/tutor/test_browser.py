@@ -9,38 +9,36 @@ from __future__ import annotations
 
 import pytest
 
-from .browser_support import ARTIFACTS, settled
+from .browser_support import ARTIFACTS, WAIT_MS, eventually, new_page, no_horizontal_overflow, open_url, settled
 
 pytestmark = pytest.mark.e2e
+
+
+def expect(locator):
+    from playwright.sync_api import expect as _expect
+
+    return _expect(locator)
 
 
 def test_worked_example_walked_to_the_end_in_chromium(browser, server):
     from tutor.text.example import example_steps
 
     frames = sum(2 if s.decision else 1 for s in example_steps())
-    page = browser.new_page(viewport={"width": 1280, "height": 900})
+    page = new_page(browser, 1280, 900)
     try:
-        page.goto(f"{server}/example?lang=en", wait_until="domcontentloaded")
-        settled(page)
-        page.get_by_text("Ana, Luis and Marta have one card each").wait_for(timeout=30000)
-        # Each click must move exactly one step: wait for the next step's label; a click that
-        # landed while the page was redrawing (and so was lost) is made again, never one more.
+        open_url(page, f"{server}/example?lang=en", "Worked example")
+        expect(page.get_by_text("Ana, Luis and Marta have one card each")).to_be_visible()
+        # Each click moves exactly one step: the next step's label is waited for, and the next
+        # click is made once the page's run is over (a click during a redraw is not the test's aim).
         for n in range(2, frames + 1):
-            for _attempt in range(3):
-                page.get_by_role("button", name="Next ▶").click()
-                try:
-                    page.get_by_text(f"Step {n} of {frames}", exact=True).wait_for(timeout=10000)
-                    break
-                except Exception:
-                    settled(page)
-                    if page.get_by_text(f"Step {n} of {frames}", exact=True).count():
-                        break
-            settled(page)
-        page.get_by_text("Ana wins a favor token").wait_for(timeout=30000)
-        assert page.get_by_role("button", name="Next ▶").is_disabled()
+            settled(page, timeout_ms=WAIT_MS)
+            page.get_by_role("button", name="Next ▶").click()
+            expect(page.get_by_text(f"Step {n} of {frames}", exact=True)).to_be_visible()
+        expect(page.get_by_text("Ana wins a favor token")).to_be_visible()
+        expect(page.get_by_role("button", name="Next ▶")).to_be_disabled()
         page.screenshot(path=str(ARTIFACTS / "worked_example_end.png"), full_page=True)
     finally:
-        page.close()
+        page.context.close()
     assert (ARTIFACTS / "worked_example_end.png").stat().st_size > 10_000
 
 
@@ -56,44 +54,47 @@ def test_shared_analyzer_link_restores_the_position_in_chromium(browser, server)
     text = "2019 Ana,Luis first:Luis viewer:Ana up:1,1,2 dealt:8 | Luis 7>Ana got:2 | Ana +5"
     record = parse_record(text)
     best = action_text(advise(record, "random").actions[0].action, record.edition, "en", record.seats)
-    page = browser.new_page(viewport={"width": 1280, "height": 1600})
+    page = new_page(browser, 1280)
     try:
-        page.goto(f"{server}/analyzer?{urlencode({'lang': 'en', 'record': text, 'model': 'random'})}",
-                  wait_until="domcontentloaded")
-        settled(page)
+        open_url(page, f"{server}/analyzer?{urlencode({'lang': 'en', 'record': text, 'model': 'random'})}",
+                 "Analyzer")
         # An estimate names a best play only when resolved (issue 12); either way the advisor's
         # top play is in the ranking.
-        page.get_by_text("Best play: ").or_(page.get_by_text("Equally good within the estimate: ")).first \
-            .wait_for(timeout=60000)
-        page.locator("[data-testid='stTable']").filter(has_text="Why").filter(has_text=best).first \
-            .wait_for(timeout=30000)
-        page.get_by_text("Hand: Priest (2), Prince (5)").wait_for(timeout=30000)
-        assert page.get_by_text("Best Guard guess").count() == 0  # Ana holds no Guard
-        page.locator("[data-testid='stGraphVizChart'] svg").first.wait_for(timeout=30000)
+        expect(page.get_by_text("Best play: ").or_(page.get_by_text("Equally good within the estimate: ")).first
+               ).to_be_visible()
+        expect(page.locator("[data-testid='stTable']").filter(has_text="Why").filter(has_text=best).first
+               ).to_be_visible()
+        expect(page.get_by_text("Hand: Priest (2), Prince (5)")).to_be_visible()
+        expect(page.get_by_text("Best Guard guess")).to_have_count(0)  # Ana holds no Guard
+        expect(page.locator("[data-testid='stGraphVizChart'] svg").first).to_be_visible()
         page.screenshot(path=str(ARTIFACTS / "analyzer_shared_link.png"), full_page=True)
     finally:
-        page.close()
+        page.context.close()
     assert (ARTIFACTS / "analyzer_shared_link.png").stat().st_size > 10_000
 
 
 def test_the_decision_view_is_readable_on_a_phone_in_chromium(browser, server):
-    """At 390 px the decision graph keeps its natural size and scrolls sideways inside its box
-    (shrunk to the screen, its node text was about 6 px high); the page itself does not scroll
-    sideways."""
+    """On a phone the decision view opens as a list; drawn as a diagram it keeps its natural
+    size and scrolls sideways inside its box (shrunk to the screen, its node text was about 6 px
+    high); the page itself does not scroll sideways."""
     from urllib.parse import urlencode
 
     text = "2019 Ana,Luis first:Luis viewer:Ana up:1,1,2 dealt:8 | Luis 7>Ana got:2 | Ana +5"
-    page = browser.new_page(viewport={"width": 390, "height": 2400})
+    page = new_page(browser, 390)
     try:
-        page.goto(f"{server}/analyzer?{urlencode({'lang': 'fr', 'record': text, 'model': 'random'})}",
-                  wait_until="domcontentloaded")
-        settled(page)
+        open_url(page, f"{server}/analyzer?{urlencode({'lang': 'fr', 'record': text, 'model': 'random'})}",
+                 "Analyseur")
+        from solver.words.i18n import t
+
+        expect(page.get_by_role("radio", name=t("fr", "an_decision_list"), exact=True)).to_be_checked()
+        page.get_by_role("radiogroup").get_by_text(t("fr", "an_decision_diagram"), exact=True).click()
+        expect(page.get_by_role("radio", name=t("fr", "an_decision_diagram"), exact=True)).to_be_checked()
         chart = page.locator("[data-testid='stGraphVizChart']").first
-        chart.locator("svg text").first.wait_for(timeout=60000)
+        expect(chart.locator("svg text").first).to_be_visible()
         chart.scroll_into_view_if_needed()
-        glyph = chart.evaluate("e => e.querySelector('svg text').getBoundingClientRect().height")
-        assert glyph >= 12, glyph
-        assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth + 1")
+        eventually(lambda: chart.evaluate("e => e.querySelector('svg text').getBoundingClientRect().height") >= 12,
+                   "the diagram's text is at least 12 px high")
+        no_horizontal_overflow(page)
         chart.screenshot(path=str(ARTIFACTS / "decision_view_390.png"))
     finally:
-        page.close()
+        page.context.close()
