@@ -170,12 +170,15 @@ def test_practice_round_with_bot_turns_and_review_in_chromium(browser, server):
         play = page.get_by_role("button", name=t("fr", "play"), exact=True).first
         # Either the round is over (its review) or it is the learner's turn again (Play disabled:
         # nothing is chosen for you) — waited for after each play.
-        turn_or_review = """([review, play]) => [...document.querySelectorAll('h1, h2, h3')].some(h =>
-            h.textContent.includes(review)) || [...document.querySelectorAll('button')].some(b =>
-            b.textContent.trim() === play && b.disabled)"""
+        turn_or_review = """([review, play, label]) => {
+            if ([...document.querySelectorAll('h1, h2, h3')].some(h => h.textContent.includes(review))) return "review";
+            const box = document.querySelector(`input[role=combobox][aria-label="${label}"]`);
+            const off = [...document.querySelectorAll('button')].some(b => b.textContent.trim() === play && b.disabled);
+            return box && box.value === "" && off ? "turn" : null; }"""
         for _ in range(12):
-            page.wait_for_function(turn_or_review, arg=[t("fr", "pr_review"), t("fr", "play")], timeout=WAIT_MS)
-            if review.count():
+            seen = page.wait_for_function(turn_or_review, arg=[t("fr", "pr_review"), t("fr", "play"),
+                                                               t("fr", "pr_your_play")], timeout=WAIT_MS).json_value()
+            if seen == "review":
                 break
             _settled(page)
             box = page.get_by_role("combobox", name=t("fr", "pr_your_play"), exact=True).last
