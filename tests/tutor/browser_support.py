@@ -94,6 +94,25 @@ def chromium():
             b.close()
 
 
+def expect(locator):
+    """Playwright's `expect` (imported when a browser test runs: without playwright they skip);
+    its timeout is `WAIT_MS` once `chromium()` has started."""
+    from playwright.sync_api import expect as _expect
+
+    return _expect(locator)
+
+
+def verdict(page, lang: str):
+    """The advisor's one-line verdict (the best play, or the plays equally good, or the only one)."""
+    import re
+
+    from solver.words.i18n import t
+
+    starts = [t(lang, k, play="", plays="").strip() for k in ("an_best", "an_equal_exact", "an_equal_estimate",
+                                                                "an_only_play")]
+    return page.locator("[data-testid='stAlert']").filter(has_text=re.compile("|".join(map(re.escape, starts)))).first
+
+
 def settled(page, pause_ms: int = 0, timeout_ms: int = 30000) -> None:
     """Connected, then (after `pause_ms`, for a rerun to begin) the script no longer running.
 
@@ -125,8 +144,6 @@ def phone_screen() -> int:
 
 def open_url(page, url: str, heading: str | None = None) -> None:
     """Go to `url` and wait for the page's heading (its text when given) and the first run's end."""
-    from playwright.sync_api import expect
-
     page.goto(url, wait_until="domcontentloaded")
     h1 = page.locator("h1").first
     expect(h1).to_be_visible()
@@ -149,8 +166,6 @@ def choose(page, label: str, option) -> None:
     `label` (the last such on the page), then wait until the box holds it once the rerun the choice
     starts is over. A choice made while an earlier rerun was still to redraw the box can be undone
     by that redraw: it is made again (at most three times), and the box's value is then asserted."""
-    from playwright.sync_api import expect
-
     box = page.get_by_role("combobox", name=label, exact=True).last
     for _ in range(3):
         settled(page, pause_ms=300, timeout_ms=WAIT_MS)
@@ -158,15 +173,13 @@ def choose(page, label: str, option) -> None:
         page.get_by_role("option", name=option, exact=isinstance(option, str)).first.click()
         settled(page, pause_ms=500, timeout_ms=WAIT_MS)
         value = box.input_value()
-        if option == value if isinstance(option, str) else option.search(value):
+        if (option == value) if isinstance(option, str) else option.search(value):
             break
     expect(box).to_have_value(option)
 
 
 def unfold(page, label: str):
     """Open the expander headed `label` (the first such) unless it is open: its locator."""
-    from playwright.sync_api import expect
-
     box = page.locator("details").filter(has=page.locator("summary", has_text=label)).first
     expect(box).to_be_visible()
     if box.get_attribute("open") is None:

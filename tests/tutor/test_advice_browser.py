@@ -26,8 +26,8 @@ from solver import Card, get_edition
 from solver.words.i18n import t
 from solver.words.sentences import card_label
 
-from .browser_support import (ARTIFACTS, WAIT_MS, eventually, new_page, no_horizontal_overflow, open_box, settled,
-                              shot, unfold)
+from .browser_support import (ARTIFACTS, WAIT_MS, eventually, expect, new_page, no_horizontal_overflow, open_box,
+                              settled, shot, unfold, verdict)
 
 CLASSIC = get_edition("classic")
 #: Clicks the same entry took before issue 12, counted on the old form: the deal 7 (the dealt
@@ -40,12 +40,6 @@ pytestmark = pytest.mark.e2e
 
 
 _settled = partial(settled, pause_ms=200, timeout_ms=WAIT_MS)
-
-
-def expect(locator):
-    from playwright.sync_api import expect as _expect
-
-    return _expect(locator)
 
 
 def _timing(line: str) -> None:
@@ -84,10 +78,7 @@ def _card(c: Card, lang: str = "en") -> str:
 def _ranking_seen(page, lang: str, width: int = 1280) -> None:
     """The best play (or the plays equally good) and the ranking's Why (on a phone, folded under
     the verdict: one tap opens it)."""
-    verdict = page.get_by_text(t(lang, "an_best", play="").strip()).or_(
-        page.get_by_text(t(lang, "an_equal_estimate", plays="").strip())).or_(
-        page.get_by_text(t(lang, "an_equal_exact", plays="").strip()))
-    expect(verdict.first).to_be_visible()
+    expect(verdict(page, lang)).to_be_visible()
     if width < 600:
         unfold(page, t(lang, "an_ranking"))
     expect(page.locator("[data-testid='stTable'] th").filter(has_text=t(lang, "an_why")).first).to_be_visible()

@@ -9,15 +9,10 @@ from __future__ import annotations
 
 import pytest
 
-from .browser_support import ARTIFACTS, WAIT_MS, eventually, new_page, no_horizontal_overflow, open_url, settled
+from .browser_support import (ARTIFACTS, WAIT_MS, eventually, expect, new_page, no_horizontal_overflow, open_url, settled,
+                              shot)
 
 pytestmark = pytest.mark.e2e
-
-
-def expect(locator):
-    from playwright.sync_api import expect as _expect
-
-    return _expect(locator)
 
 
 def test_worked_example_walked_to_the_end_in_chromium(browser, server):
@@ -36,10 +31,9 @@ def test_worked_example_walked_to_the_end_in_chromium(browser, server):
             expect(page.get_by_text(f"Step {n} of {frames}", exact=True)).to_be_visible()
         expect(page.get_by_text("Ana wins a favor token")).to_be_visible()
         expect(page.get_by_role("button", name="Next ▶")).to_be_disabled()
-        page.screenshot(path=str(ARTIFACTS / "worked_example_end.png"), full_page=True)
+        shot(page, "worked_example_end")
     finally:
         page.context.close()
-    assert (ARTIFACTS / "worked_example_end.png").stat().st_size > 10_000
 
 
 def test_shared_analyzer_link_restores_the_position_in_chromium(browser, server):
@@ -67,10 +61,9 @@ def test_shared_analyzer_link_restores_the_position_in_chromium(browser, server)
         expect(page.get_by_text("Hand: Priest (2), Prince (5)")).to_be_visible()
         expect(page.get_by_text("Best Guard guess")).to_have_count(0)  # Ana holds no Guard
         expect(page.locator("[data-testid='stGraphVizChart'] svg").first).to_be_visible()
-        page.screenshot(path=str(ARTIFACTS / "analyzer_shared_link.png"), full_page=True)
+        shot(page, "analyzer_shared_link")
     finally:
         page.context.close()
-    assert (ARTIFACTS / "analyzer_shared_link.png").stat().st_size > 10_000
 
 
 def test_the_decision_view_is_readable_on_a_phone_in_chromium(browser, server):

@@ -34,19 +34,13 @@ from solver.words.i18n import t
 from solver.words.sentences import card_label
 from tutor.text.curriculum import load_lessons
 
-from .browser_support import (ARTIFACTS, WAIT_MS, choose, eventually, new_page, no_horizontal_overflow, open_box,
-                              open_url, phone_screen, settled, shot)
+from .browser_support import (ARTIFACTS, WAIT_MS, choose, eventually, expect, new_page, no_horizontal_overflow,
+                              open_box, open_url, phone_screen, settled, shot)
 from .test_example_app import DECISIONS, FRAMES, STEPS, frame_of
 
 E2019 = get_edition("2019")
 
 pytestmark = pytest.mark.e2e
-
-
-def expect(locator):
-    from playwright.sync_api import expect as _expect
-
-    return _expect(locator)
 
 
 @pytest.mark.parametrize("lang,width", [("en", 1280), ("es", 390), ("fr", 390)])

@@ -26,7 +26,7 @@ from solver import Card, get_edition
 from solver.words.i18n import t
 from solver.words.sentences import card_label
 
-from .browser_support import choose, new_page, open_url, phone_screen, settled, shot
+from .browser_support import choose, expect, new_page, open_url, phone_screen, settled, shot, verdict
 
 pytestmark = pytest.mark.e2e
 
@@ -34,19 +34,6 @@ E2019 = get_edition("2019")
 #: The viewer's turn in a classic 2-player round (README's example): the advice is exact.
 DECIDE = ("classic P1,P2 first:P1 viewer:P1 up:1,2,8 dealt:5 | P1 +1 1>P2=7 miss | P2 1>P1=4 miss | "
           "P1 +3 5>P1 disc:3 new:6 | P2 2>P1 | P1 +1 1>P2=3 miss | P2 7 | P1 +4")
-
-
-def expect(locator):
-    from playwright.sync_api import expect as _expect
-
-    return _expect(locator)
-
-
-def verdict(page, lang: str):
-    """The advisor's one-line verdict (the best play, or the plays equally good, or the only one)."""
-    starts = [t(lang, k, play="", plays="").strip() for k in ("an_best", "an_equal_exact", "an_equal_estimate",
-                                                                "an_only_play")]
-    return page.locator("[data-testid='stAlert']").filter(has_text=re.compile("|".join(map(re.escape, starts)))).first
 
 
 # --- point 1 -------------------------------------------------------------------------------------
