@@ -244,56 +244,144 @@ def sign_test(better: int, worse: int) -> float:
     return min(1.0, 2 * tail)
 
 
+PANEL_OPPONENTS = ("ISMCTS-1500", "ISMCTS-15000", "card-counter", "random", "mixed", "searcher")
+
+
+def panel_opponent(name: str) -> Player:
+    """A panel member by its name: `ISMCTS-<iterations>`, `card-counter`, `random`, `mixed`, or
+    `searcher` (the opponent type that looks ahead, `solver.policies.searcher`, played as a bot)."""
+    if name.startswith("ISMCTS-"):
+        return Player("ismcts", iterations=int(name.split("-", 1)[1]))
+    if name == "searcher":
+        return Searcher()
+    if name in ("card-counter", "random", "mixed"):
+        return Player(name)
+    raise SystemExit(f"unknown panel member {name!r}; members: {', '.join(PANEL_OPPONENTS)}")
+
+
+class AppAdvice(Player):
+    """The app's own advice: `advise(record)` with its defaults (the mixture, DEFAULT_WORK,
+    DEFAULT_DEALS), timed in CPU seconds (the answer-time targets are CPU time)."""
+
+    def __init__(self):
+        super().__init__("app")
+
+    def act(self, r, events, seat: int, seed: int, rng):
+        if len(legal_actions(r)) == 1:  # the app answers a forced play at once too
+            return legal_actions(r)[0]
+        record = record_from_events(r.edition, len(r.hands), events, seat)
+        t0 = time.process_time()
+        try:
+            action = advise(record, seed=seed).actions[0].action
+        except LoveLetterError:
+            action = counting_policy(r, rng)
+        self.times.append(time.process_time() - t0)
+        return action
+
+
+class Searcher(Player):
+    """The searching opponent type (`solver.policies.searcher`) as a bot: it draws its play from
+    the type's own distribution over its view."""
+
+    def __init__(self):
+        super().__init__("searcher")
+
+    def act(self, r, events, seat: int, seed: int, rng):
+        from solver.policies.models import MODELS
+        from solver.rules.rng import SplitMix64
+
+        return MODELS["searcher"].choose(r, SplitMix64(seed))
+
+
 def panel(argv: list) -> None:
-    fixed = None
-    if "--iterations" in argv:
-        i = argv.index("--iterations")
-        fixed = dict(zip(("classic", "2019"), (int(x) for x in argv[i + 1].split(","))))
-        del argv[i:i + 2]
-    editions = ["classic", "2019"]
-    if "--editions" in argv:
-        i = argv.index("--editions")
-        editions = argv[i + 1].split(",")
-        del argv[i:i + 2]
-    only = None
-    if "--opponents" in argv:  # e.g. "ISMCTS,card-counter": only those rows
-        i = argv.index("--opponents")
-        only = argv[i + 1].split(",")
-        del argv[i:i + 2]
-    rounds = int(argv[0]) if argv else 400
-    deals = int(argv[1]) if len(argv) > 1 else 300
-    print(f"{'opponent':<22}{'edition':<9}{'rounds':>7}{'advisor':>9}{'95% interval':>15}{'counter':>9}"
-          f"{'95% interval':>15}{'diff':>8}{'95% interval':>17}{'+/-':>9}{'p':>8}{'s/decision':>11}", flush=True)
+    """Paired rounds: on each deal the app's advice in seat 0, and then the card-counting bot in
+    seat 0, against the same opponents (seats rotating who starts). One JSON line a deal in
+    `--out` (appended), so a long run can be summarised at any time (`--summary FILE`)."""
+    import json
+    import os
+
+    def option(flag, default):
+        if flag in argv:
+            i = argv.index(flag)
+            value = argv[i + 1]
+            del argv[i:i + 2]
+            return value
+        return default
+
+    editions = option("--editions", "classic,2019").split(",")
+    members = option("--opponents", "ISMCTS-1500,card-counter,random,mixed,searcher").split(",")
+    players = int(option("--players", "2"))
+    base = int(option("--seed", str(int.from_bytes(os.urandom(4), "big") * 1000)))
+    out = option("--out", "")
+    rounds = int(argv[0]) if argv else 1000
+    sink = open(out, "a") if out else None
+    try:  # the compiled core ready before the first answer is timed
+        from solver.compiled import warm
+
+        warm()
+    except ImportError:
+        pass
+    print(f"# seeds {base}..{base + rounds - 1} (--seed {base} repeats this run); {players} players", flush=True)
+    print(PANEL_HEADER, flush=True)
     for edition in editions:
-        if fixed:
-            its = fixed[edition]
-        else:
-            seconds, its = calibrate(edition, deals)
-            print(f"# {edition}: advisor {deals} deals/decision = {seconds:.3f} s median = ISMCTS {its} iterations",
-                  flush=True)
-        for name, opponent in ((f"ISMCTS({its})", lambda: Player("ismcts", iterations=its)),
-                               ("card-counter", lambda: Player("card-counter")),
-                               ("random", lambda: Player("random")), ("mixed 50/50", lambda: Player("mixed"))):
-            if only and not any(name.startswith(o) for o in only):
-                continue
-            advisor = Player("advisor", deals)
-            a = wins_of(edition, 2, rounds, [advisor, opponent()])
-            c = wins_of(edition, 2, rounds, [Player("card-counter"), opponent()])
-            d = [x - y for x, y in zip(a, c)]
-            mean = sum(d) / rounds
-            sd = statistics.pstdev(d) if rounds > 1 else 0.0
-            half = 1.96 * sd / rounds ** 0.5
-            better, worse = d.count(1), d.count(-1)
-            la, ha = wilson(sum(a), rounds)
-            lc, hc = wilson(sum(c), rounds)
-            per = f"{statistics.median(advisor.times):.3f}" if advisor.times else "-"
-            print(f"{name:<22}{edition:<9}{rounds:>7}{sum(a) / rounds:>9.3f}{f'{la:.3f}–{ha:.3f}':>15}"
-                  f"{sum(c) / rounds:>9.3f}{f'{lc:.3f}–{hc:.3f}':>15}{mean:>+8.3f}"
-                  f"{f'{mean - half:+.3f}–{mean + half:+.3f}':>17}{f'{better}/{worse}':>9}"
-                  f"{sign_test(better, worse):>8.4f}{per:>11}", flush=True)
+        for member in members:
+            app, baseline = AppAdvice(), Player("card-counter")
+            opponents = [panel_opponent(member) for _ in range(players - 1)]
+            a, c = [], []
+            for i in range(rounds):
+                s = base + i
+                before = len(app.times)
+                a.append(int(0 in play_round(edition, players, s, [app] + opponents)))
+                c.append(int(0 in play_round(edition, players, s, [baseline] + opponents)))
+                if sink:
+                    sink.write(json.dumps({"edition": edition, "players": players, "opponent": member, "seed": s,
+                                           "app": a[-1], "counter": c[-1],
+                                           "cpu": [round(x, 4) for x in app.times[before:]]}) + "\n")
+                    sink.flush()
+            print_row(member, edition, players, a, c, app.times)
+
+
+def summary(paths: list) -> None:
+    """The panel's rows from the JSON lines of one or more runs (`--out` files)."""
+    import json
+
+    rows: dict = {}
+    for path in paths:
+        for line in open(path):
+            x = json.loads(line)
+            key = (x["opponent"], x["edition"], x["players"])
+            rows.setdefault(key, ([], [], []))
+            rows[key][0].append(x["app"])
+            rows[key][1].append(x["counter"])
+            rows[key][2].extend(x["cpu"])
+    print(PANEL_HEADER)
+    for (member, edition, players), (a, c, times) in sorted(rows.items(), key=lambda kv: (kv[0][2], kv[0][1], kv[0][0])):
+        print_row(member, edition, players, a, c, times)
+
+
+PANEL_HEADER = (f"{'opponent':<14}{'edition':<8}{'n':>2}{'rounds':>6}{'advice (95%)':>22}{'counter (95%)':>22}"
+                f"{'difference (95%)':>24}{'+/-':>9}{'sign p':>8}  advice CPU s median/p90/worst")
+
+
+def print_row(member: str, edition: str, players: int, a: list, c: list, times: list) -> None:
+    rounds = len(a)
+    d = [x - y for x, y in zip(a, c)]
+    mean = sum(d) / rounds
+    half = 1.96 * (statistics.pstdev(d) if rounds > 1 else 0.0) / rounds ** 0.5
+    better, worse = d.count(1), d.count(-1)
+    la, ha = wilson(sum(a), rounds)
+    lc, hc = wilson(sum(c), rounds)
+    cpu = sorted(times) or [0.0]
+    print(f"{member:<14}{edition:<8}{players:>2}{rounds:>6}{sum(a) / rounds:>7.3f} ({la:.3f}–{ha:.3f})"
+          f"{sum(c) / rounds:>7.3f} ({lc:.3f}–{hc:.3f}){mean:>+7.3f} ({mean - half:+.3f}–{mean + half:+.3f})"
+          f"{f'{better}/{worse}':>9}{sign_test(better, worse):>8.4f}"
+          f"  cpu {statistics.median(cpu):.2f}/{cpu[int(0.9 * (len(cpu) - 1))]:.2f}/{cpu[-1]:.2f}", flush=True)
 
 
 def main() -> None:
+    if len(sys.argv) > 1 and sys.argv[1] == "--summary":
+        summary(sys.argv[2:])
+        return
     if len(sys.argv) > 1 and sys.argv[1] == "--panel":
         panel(sys.argv[2:])
         return
