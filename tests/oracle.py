@@ -193,6 +193,11 @@ def _play(record, model, hs, hand2, sa, exch, tail, pool, discards, out, protect
                     lik = Fraction(1)
                 elif model == "random":
                     lik = Fraction(1, len(legal))
+                elif model not in ("card-counter",):  # any other playing model: its own weights on this round
+                    from solver.policies.models import get_model
+
+                    acts, den = get_model(model).weights(r)
+                    lik = Fraction(dict(acts).get(action, 0), den)
                 else:  # "card-counter": one of the card-counting policy's best plays, 10% random
                     from solver.policies.heuristics import counting_choices
 
@@ -221,6 +226,11 @@ def _play(record, model, hs, hand2, sa, exch, tail, pool, discards, out, protect
 
                         chosen = counting_chancellor(r2.hands[p], choices)
                         chw = Fraction(9, 10) * (ch == chosen) + Fraction(1, 10 * len(choices))
+                    elif model not in ("uniform", "random"):
+                        from solver.policies.models import get_model
+
+                        acts, den = get_model(model).weights(r2)
+                        chw = Fraction(dict(acts).get(ch, 0), den)
                     else:
                         chw = Fraction(1, len(choices))
                     branches.append((r3, events + ev3, chw))

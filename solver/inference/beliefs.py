@@ -76,7 +76,8 @@ def build_belief(record: Record, model="uniform", budget: Optional[int] = None) 
             continue  # (it is the last turn; let the walk finish)
         card = t.card
         chooser = counting if me else model
-        public = {"discards": [tuple(c for c in x if c is not None) for x in piles], "face_up": record.face_up}
+        public = {"discards": [tuple(c for c in x if c is not None) for x in piles], "face_up": record.face_up,
+                  "edition": e}
         add_public_cards(piles, t)
         # Memory (solver.rules.memory): others forget the player's card as they play; a model that
         # uses memory sees the remembered hands, whose variables join the player's factor.

@@ -187,6 +187,54 @@ class CardCounterModel(UniformModel):
         return random_policy(r, rng)
 
 
+class SearcherModel(UniformModel):
+    """Opponents who look one play ahead from their own view and play a quantal best response
+    (`solver.policies.searcher`): a stand-in for players who plan (people who think, MCTS and
+    ISMCTS bots). Its likelihood is exact. The inference and the bots use it; the advisor's
+    search and play-outs do not play it yet (`fast` is empty), so `advise` refuses it."""
+
+    name = "searcher"
+    description = "opponents look one play ahead from their own view (a quantal best response)"
+    uses_memory = True
+    plays = True
+
+    def play_likelihood(self, edition, seat, out, protected, hand, card, target, guess, public=None) -> Fraction:
+        from solver.policies.heuristics import policy_round
+
+        actions = legal_plays(edition, hand, seat, out, protected)
+        if not matching(actions, card, target, guess):
+            return Fraction(0)
+        acts, den = self.weights(policy_round(edition, seat, hand, out, protected, public))
+        return Fraction(sum(w for a, w in acts
+                            if a.card == card and (target is None or a.target == target)
+                            and (guess is None or a.guess == guess)), den)
+
+    def chancellor_likelihood(self, hand3: tuple, choice, public=None) -> Fraction:
+        from solver.policies.searcher import chancellor_distribution
+
+        edition = public["edition"] if public and "edition" in public else None
+        if edition is None:
+            raise TypeError("the searcher weighs a Chancellor choice with the edition in `public`")
+        return chancellor_distribution(edition, tuple(hand3), choice, chancellor_choices(hand3)[0], public)
+
+    def weights(self, r) -> tuple[tuple, int]:
+        from solver.policies.searcher import searcher_weights
+
+        return searcher_weights(r)
+
+    def choose(self, r, rng):
+        """An action drawn with the project's generator (`rng.below`), in proportion to `weights`."""
+        acts, den = self.weights(r)
+        if len(acts) == 1:
+            return acts[0][0]
+        x = rng.below(den) if hasattr(rng, "below") else rng.randrange(den)
+        for a, w in acts:
+            if x < w:
+                return a
+            x -= w
+        return acts[-1][0]
+
+
 class MixtureModel(UniformModel):
     """Opponents of several types (`types`), each with its prior weight (`prior`); which type an
     opponent is, is read from the record (module docstring). It plays and weighs plays only
@@ -232,6 +280,11 @@ def is_mixture(model) -> bool:
 #: One vocabulary for the inference, the advisor, the bots and the app.
 MODELS = {"uniform": UniformModel(), "random": RandomModel(), "card-counter": CardCounterModel()}
 MODELS["mixture"] = MixtureModel((MODELS["card-counter"], MODELS["random"]), (Fraction(1, 2), Fraction(1, 2)))
+#: Inference and bots only (the advisor refuses it: its search does not play the searcher yet).
+MODELS["searcher"] = SearcherModel()
+#: The three types, a third each: for reading what kind of player a record shows (inference only).
+MODELS["three-types"] = MixtureModel((MODELS["card-counter"], MODELS["random"], MODELS["searcher"]),
+                                     (Fraction(1, 3), Fraction(1, 3), Fraction(1, 3)))
 
 #: The models that can play opponents (the advisor's, the decision view's), the default first.
 PLAYING_MODELS = ("mixture", "card-counter", "random")

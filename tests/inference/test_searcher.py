@@ -1,0 +1,124 @@
+"""The searching opponent type (issue 35, point 2): a quantal best response one play ahead
+from the player's own view. Its likelihood is exact: the inference's type weights under a
+mixture that holds it equal each type's prior times the brute-force oracle's likelihood (the
+oracle asks the type's own weights on every engine round it enumerates, the inference on the
+stand-in round of what the player saw)."""
+
+from __future__ import annotations
+
+import random
+from fractions import Fraction
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from solver import Card, apply, deal_round, legal_actions
+from solver.advice.advisor import advise
+from solver.advice.worlds import AdviceError
+from solver.inference import type_weights
+from solver.policies.heuristics import counting_policy
+from solver.policies.models import MODELS
+from solver.records.record import record_from_events
+from solver.rules.actions import Play
+from solver.rules.rng import SplitMix64
+
+from ..oracle import OracleTooBig, likelihood
+
+SEARCHER = MODELS["searcher"]
+
+
+def played(key, n, seed, steps, viewer):
+    """A record after `steps` actions: each decision the searcher's, the card counter's or a
+    random one, a third each."""
+    rng = random.Random(seed)
+    gen = SplitMix64(seed)
+    r, ev = deal_round(key, n, seed % n, seed)
+    events = list(ev)
+    for i in range(steps + 99):
+        if i >= steps and r.phase == "play":
+            break
+        x = rng.random()
+        action = (SEARCHER.choose(r, gen) if x < 1 / 3 else counting_policy(r, rng) if x < 2 / 3
+                  else rng.choice(legal_actions(r)))
+        nxt, ev = apply(r, action)
+        if nxt.phase == "over":
+            break
+        r = nxt
+        events.extend(ev)
+    return record_from_events(r.edition, n, events, viewer)
+
+
+@pytest.mark.parametrize("key, n", [("classic", 2), ("2019", 2), ("2019", 3)])
+def test_the_three_types_weights_are_the_prior_times_the_oracles_likelihood(key, n):
+    model = MODELS["three-types"]
+    checked = 0
+    for seed in range(80):
+        record = played(key, n, seed, random.Random(seed).randrange(2, 10), seed % n)
+        try:
+            liks = {t.name: likelihood(record, t.name, cap=600) for t in model.types}
+        except OracleTooBig:
+            continue
+        scores = {name: p * liks[name] for name, p in zip(liks, model.prior)}
+        if not sum(scores.values()):
+            continue
+        want = {name: s / sum(scores.values()) for name, s in scores.items()}
+        assert type_weights(record, model) == want, record
+        checked += 1
+        if checked >= 8:
+            break
+    assert checked >= 5
+
+
+def play_to(key, n, seed, steps):
+    r, _ = deal_round(key, n, seed % n, seed)
+    rng = random.Random(seed)
+    for _ in range(steps):
+        nxt, _ = apply(r, rng.choice(legal_actions(r)))
+        if nxt.phase == "over":
+            break
+        r = nxt
+    return r
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.sampled_from([("classic", 2), ("2019", 2), ("2019", 4), ("classic", 4)]), st.integers(0, 10_000),
+       st.integers(0, 12))
+def test_every_legal_play_keeps_a_positive_weight_and_the_weights_sum_to_the_denominator(table, seed, steps):
+    r = play_to(*table, seed, steps)
+    acts, den = SEARCHER.weights(r)
+    assert sorted(map(repr, (a for a, _ in acts))) == sorted(map(repr, legal_actions(r)))
+    assert all(w > 0 for _, w in acts) and sum(w for _, w in acts) == den
+    assert SEARCHER.choose(r, SplitMix64(seed)) in legal_actions(r)
+
+
+def test_a_remembered_card_is_named():
+    """With a Priest's look remembered (the opponent holds the Baron), the Guard names the Baron
+    far more often than any other card."""
+    for seed in range(200):
+        r, _ = deal_round("classic", 2, 0, seed)
+        if Card.GUARD in r.hands[0] and r.hands[1][0] != Card.GUARD:
+            break
+    held = r.hands[1][0]
+    r = r._replace(known=((0, 1, held),))
+    acts, den = SEARCHER.weights(r)
+    probs = {a: Fraction(w, den) for a, w in acts}
+    sure = Play(Card.GUARD, 1, held)
+    assert probs[sure] == max(probs.values()) and probs[sure] > Fraction(1, 2)
+
+
+def test_the_princess_is_almost_never_discarded_by_choice():
+    for seed in range(300):
+        r, _ = deal_round("2019", 2, 0, seed)
+        if Card.PRINCESS in r.hands[0]:
+            acts, den = SEARCHER.weights(r)
+            princess = sum(w for a, w in acts if a.card == Card.PRINCESS)
+            assert Fraction(princess, den) < Fraction(1, 1000)
+            return
+    pytest.fail("no deal gave seat 0 the Princess")
+
+
+def test_the_advisor_refuses_the_searcher_by_name():
+    record = played("classic", 2, 1, 0, 0)
+    with pytest.raises(AdviceError, match="searcher"):
+        advise(record, "searcher")
