@@ -1,17 +1,19 @@
 """What kind of player a bot is, read from its plays (issue 35, point 2).
 
-Plays seeded 2-player rounds of a bot (the reference SO-ISMCTS at the given iterations, or the
-card counter, the random player, the searcher) against the card-counting bot, seats alternating,
-and reads every decision of the bot that had a choice:
+Plays seeded rounds of a bot (the reference SO-ISMCTS at the given iterations, or the card
+counter, the random player, the searcher) in every seat but one, which the card-counting bot
+plays (2 players by default, `--players N`; seats rotating), and reads every decision of the
+bot that had a choice:
 * the mean log-likelihood of the bot's plays, given what it saw, under the card counter, the
-  random player and the searcher at each temperature constant K (`--k`): the K with the
-  highest is the searcher's fitted temperature;
+  random player and the searcher at each temperature constant K (`--k`) and share of random
+  play (`--epsilon`): the pair with the highest is the searcher's fit;
 * the opponent types' weights the record gives the bot at the round's end under the
   three-type mixture (`three-types`: card counter, random, searcher, a third each), seen from
-  the other seat, exactly as the inference weighs them; their mean over the rounds.
+  the card counter's seat, exactly as the inference weighs them (with 3 or more players the
+  opponents share one type); their mean over the rounds whose exact inference answers.
 
 Usage: python benchmarks/searcher_fit.py [rounds] [bot: ISMCTS-1500 | card-counter | random | searcher]
-       [--editions classic,2019] [--k 4,8,16,32,64] [--seed S]
+       [--players N] [--editions classic,2019] [--k 2,4,8,16,32,64] [--epsilon 0,1/10,1/5,1/3,1/2] [--seed S]
 """
 
 from __future__ import annotations
@@ -29,6 +31,7 @@ sys.path[0] = str(Path(__file__).resolve().parent.parent)
 from solver import LoveLetterError, apply, deal_round, legal_actions  # noqa: E402
 from solver.advice.ismcts import ismcts_action  # noqa: E402
 from solver.inference import type_weights  # noqa: E402
+from solver.inference.factors import InferenceTooLargeError  # noqa: E402
 from solver.policies.heuristics import counting_policy  # noqa: E402
 from solver.policies.models import MODELS  # noqa: E402
 from solver.policies.searcher import searcher_weights  # noqa: E402
@@ -70,29 +73,32 @@ def main() -> None:
     argv = sys.argv[1:]
     editions = option(argv, "--editions", "classic,2019").split(",")
     ks = [int(x) for x in option(argv, "--k", "2,4,8,16,32,64").split(",")]
+    epsilons = [Fraction(x) for x in option(argv, "--epsilon", "0,1/10,1/5,1/3,1/2").split(",")]
     base = int(option(argv, "--seed", str(int.from_bytes(os.urandom(4), "big") * 1000)))
+    players = int(option(argv, "--players", "2"))
     rounds = int(argv[0]) if argv else 40
     kind = argv[1] if len(argv) > 1 else "ISMCTS-1500"
     print(f"# {kind}, {rounds} rounds an edition, seeds {base}.. (--seed {base} repeats)", flush=True)
     for edition in editions:
         loglik = defaultdict(float)
-        decisions, weights = 0, defaultdict(Fraction)
+        decisions, weights, read = 0, defaultdict(Fraction), 0
         for i in range(rounds):
             seed = base + i
-            bot_seat = i % 2
+            viewer = (i + 1) % players  # the card counter's seat; the bot plays every other seat
             rng = random.Random(seed)
-            r, ev = deal_round(edition, 2, seed % 2, seed)
+            r, ev = deal_round(edition, players, seed % players, seed)
             events = list(ev)
             while r.phase != "over":
                 seat = r.current
-                if seat == bot_seat:
+                if seat != viewer:
                     action = bot_action(kind, r, events, seat, seed * 31 + len(events), rng)
                     if len(legal_actions(r)) > 1:
                         decisions += 1
                         loglik["card-counter"] += math.log(prob(MODELS["card-counter"].weights(r), action))
                         loglik["random"] += math.log(prob(MODELS["random"].weights(r), action))
                         for k in ks:
-                            loglik[f"searcher K={k}"] += math.log(prob(searcher_weights(r, k), action))
+                            for eps in epsilons:
+                                loglik[f"searcher K={k} e={eps}"] += math.log(prob(searcher_weights(r, k, eps), action))
                 else:
                     action = counting_policy(r, rng)
                 nxt, ev = apply(r, action)
@@ -100,18 +106,20 @@ def main() -> None:
                     break
                 r = nxt
                 events.extend(ev)
-            record = record_from_events(r.edition, 2, events, 1 - bot_seat)
+            record = record_from_events(r.edition, players, events, viewer)
             try:
                 for name, w in type_weights(record, "three-types").items():
                     weights[name] += w
-            except LoveLetterError as exc:
+                read += 1
+            except (LoveLetterError, InferenceTooLargeError) as exc:
                 print(f"# round {seed}: {exc}", flush=True)
         print(f"{edition}: {decisions} decisions with a choice; mean log-likelihood a decision:", flush=True)
         for name, total in sorted(loglik.items(), key=lambda kv: -kv[1]):
-            print(f"  {name:<18}{total / max(decisions, 1):>9.3f}", flush=True)
-        print(f"{edition}: mean type weights at the round's end (three-types, a third each before):", flush=True)
+            print(f"  {name:<26}{total / max(decisions, 1):>9.3f}", flush=True)
+        print(f"{edition}, {players} players: mean type weights at the round's end over {read} rounds "
+              "(three-types, a third each before):", flush=True)
         for name, w in weights.items():
-            print(f"  {name:<18}{float(w) / rounds:>9.3f}", flush=True)
+            print(f"  {name:<18}{float(w) / max(read, 1):>9.3f}", flush=True)
 
 
 if __name__ == "__main__":

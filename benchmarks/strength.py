@@ -26,15 +26,22 @@ and model, against the card-counting bot, or against ISMCTS at the given iterati
 With `--posterior`: ISMCTS whose deals come from the exact `card-counter` posterior against the
 reference ISMCTS (uniform posterior), the same iterations.
 
-With `--panel` (issue 26): the advisor (its default model, the mixture of opponent types) and
-the card-counting bot each in seat 0 against a panel — ISMCTS at equal thinking time (or the
-iterations given), the card-counting bot, a random player, and a mixed player (each decision the
-card counter's or a random one, half and half) — on the same seeded deals (seats alternating
-who starts); per opponent: both win rates with 95% intervals, the paired difference with its
-95% interval, the discordant rounds and the two-sided sign test's p.
+With `--panel` (issues 26 and 35): the app's own advice (`advise(record)` with its defaults: the
+mixture of opponent types, DEFAULT_WORK, DEFAULT_DEALS; CPU seconds a decision) and, on the same
+seeded deals, the card-counting bot, each in seat 0 against one panel member — ISMCTS at the
+given iterations (`ISMCTS-1500`, `ISMCTS-15000`), the card-counting bot, a random player, a mixed
+player (each decision the card counter's or a random one, half and half), the searching type
+(`searcher`, `solver.policies.searcher`) — in 2 or `--players N` player rounds (seats rotating
+who starts). Fresh seeds each run (printed; `--seed S` repeats a run); one JSON line a deal in
+`--out FILE` (appended), so a long run can be stopped and summarised at any time:
+`--summary FILE...` prints per row both win rates with 95% intervals, the paired difference with
+its 95% interval, the discordant rounds, the two-sided sign test's p, and the advice's CPU
+seconds a decision (median / p90 / worst). Run it with the project's environment
+(`.venv/bin/python`): the line `the core's path` says whether the compiled core is in use.
 
-Usage: python benchmarks/strength.py --panel [rounds-per-row] [deals-per-decision] [--iterations C,N] [--editions E,F]
-       [--opponents ISMCTS,card-counter,random,mixed]
+Usage: python benchmarks/strength.py --panel [rounds-per-row] [--editions classic,2019] [--players N]
+       [--opponents ISMCTS-1500,ISMCTS-15000,card-counter,random,mixed,searcher] [--seed S] [--out FILE]
+       python benchmarks/strength.py --summary FILE...
        python benchmarks/strength.py [rounds-per-row] [deals-per-decision] [--iterations C,N]
        python benchmarks/strength.py --posterior [rounds-per-row] [classic-iterations] [2019-iterations]
        python benchmarks/strength.py --pomcp [rounds-per-row] [iterations] [model] [edition] [ismcts-iterations]
@@ -321,7 +328,10 @@ def panel(argv: list) -> None:
         warm()
     except ImportError:
         pass
-    print(f"# seeds {base}..{base + rounds - 1} (--seed {base} repeats this run); {players} players", flush=True)
+    from solver.compiled import backend
+
+    print(f"# seeds {base}..{base + rounds - 1} (--seed {base} repeats this run); {players} players; "
+          f"the core's path: {backend()}", flush=True)
     print(PANEL_HEADER, flush=True)
     for edition in editions:
         for member in members:

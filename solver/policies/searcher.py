@@ -19,10 +19,12 @@ play ahead:
   draws (`_chancellor_value`), a Prince on itself draws a fresh card; the Priest and the Handmaid
   add `BONUS` (a look, a turn of safety), as does the Spy.
 
-It plays a *quantal* best response: play `a` with probability proportional to
+It plays a *quantal* best response: with 1 - EPSILON, play `a` with probability proportional to
 2 ** -round(TEMPERATURE_K * (q_best - q(a))) — a logit response at temperature
-1 / (TEMPERATURE_K ln 2) on values rounded to 1/TEMPERATURE_K — so its likelihood is an exact
-fraction (powers of two over their sum) and every legal play keeps a positive probability.
+1 / (TEMPERATURE_K ln 2) on values rounded to 1/TEMPERATURE_K — and with EPSILON any legal play,
+uniformly; so its likelihood is an exact fraction and every legal play keeps a positive
+probability. TEMPERATURE_K and EPSILON are fitted to the reference ISMCTS's plays
+(`benchmarks/searcher_fit.py`, docs/advisor.md).
 A Chancellor's keep is chosen the same way on the showdown equity of the kept card against one
 opponent; the order of the returned cards is uniform.
 """
@@ -39,17 +41,35 @@ from solver.rules.state import CHANCELLOR
 
 #: Values are rounded to 1/TEMPERATURE_K before the logit; a difference of 1/TEMPERATURE_K in
 #: value halves a play's weight. Fitted to the reference ISMCTS's plays (docs/advisor.md).
-TEMPERATURE_K = 16
+TEMPERATURE_K = 32
+#: The share of uniformly random play (any legal action), as the card counter's EPSILON.
+EPSILON = Fraction(3, 5)
 #: What a look (Priest), a turn of protection (Handmaid) or a Spy on the table add to a play's value.
 BONUS = Fraction(1, 20)
 #: Weights below 2 ** -CAP are 2 ** -CAP (keeps the fractions small; such plays are almost never made).
 CAP = 40
 
 
-def searcher_weights(r, k: int = TEMPERATURE_K) -> tuple[tuple, int]:
+def searcher_weights(r, k: int = None, epsilon: Fraction = None) -> tuple[tuple, int]:
     """The player to move's legal actions with integer weights over one denominator, as
-    `UniformModel.weights` gives them: (((action, weight), ...), denominator); `k` the
-    temperature's constant (`TEMPERATURE_K`, which the likelihood uses)."""
+    `UniformModel.weights` gives them: (((action, weight), ...), denominator): with 1 - `epsilon`
+    the quantal response at constant `k`, with `epsilon` any legal action (by default the fitted
+    `TEMPERATURE_K` and `EPSILON`, which the likelihood uses)."""
+    k = TEMPERATURE_K if k is None else k
+    epsilon = EPSILON if epsilon is None else Fraction(epsilon)
+    return _with_random(*_quantal(r, k), epsilon)
+
+
+def _with_random(acts: tuple, den: int, epsilon: Fraction) -> tuple[tuple, int]:
+    """The weights (acts, den) played with 1 - epsilon, any action uniformly with epsilon."""
+    if len(acts) == 1 or not epsilon:
+        return acts, den
+    p, q, n = epsilon.numerator, epsilon.denominator, len(acts)
+    return tuple((a, (q - p) * w * n + p * den) for a, w in acts), q * den * n
+
+
+def _quantal(r, k: int) -> tuple[tuple, int]:
+    """The quantal response alone (no uniform share)."""
     from solver.rules.game import legal_actions
 
     acts = legal_actions(r)
@@ -235,5 +255,6 @@ def chancellor_pool(e, hand3: tuple, public) -> tuple:
 
 
 def chancellor_distribution(e, hand3: tuple, choice: ChancellorChoice, choices: tuple, public) -> Fraction:
-    ws, den = _chancellor_weights(e, tuple(hand3), chancellor_pool(e, hand3, public), tuple(choices))
+    ws, den = _with_random(*_chancellor_weights(e, tuple(hand3), chancellor_pool(e, hand3, public), tuple(choices),
+                                                TEMPERATURE_K), EPSILON)
     return Fraction(dict(ws).get(choice, 0), den)
