@@ -231,8 +231,10 @@ def main(argv=None) -> int:
     analyze.add_argument("--json", action="store_true", help="machine-readable output")
     analyze.add_argument("--model", default="uniform", choices=sorted(MODELS),
                          help="how deals are weighed: uniform (every consistent deal equally likely; the default), "
-                              "random (opponents played at random), card-counter, or mixture (each opponent a card "
-                              "counter or a random player, weighed by their recorded plays)")
+                              "random (opponents played at random), card-counter, mixture (each opponent a card "
+                              "counter or a random player, weighed by their recorded plays), searcher (opponents "
+                              "look one play ahead), or three-types (card counter, random or searcher, weighed by "
+                              "their plays)")
     analyze.add_argument("--budget", type=_budget, default=None,
                          help="work allowed for the exact inference (steps; default: no limit)")
     adv = sub.add_parser("advise", help="rank the viewer's legal plays by exact chance of winning the round")
@@ -264,7 +266,8 @@ def main(argv=None) -> int:
 
 
 #: How the command line names the opponent types: (one player, several).
-TYPE_WORDS = {"card-counter": ("a card counter", "card counters"), "random": ("a random player", "random players")}
+TYPE_WORDS = {"card-counter": ("a card counter", "card counters"), "random": ("a random player", "random players"),
+              "searcher": ("a player who looks one play ahead", "players who look one play ahead")}
 
 
 def _types_text(types: dict, seats, viewer) -> str:

@@ -241,3 +241,18 @@ def test_advise_names_a_guards_sure_misses_as_one_play():
     assert {r["same_as"] for r in rows[2:]} == {rows[1]["action"]} and len(rows) == 7
     assert len({r["win"] for r in rows[1:]}) == 1  # the same figures
     assert "the same sure miss as Guard on Luis naming Priest" in run("advise", text, "--deals", "300").stdout
+
+
+def test_every_model_the_analyzer_offers_reads_a_record_and_refuses_advice_it_cannot_give():
+    """Each --model choice of `analyze` answers (the three-type mixture says how the opponent
+    played in words); `advise` with the inference-only searcher is refused with a message, not
+    a traceback."""
+    for model in ("uniform", "random", "card-counter", "mixture", "searcher", "three-types"):
+        out = run("analyze", ADVISE, "--model", model)
+        assert out.returncode == 0 and "Traceback" not in out.stderr, (model, out.stderr)
+    out = run("analyze", ADVISE, "--model", "three-types")
+    assert "like a player who looks one play ahead" in out.stdout
+    data = json.loads(run("analyze", ADVISE, "--model", "three-types", "--json").stdout)
+    assert sum(Fraction(p) for p in data["types"].values()) == 1 and "searcher" in data["types"]
+    out = run("advise", ADVISE, "--model", "searcher")
+    assert out.returncode == 2 and "searcher" in out.stderr and "Traceback" not in out.stderr
