@@ -352,12 +352,14 @@ def panel(argv: list) -> None:
 
 
 def summary(paths: list) -> None:
-    """The panel's rows from the JSON lines of one or more runs (`--out` files)."""
+    """The panel's rows from the JSON lines of one or more runs (`--out` files, gzipped or not;
+    benchmarks/panel/ keeps the runs of 2026-12-05)."""
+    import gzip
     import json
 
     rows: dict = {}
     for path in paths:
-        for line in open(path):
+        for line in (gzip.open(path, "rt") if path.endswith(".gz") else open(path)):
             x = json.loads(line)
             key = (x["opponent"], x["edition"], x["players"])
             rows.setdefault(key, ([], [], []))
