@@ -101,10 +101,7 @@ def main() -> None:
                                 loglik[f"searcher K={k} e={eps}"] += math.log(prob(searcher_weights(r, k, eps), action))
                 else:
                     action = counting_policy(r, rng)
-                nxt, ev = apply(r, action)
-                if nxt.phase == "over":
-                    break
-                r = nxt
+                r, ev = apply(r, action)
                 events.extend(ev)
             record = record_from_events(r.edition, players, events, viewer)
             try:

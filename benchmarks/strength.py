@@ -323,13 +323,12 @@ def panel(argv: list) -> None:
     rounds = int(argv[0]) if argv else 1000
     sink = open(out, "a") if out else None
     try:  # the compiled core ready before the first answer is timed
-        from solver.compiled import warm
+        from solver.compiled import backend, warm
 
         warm()
     except ImportError:
-        pass
-    from solver.compiled import backend
-
+        def backend():
+            return "python"
     print(f"# seeds {base}..{base + rounds - 1} (--seed {base} repeats this run); {players} players; "
           f"the core's path: {backend()}", flush=True)
     print(PANEL_HEADER, flush=True)
@@ -357,15 +356,18 @@ def summary(paths: list) -> None:
     import gzip
     import json
 
-    rows: dict = {}
+    deals: dict = {}  # a deal played twice (a run repeated with --seed) counts once: its last line
     for path in paths:
         for line in (gzip.open(path, "rt") if path.endswith(".gz") else open(path)):
             x = json.loads(line)
-            key = (x["opponent"], x["edition"], x["players"])
-            rows.setdefault(key, ([], [], []))
-            rows[key][0].append(x["app"])
-            rows[key][1].append(x["counter"])
-            rows[key][2].extend(x["cpu"])
+            deals[(x["opponent"], x["edition"], x["players"], x["seed"])] = x
+    rows: dict = {}
+    for (member, edition, players, _), x in deals.items():
+        key = (member, edition, players)
+        rows.setdefault(key, ([], [], []))
+        rows[key][0].append(x["app"])
+        rows[key][1].append(x["counter"])
+        rows[key][2].extend(x["cpu"])
     print(PANEL_HEADER)
     for (member, edition, players), (a, c, times) in sorted(rows.items(), key=lambda kv: (kv[0][2], kv[0][1], kv[0][0])):
         print_row(member, edition, players, a, c, times)

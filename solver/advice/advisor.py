@@ -63,9 +63,6 @@ def _checked(record, model):
         model = get_model(model, playing=True)
     except LoveLetterError as exc:
         raise AdviceError(str(exc), rule="unknown-model") from None
-    if any(not t.fast for t in model.types):  # a type the search and the play-outs cannot play (the searcher)
-        raise AdviceError(f"the advisor cannot play the opponent model {model.name!r} yet; models: "
-                          "mixture, card-counter, random", rule="unknown-model")
     check_viewer_hand(record)  # your own cards missing: say so, not "you cannot play the Guard"
     check_revealed_cards(record)  # a shown card missing: said at once, before any inference
     return model, _cards_left(record)

@@ -71,7 +71,7 @@ class CompiledSolver:
             # search that fills them starts again larger
             size = FIRST_SIZE if FIRST_SIZE is not None else min(max(budget.bit_length() - 3, 16), 20)
         self.size = size
-        self._args = (n_players, viewer, edition_array(edition), [0 if t.fast == "random" else 1 for t in model.types],
+        self._args = (n_players, viewer, edition_array(edition), [{"random": 0, "counting": 1}[t.fast] for t in model.types],
                       sa_free, model.uses_memory, budget)
         self.ctx = ek.new_context(*self._args[:3], (), *self._args[3:], size=size)
         self.face_up = None  # the face-up cards, the same in every world (they are not in the packed state)

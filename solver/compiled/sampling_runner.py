@@ -65,7 +65,7 @@ class CompiledDeals(Deals):
                 if self.edition is None:
                     self.edition = deal.edition
             self.kinds.append(t)
-            self.codes[i] = 0 if t.fast == "random" else 1
+            self.codes[i] = {"random": 0, "counting": 1}[t.fast]  # (no other type is played here)
         for t, rows in batches.items():
             layout = self.sampler.layouts[t]
             if layout.arrays is None:

@@ -310,7 +310,8 @@ def get_model(name_or_model, playing: bool = False) -> UniformModel:
                                          rule="unknown-model") from None
             raise InvalidOptionError(f"unknown model {str(name_or_model)[:40]!r}; models: {', '.join(MODELS)}",
                                      rule="unknown-model") from None
-    if playing and not model.plays:
-        raise InvalidOptionError(f"unknown opponent model {model.name!r}; models: {', '.join(PLAYING_MODELS)}",
-                                 rule="unknown-model")
+    if playing and (not model.plays or any(not t.fast for t in model.types)):
+        # (a type without a fast policy — the searcher — is not played by the search and play-outs yet)
+        raise InvalidOptionError(f"the advisor cannot play the opponent model {model.name!r}; models: "
+                                 f"{', '.join(PLAYING_MODELS)}", rule="unknown-model")
     return model

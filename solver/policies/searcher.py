@@ -159,6 +159,8 @@ def _play_weights(e, seat: int, hand: tuple, out: tuple, protected: tuple, pool:
         base = equity(kept, beliefs)
         if card == Card.PRINCESS:
             q = Fraction(0)
+        elif card == Card.CHANCELLOR:  # (untargeted: before the no-target case)
+            q = _chancellor_value(kept, pool_d, total, lambda c: equity(c, beliefs))
         elif t is None or (t != seat and t not in beliefs):
             q = base + (BONUS if card in (Card.HANDMAID, Card.SPY) else 0)
         elif card == Card.GUARD:
@@ -192,8 +194,6 @@ def _play_weights(e, seat: int, hand: tuple, out: tuple, protected: tuple, pool:
                 after = dict(beliefs)
                 after[t] = {kept: Fraction(1)}
                 q += p * equity(x, after)
-        elif card == Card.CHANCELLOR:
-            q = _chancellor_value(kept, pool_d, total, lambda c: equity(c, beliefs))
         else:  # Countess, a Handmaid or Spy with a target (none), anything else: keep the card
             q = base + (BONUS if card in (Card.HANDMAID, Card.SPY) else 0)
         values.append(q)

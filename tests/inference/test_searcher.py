@@ -70,6 +70,27 @@ def test_the_three_types_weights_are_the_prior_times_the_oracles_likelihood(key,
     assert checked >= 5
 
 
+def test_an_opponents_chancellor_choice_weighs_as_the_oracle_says():
+    """Records in which an opponent played the Chancellor (its hidden keep weighed by the type)."""
+    model = MODELS["three-types"]
+    checked = 0
+    for seed in range(400):
+        record = played("2019", 2, seed, random.Random(seed).randrange(3, 9), seed % 2)
+        if not any(t.card == Card.CHANCELLOR and t.player != record.viewer for t in record.turns):
+            continue
+        try:
+            liks = {t.name: likelihood(record, t.name, cap=600) for t in model.types}
+        except OracleTooBig:
+            continue
+        scores = {name: p * liks[name] for name, p in zip(liks, model.prior)}
+        want = {name: s / sum(scores.values()) for name, s in scores.items()}
+        assert type_weights(record, model) == want, record
+        checked += 1
+        if checked >= 4:
+            break
+    assert checked >= 2
+
+
 def play_to(key, n, seed, steps):
     r, _ = deal_round(key, n, seed % n, seed)
     rng = random.Random(seed)
@@ -93,19 +114,27 @@ def test_every_legal_play_keeps_a_positive_weight_and_the_weights_sum_to_the_den
 
 
 def test_a_remembered_card_is_named():
-    """With a Priest's look remembered, the Guard naming the remembered card is the searcher's
-    most likely play, more likely than at random."""
-    for seed in range(200):
-        r, _ = deal_round("classic", 2, 0, seed)
-        if Card.GUARD in r.hands[0] and r.hands[1][0] != Card.GUARD:
-            break
-    held = r.hands[1][0]
-    r = r._replace(known=((0, 1, held),))
+    """With a Priest's look remembered (the opponent holds the Baron) and a Guard and a Priest in
+    hand, the Guard naming the Baron is the searcher's one most likely play."""
+    r, _ = deal_round("classic", 2, 0, 3)
+    r = r._replace(hands=((Card.GUARD, Card.PRIEST), (Card.BARON,)), known=((0, 1, Card.BARON),))
     acts, den = SEARCHER.weights(r)
     probs = {a: Fraction(w, den) for a, w in acts}
-    sure = Play(Card.GUARD, 1, held)
+    sure = Play(Card.GUARD, 1, Card.BARON)
     assert probs[sure] == max(probs.values()) and probs[sure] > Fraction(1, len(acts))
     assert sum(1 for p in probs.values() if p == probs[sure]) == 1
+
+
+def test_a_chancellor_is_valued_as_the_best_of_three():
+    """Holding the Chancellor and the Spy, playing the Chancellor keeps the best of the Spy and two
+    draws, not the Spy alone (which would lose almost every showdown): its quantal weight is
+    within a factor 1,024 of playing the Spy and keeping the Chancellor (the Spy alone: about 2 ** -20)."""
+    from solver.policies.searcher import searcher_weights
+
+    r, _ = deal_round("2019", 2, 0, 3)
+    r = r._replace(hands=((Card.CHANCELLOR, Card.SPY), (Card.BARON,)), known=())
+    w = dict(searcher_weights(r, epsilon=0)[0])
+    assert w[Play(Card.CHANCELLOR)] * 1024 > w[Play(Card.SPY)]
 
 
 def test_discarding_the_princess_is_the_least_likely_play():

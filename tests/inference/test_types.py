@@ -91,7 +91,7 @@ def test_single_types_weigh_one_and_names_resolve_once_into_objects():
     assert type_weights(record, "random") == {"random": 1}
     model = get_model("mixture")
     assert get_model(model) is model and [t.name for t in model.types] == ["card-counter", "random"]
-    with pytest.raises(Exception, match="does not play|unknown opponent model"):
+    with pytest.raises(Exception, match="does not play|unknown opponent model|cannot play"):
         get_model("uniform", playing=True)
 
 
