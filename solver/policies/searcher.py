@@ -41,9 +41,9 @@ from solver.rules.state import CHANCELLOR
 
 #: Values are rounded to 1/TEMPERATURE_K before the logit; a difference of 1/TEMPERATURE_K in
 #: value halves a play's weight. Fitted to the reference ISMCTS's plays (docs/advisor.md).
-TEMPERATURE_K = 32
+TEMPERATURE_K = 64
 #: The share of uniformly random play (any legal action), as the card counter's EPSILON.
-EPSILON = Fraction(3, 5)
+EPSILON = Fraction(3, 4)
 #: What a look (Priest), a turn of protection (Handmaid) or a Spy on the table add to a play's value.
 BONUS = Fraction(1, 20)
 #: Weights below 2 ** -CAP are 2 ** -CAP (keeps the fractions small; such plays are almost never made).
