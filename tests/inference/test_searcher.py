@@ -127,14 +127,16 @@ def test_a_remembered_card_is_named():
 
 def test_a_chancellor_is_valued_as_the_best_of_three():
     """Holding the Chancellor and the Spy, playing the Chancellor keeps the best of the Spy and two
-    draws, not the Spy alone (which would lose almost every showdown): its quantal weight is
-    within a factor 1,024 of playing the Spy and keeping the Chancellor (the Spy alone: about 2 ** -20)."""
+    draws, not the Spy alone (which would lose almost every showdown): its value is within half a
+    round of playing the Spy and keeping the Chancellor, i.e. its quantal weight within a factor
+    2 ** (K / 2) at any temperature K (the Spy alone: a gap of about 0.84 of a round)."""
     from solver.policies.searcher import searcher_weights
 
     r, _ = deal_round("2019", 2, 0, 3)
     r = r._replace(hands=((Card.CHANCELLOR, Card.SPY), (Card.BARON,)), known=())
-    w = dict(searcher_weights(r, epsilon=0)[0])
-    assert w[Play(Card.CHANCELLOR)] * 1024 > w[Play(Card.SPY)]
+    for k in (16, 32, 64):
+        w = dict(searcher_weights(r, k=k, epsilon=0)[0])
+        assert w[Play(Card.CHANCELLOR)] * 2 ** (k // 2) > w[Play(Card.SPY)], k
 
 
 def test_discarding_the_princess_is_the_least_likely_play():

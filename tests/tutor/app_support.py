@@ -22,3 +22,11 @@ def app(timeout: float = 180, **params) -> AppTest:
 def page(path: str, **params) -> AppTest:
     """The app opened with these URL query parameters, then switched to the page `path`."""
     return app(**params).switch_page(path).run()
+
+
+def example_button(at: AppTest, name: str):
+    """The worked example's `name` button (back, next, skip, restart): its key names the frame it
+    was drawn for, so that a tap on a page the browser has not redrawn yet moves one frame."""
+    found = [b for b in at.button if b.key.startswith(f"ex-{name}-")]
+    assert len(found) <= 1, [b.key for b in found]
+    return found[0] if found else None

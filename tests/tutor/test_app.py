@@ -7,7 +7,7 @@ from tutor.text.curriculum import load_lessons
 from tutor.text.example import example_steps
 
 from . import app_support
-from .app_support import APP
+from .app_support import APP, example_button
 
 
 def app(**params):
@@ -62,11 +62,11 @@ def test_worked_example_steps_forward_and_back():
     at = app()
     at.switch_page("views/example.py").run()
     assert "Ana, Luis and Marta" in at.info[0].value
-    at.button(key="ex-next").click().run()  # question frame: what would Ana play?
+    example_button(at, "next").click().run()  # question frame: what would Ana play?
     assert "What would Ana play?" in at.subheader[0].value
-    at.button(key="ex-next").click().run()
+    example_button(at, "next").click().run()
     assert "Luis holds a Prince" in at.info[0].value
-    at.button(key="ex-back").click().run()
+    example_button(at, "back").click().run()
     assert "What would Ana play?" in at.subheader[0].value
     assert at.query_params["step"] == ["2"] or at.query_params["step"] == "2"
 
@@ -95,10 +95,10 @@ def test_example_walks_to_the_end_and_shows_the_token():
     at.switch_page("views/example.py").run()
     frames = sum(2 if s.decision else 1 for s in example_steps())
     for _ in range(frames - 1):
-        at.button(key="ex-next").click().run()
+        example_button(at, "next").click().run()
     assert not at.exception
     assert "Ana wins a favor token" in at.info[0].value
-    assert at.button(key="ex-next").disabled
+    assert example_button(at, "next").disabled
 
 
 def test_switch_language_and_edition():

@@ -12,6 +12,8 @@ from solver.records.record import record_from_events
 from solver.words.i18n import t
 from tutor.text.example import NAMES, example_steps, guard_odds, judge
 
+from .app_support import example_button
+
 APP = str(Path(__file__).resolve().parents[2] / "tutor" / "app.py")
 STEPS = example_steps()
 DECISIONS = [s for s in STEPS if s.decision]
@@ -226,13 +228,13 @@ def test_the_skipped_turns_can_be_stepped_through_or_skipped():
     protection = FRAMES.index(("outcome", next(i for i, s in enumerate(STEPS) if s.key == "example_protection"))) + 1
     skip = FRAMES.index(("outcome", next(i for i, s in enumerate(STEPS) if s.key == "example_skip"))) + 1
     at = page(protection)
-    at.button(key="ex-next").click().run()
+    example_button(at, "next").click().run()
     (info,) = at.info
     assert info.value == t("en", "example_skipped", turn=5, player="Ana")
     assert at.query_params["step"] in (str(protection + 1), [str(protection + 1)])
-    at.button(key="ex-skip").click().run()
-    assert at.query_params["step"] in (str(skip), [str(skip)]) and not [b for b in at.button if b.key == "ex-skip"]
-    at.button(key="ex-next").click().run()
+    example_button(at, "skip").click().run()
+    assert at.query_params["step"] in (str(skip), [str(skip)]) and example_button(at, "skip") is None
+    example_button(at, "next").click().run()
     assert at.subheader[0].value == "What would Marta play?"
 
 

@@ -57,7 +57,10 @@ if "ex_frame" not in st.session_state:
 
 def go_to(target: int) -> None:
     """Show frame `target` — the frame the button was drawn for plus or minus one, so that a
-    second tap before the page is redrawn lands on the same frame (it skipped the question)."""
+    second tap before the page is redrawn lands on the same frame (it skipped the question).
+    The buttons' keys name their frame: a tap that arrives after the server has drawn the next
+    frame but before the browser shows it still carries the old button's target (with one key,
+    the server would call the newest button's callback and move twice)."""
     st.session_state["ex_frame"] = min(max(target, 0), last)
 
 
@@ -67,12 +70,12 @@ kind, index = frames[frame]
 step = steps[index]
 # One row of buttons that stays a row on a phone (columns would stack).
 with st.container(horizontal=True, vertical_alignment="center"):
-    st.button(t(language, "back"), key="ex-back", on_click=go_to, args=(frame - 1,), disabled=frame == 0)
-    st.button(t(language, "next"), key="ex-next", on_click=go_to, args=(frame + 1,), disabled=frame == last,
+    st.button(t(language, "back"), key=f"ex-back-{frame}", on_click=go_to, args=(frame - 1,), disabled=frame == 0)
+    st.button(t(language, "next"), key=f"ex-next-{frame}", on_click=go_to, args=(frame + 1,), disabled=frame == last,
               type="primary")
     if step.key == "example_protection" or step.skipped and frame < skip_to:
-        st.button(t(language, "example_skip_all"), key="ex-skip", on_click=go_to, args=(skip_to,))
-    st.button(t(language, "restart"), key="ex-restart", on_click=go_to, args=(0,))
+        st.button(t(language, "example_skip_all"), key=f"ex-skip-{frame}", on_click=go_to, args=(skip_to,))
+    st.button(t(language, "restart"), key=f"ex-restart-{frame}", on_click=go_to, args=(0,))
 st.progress((frame + 1) / len(frames), text=t(language, "step", n=frame + 1, total=len(frames)))
 
 # The learner sits in the seat of the player who decides next (or who just played), the
