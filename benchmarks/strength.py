@@ -36,7 +36,10 @@ who starts). Fresh seeds each run (printed; `--seed S` repeats a run); one JSON 
 `--out FILE` (appended), so a long run can be stopped and summarised at any time:
 `--summary FILE...` prints per row both win rates with 95% intervals, the paired difference with
 its 95% interval, the discordant rounds, the two-sided sign test's p, and the advice's CPU
-seconds a decision (median / p90 / worst). Run it with the project's environment
+seconds a decision (median / p90 / worst). `--model M` plays the advice under opponent model M
+instead of the mixture (a row named member/M), `--baseline none` skips the card counter's replay,
+and `--compare A B` pairs the advice of two runs on the deals both played (repeat a run's seeds
+with `--seed`) — how a variant of the advice is measured against the app's own. Run it with the project's environment
 (`.venv/bin/python`): the line `the core's path` says whether the compiled core is in use.
 
 Usage: python benchmarks/strength.py --panel [rounds-per-row] [--editions classic,2019] [--players N]
@@ -268,10 +271,12 @@ def panel_opponent(name: str) -> Player:
 
 class AppAdvice(Player):
     """The app's own advice: `advise(record)` with its defaults (the mixture, DEFAULT_WORK,
-    DEFAULT_DEALS), timed in CPU seconds (the answer-time targets are CPU time)."""
+    DEFAULT_DEALS), timed in CPU seconds (the answer-time targets are CPU time); `model` another
+    opponent model, for a variant measured on the same deals."""
 
-    def __init__(self):
+    def __init__(self, model: str = "mixture"):
         super().__init__("app")
+        self.model = model
 
     def act(self, r, events, seat: int, seed: int, rng):
         if len(legal_actions(r)) == 1:  # the app answers a forced play at once too
@@ -279,7 +284,7 @@ class AppAdvice(Player):
         record = record_from_events(r.edition, len(r.hands), events, seat)
         t0 = time.process_time()
         try:
-            action = advise(record, seed=seed).actions[0].action
+            action = advise(record, self.model, seed=seed).actions[0].action
         except LoveLetterError:
             action = counting_policy(r, rng)
         self.times.append(time.process_time() - t0)
@@ -320,6 +325,8 @@ def panel(argv: list) -> None:
     players = int(option("--players", "2"))
     base = int(option("--seed", str(int.from_bytes(os.urandom(4), "big") * 1000)))
     out = option("--out", "")
+    model = option("--model", "mixture")
+    with_counter = option("--baseline", "card-counter") != "none"
     rounds = int(argv[0]) if argv else 1000
     sink = open(out, "a") if out else None
     try:  # the compiled core ready before the first answer is timed
@@ -334,35 +341,83 @@ def panel(argv: list) -> None:
     print(PANEL_HEADER, flush=True)
     for edition in editions:
         for member in members:
-            app, baseline = AppAdvice(), Player("card-counter")
+            app, baseline = AppAdvice(model), Player("card-counter")
             opponents = [panel_opponent(member) for _ in range(players - 1)]
             a, c = [], []
             for i in range(rounds):
                 s = base + i
                 before = len(app.times)
                 a.append(int(0 in play_round(edition, players, s, [app] + opponents)))
-                c.append(int(0 in play_round(edition, players, s, [baseline] + opponents)))
+                if with_counter:
+                    c.append(int(0 in play_round(edition, players, s, [baseline] + opponents)))
                 if sink:
-                    sink.write(json.dumps({"edition": edition, "players": players, "opponent": member, "seed": s,
-                                           "app": a[-1], "counter": c[-1],
-                                           "cpu": [round(x, 4) for x in app.times[before:]]}) + "\n")
+                    line = {"edition": edition, "players": players, "opponent": member, "seed": s,
+                            "app": a[-1], "counter": c[-1] if with_counter else None,
+                            "cpu": [round(x, 4) for x in app.times[before:]]}
+                    if model != "mixture":
+                        line["model"] = model
+                    sink.write(json.dumps(line) + "\n")
                     sink.flush()
-            print_row(member, edition, players, a, c, app.times)
+            if with_counter:
+                print_row(label(member, model), edition, players, a, c, app.times)
+            else:
+                print(f"{label(member, model):<14}{edition:<8}{players:>2}{rounds:>6}{sum(a) / rounds:>7.3f}"
+                      " (no card-counter replay: compare runs with --compare)", flush=True)
+
+
+def label(member: str, model: str) -> str:
+    """A panel row's name: the member, and the advice's opponent model when not the default."""
+    return member if model == "mixture" else f"{member}/{model}"
+
+
+def read_runs(paths: list) -> dict:
+    """The deals of panel runs (`--out` files, gzipped or not), keyed by (row, edition, players,
+    seed); a deal played twice (a run repeated with --seed) counts once: its last line."""
+    import gzip
+    import json
+
+    deals: dict = {}
+    for path in paths:
+        for line in (gzip.open(path, "rt") if path.endswith(".gz") else open(path)):
+            x = json.loads(line)
+            deals[(label(x["opponent"], x.get("model", "mixture")), x["edition"], x["players"], x["seed"])] = x
+    return deals
+
+
+def compare(paths: list) -> None:
+    """`--compare A B`: the advice of run A against the advice of run B on the deals both played
+    (same member, edition, players and seed): both win rates, the paired difference, the sign test."""
+    if len(paths) != 2:
+        raise SystemExit("--compare takes two run files")
+    runs = [read_runs([p]) for p in paths]
+    rows: dict = {}
+    for (row, edition, players, seed), x in runs[0].items():
+        member = row.split("/")[0]
+        for (row_b, edition_b, players_b, seed_b), y in runs[1].items():
+            if (row_b.split("/")[0], edition_b, players_b, seed_b) == (member, edition, players, seed):
+                rows.setdefault((row, row_b, edition, players), ([], [], [], []))
+                r = rows[(row, row_b, edition, players)]
+                r[0].append(x["app"])
+                r[1].append(y["app"])
+                r[2].extend(x["cpu"])
+                r[3].extend(y["cpu"])
+    if not rows:
+        raise SystemExit("the two runs share no deal")
+    for (row, row_b, edition, players), (a, b, ta, tb) in sorted(rows.items()):
+        print(f"# A = {row}, B = {row_b}: columns 'advice' = A, 'counter' = B; A's CPU; "
+              f"B's CPU median {statistics.median(tb or [0.0]):.2f} s")
+        print(PANEL_HEADER)
+        print_row(row, edition, players, a, b, ta)
 
 
 def summary(paths: list) -> None:
     """The panel's rows from the JSON lines of one or more runs (`--out` files, gzipped or not;
     benchmarks/panel/ keeps the runs of 2026-12-05)."""
-    import gzip
-    import json
-
-    deals: dict = {}  # a deal played twice (a run repeated with --seed) counts once: its last line
-    for path in paths:
-        for line in (gzip.open(path, "rt") if path.endswith(".gz") else open(path)):
-            x = json.loads(line)
-            deals[(x["opponent"], x["edition"], x["players"], x["seed"])] = x
+    deals = read_runs(paths)
     rows: dict = {}
     for (member, edition, players, _), x in deals.items():
+        if x["counter"] is None:  # a variant run without the card-counter replay: see --compare
+            continue
         key = (member, edition, players)
         rows.setdefault(key, ([], [], []))
         rows[key][0].append(x["app"])
@@ -395,6 +450,9 @@ def print_row(member: str, edition: str, players: int, a: list, c: list, times: 
 def main() -> None:
     if len(sys.argv) > 1 and sys.argv[1] == "--summary":
         summary(sys.argv[2:])
+        return
+    if len(sys.argv) > 1 and sys.argv[1] == "--compare":
+        compare(sys.argv[2:])
         return
     if len(sys.argv) > 1 and sys.argv[1] == "--panel":
         panel(sys.argv[2:])
