@@ -37,7 +37,8 @@ who starts). Fresh seeds each run (printed; `--seed S` repeats a run); one JSON 
 `--summary FILE...` prints per row both win rates with 95% intervals, the paired difference with
 its 95% interval, the discordant rounds, the two-sided sign test's p, and the advice's CPU
 seconds a decision (median / p90 / worst). `--model M` plays the advice under opponent model M
-instead of the mixture (a row named member/M), `--baseline none` skips the card counter's replay,
+instead of the mixture, `--work N` and `--deals N` with other budgets (a row named
+member/settings), `--baseline none` skips the card counter's replay,
 and `--compare A B` pairs the advice of two runs on the deals both played (repeat a run's seeds
 with `--seed`) — how a variant of the advice is measured against the app's own. Run it with the project's environment
 (`.venv/bin/python`): the line `the core's path` says whether the compiled core is in use.
@@ -274,9 +275,12 @@ class AppAdvice(Player):
     DEFAULT_DEALS), timed in CPU seconds (the answer-time targets are CPU time); `model` another
     opponent model, for a variant measured on the same deals."""
 
-    def __init__(self, model: str = "mixture"):
+    def __init__(self, model: str = "mixture", work: int = None, deals: int = None):
         super().__init__("app")
         self.model = model
+        self.settings = {} if work is None else {"budget": work}
+        if deals is not None:
+            self.settings["deals"] = deals
 
     def act(self, r, events, seat: int, seed: int, rng):
         if len(legal_actions(r)) == 1:  # the app answers a forced play at once too
@@ -284,7 +288,7 @@ class AppAdvice(Player):
         record = record_from_events(r.edition, len(r.hands), events, seat)
         t0 = time.process_time()
         try:
-            action = advise(record, self.model, seed=seed).actions[0].action
+            action = advise(record, self.model, seed=seed, **self.settings).actions[0].action
         except LoveLetterError:
             action = counting_policy(r, rng)
         self.times.append(time.process_time() - t0)
@@ -326,6 +330,10 @@ def panel(argv: list) -> None:
     base = int(option("--seed", str(int.from_bytes(os.urandom(4), "big") * 1000)))
     out = option("--out", "")
     model = option("--model", "mixture")
+    work = option("--work", None)
+    deals = option("--deals", None)
+    variant = ",".join(x for x in (model != "mixture" and model, work and f"work={work}",
+                                   deals and f"deals={deals}") if x)
     with_counter = option("--baseline", "card-counter") != "none"
     rounds = int(argv[0]) if argv else 1000
     sink = open(out, "a") if out else None
@@ -341,7 +349,7 @@ def panel(argv: list) -> None:
     print(PANEL_HEADER, flush=True)
     for edition in editions:
         for member in members:
-            app, baseline = AppAdvice(model), Player("card-counter")
+            app, baseline = AppAdvice(model, work and int(work), deals and int(deals)), Player("card-counter")
             opponents = [panel_opponent(member) for _ in range(players - 1)]
             a, c = [], []
             for i in range(rounds):
@@ -354,20 +362,20 @@ def panel(argv: list) -> None:
                     line = {"edition": edition, "players": players, "opponent": member, "seed": s,
                             "app": a[-1], "counter": c[-1] if with_counter else None,
                             "cpu": [round(x, 4) for x in app.times[before:]]}
-                    if model != "mixture":
-                        line["model"] = model
+                    if variant:
+                        line["model"] = variant
                     sink.write(json.dumps(line) + "\n")
                     sink.flush()
             if with_counter:
-                print_row(label(member, model), edition, players, a, c, app.times)
+                print_row(label(member, variant), edition, players, a, c, app.times)
             else:
-                print(f"{label(member, model):<14}{edition:<8}{players:>2}{rounds:>6}{sum(a) / rounds:>7.3f}"
+                print(f"{label(member, variant):<13} {edition:<8}{players:>2}{rounds:>6}{sum(a) / rounds:>7.3f}"
                       " (no card-counter replay: compare runs with --compare)", flush=True)
 
 
-def label(member: str, model: str) -> str:
-    """A panel row's name: the member, and the advice's opponent model when not the default."""
-    return member if model == "mixture" else f"{member}/{model}"
+def label(member: str, variant: str) -> str:
+    """A panel row's name: the member, and the advice's settings that are not the app's defaults."""
+    return f"{member}/{variant}" if variant else member
 
 
 def read_runs(paths: list) -> dict:
@@ -380,7 +388,7 @@ def read_runs(paths: list) -> dict:
     for path in paths:
         for line in (gzip.open(path, "rt") if path.endswith(".gz") else open(path)):
             x = json.loads(line)
-            deals[(label(x["opponent"], x.get("model", "mixture")), x["edition"], x["players"], x["seed"])] = x
+            deals[(label(x["opponent"], x.get("model", "")), x["edition"], x["players"], x["seed"])] = x
     return deals
 
 
@@ -441,7 +449,7 @@ def print_row(member: str, edition: str, players: int, a: list, c: list, times: 
     la, ha = wilson(sum(a), rounds)
     lc, hc = wilson(sum(c), rounds)
     cpu = sorted(times) or [0.0]
-    print(f"{member:<14}{edition:<8}{players:>2}{rounds:>6}{sum(a) / rounds:>7.3f} ({la:.3f}–{ha:.3f})"
+    print(f"{member:<13} {edition:<8}{players:>2}{rounds:>6}{sum(a) / rounds:>7.3f} ({la:.3f}–{ha:.3f})"
           f"{sum(c) / rounds:>7.3f} ({lc:.3f}–{hc:.3f}){mean:>+7.3f} ({mean - half:+.3f}–{mean + half:+.3f})"
           f"{f'{better}/{worse}':>9}{sign_test(better, worse):>8.4f}"
           f"  cpu {statistics.median(cpu):.2f}/{cpu[int(0.9 * (len(cpu) - 1))]:.2f}/{cpu[-1]:.2f}", flush=True)
