@@ -397,18 +397,19 @@ def compare(paths: list) -> None:
     (same member, edition, players and seed): both win rates, the paired difference, the sign test."""
     if len(paths) != 2:
         raise SystemExit("--compare takes two run files")
-    runs = [read_runs([p]) for p in paths]
+    first, second = (read_runs([p]) for p in paths)
+    by_deal = {(row.split("/")[0], edition, players, seed): (row, y)
+               for (row, edition, players, seed), y in second.items()}
     rows: dict = {}
-    for (row, edition, players, seed), x in runs[0].items():
-        member = row.split("/")[0]
-        for (row_b, edition_b, players_b, seed_b), y in runs[1].items():
-            if (row_b.split("/")[0], edition_b, players_b, seed_b) == (member, edition, players, seed):
-                rows.setdefault((row, row_b, edition, players), ([], [], [], []))
-                r = rows[(row, row_b, edition, players)]
-                r[0].append(x["app"])
-                r[1].append(y["app"])
-                r[2].extend(x["cpu"])
-                r[3].extend(y["cpu"])
+    for (row, edition, players, seed), x in first.items():
+        if (row.split("/")[0], edition, players, seed) not in by_deal:
+            continue
+        row_b, y = by_deal[(row.split("/")[0], edition, players, seed)]
+        r = rows.setdefault((row, row_b, edition, players), ([], [], [], []))
+        r[0].append(x["app"])
+        r[1].append(y["app"])
+        r[2].extend(x["cpu"])
+        r[3].extend(y["cpu"])
     if not rows:
         raise SystemExit("the two runs share no deal")
     for (row, row_b, edition, players), (a, b, ta, tb) in sorted(rows.items()):
