@@ -47,8 +47,8 @@ ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--d
 RECORD = "2019 Ana,Luis first:Ana viewer:Ana up:2,3,6 dealt:1 | Ana +1 1>Luis=5 miss | Luis 2>Ana | Ana +3"
 #: The warm-up page's position (another one: nothing of the measured answer is remembered).
 WARM = "classic Ana,Luis first:Ana viewer:Ana up:2,3,6 dealt:5 | Ana +1"
-VERDICTS = [t("en", "an_best", play="").strip(), t("en", "an_equal_estimate", plays="").strip(),
-            t("en", "an_equal_exact", plays="").strip()]
+VERDICTS = [t("en", "an_best", play="").strip(), t("en", "an_probably_best", play="").strip(),
+            t("en", "an_only_play", play="").strip()]
 
 
 def free_port() -> int:

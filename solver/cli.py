@@ -308,6 +308,7 @@ def _learn_json(learn):
 def _advise(args) -> int:
     from solver.advice.advisor import advise
     from solver.rules.names import card_name as _name
+    from solver.words.verdicts import best_text
 
     from solver.records.replay import check_viewer_hand
 
@@ -341,7 +342,7 @@ def _advise(args) -> int:
             "knock_out_now": _frac(ranked.knock_out_now), "out_before_next_turn": _frac(ranked.out_before_next_turn),
             "exact": ranked.exact, "interval": ranked.interval, "samples": ranked.samples,
             "diff_to_best": ranked.diff, "diff_interval": ranked.diff_interval, "p_best": ranked.p_best,
-            "equal_to_best": ranked.equal_to_best,
+            "standing": ranked.standing, "sure_miss": ranked.sure_miss,
             # a Guard guess that cannot hit: the same play in effect as this earlier one (same figures)
             "same_as": show(ranked.same_as) if ranked.same_as is not None else None,
             "learn": _learn_json(ranked.learn), "explanation": {"key": key, "params": {k: _frac(v) for k, v in params.items()}},
@@ -351,7 +352,8 @@ def _advise(args) -> int:
     if args.json:
         print(json.dumps({"record": format_record(record), "model": advice.model, "method": advice.method,
                           "types": {name: _frac(p) for name, p in advice.types.items()},
-                          "worlds": advice.worlds, "resolved": advice.resolved, "posterior": advice.posterior,
+                          "worlds": advice.worlds, "resolved": advice.resolved, "decided": advice.decided,
+                          "verdict": best_text(advice, "en"), "posterior": advice.posterior,
                           "cut_short": advice.cut_short, "actions": rows}, ensure_ascii=False, indent=2))
         return 0
     print(f"Record: {format_record(record)}")
@@ -367,8 +369,7 @@ def _advise(args) -> int:
               f"{advice.worlds} for the contenders), 95% intervals; your next decision on what you will know, later "
               "ones by the counting heuristic." + ("" if advice.posterior == "exact" else
                                                    " Deals from an approximate posterior (memory ignored)."))
-        group = [show(a.action) for a in advice.best_group() if a.same_as is None]
-        print(("Best play: " + group[0]) if advice.resolved else "Equally good within the estimate: " + ", ".join(group))
+    print(best_text(advice, "en") + ".")  # the verdict, in the words of the app and the notebook
     if len(advice.types) > 1:
         print(f"What the record suggests: {_types_text(advice.types, seats, record.viewer)}.")
         bests = _best_by_type(advice)
@@ -385,7 +386,8 @@ def _advise(args) -> int:
         ci = "" if ranked.exact else (f" [{ranked.interval[0] * 100:.1f}–{ranked.interval[1] * 100:.1f}%]"
                                       f" vs best {ranked.diff * 100:+.1f} pts [{ranked.diff_interval[0] * 100:+.1f},"
                                       f" {ranked.diff_interval[1] * 100:+.1f}] P(best) {ranked.p_best:.2f}")
-        print(f"{i:>3}. {row['action']:<34} win {row['win']:>12} {_pct(ranked.win)}{ci}  — {why}")
+        standing = "" if ranked.standing in ("best", "worse") else f" [{ranked.standing}]"
+        print(f"{i:>3}. {row['action']:<34} win {row['win']:>12} {_pct(ranked.win)}{ci}{standing}  — {why}")
     return 0
 
 

@@ -29,7 +29,8 @@ from solver.rules.state import Game, Round
 from solver.words.figures import figure, frac, pct, win_text
 from solver.words.i18n import LANGUAGES, colon, semicolon, t
 from solver.words.sentences import card_label, error_text, history_lines
-from solver.words.verdicts import best_text, estimate_sentence, explanation_text, guard_sentences, method_text, play_label
+from solver.words.verdicts import (estimate_sentence, explanation_text, guard_sentences, method_text, play_label,
+                                   standing_text, verdict_line)
 
 _SETTINGS = {"lang": "en"}
 
@@ -325,7 +326,7 @@ def advice_html(adv: Advice, lang: str) -> str:
     chance of winning the round (exact, its fraction on hover; or ≈ an estimate with its 95%
     interval) and why."""
     heading = t(lang, "an_advice_one" if len(adv.actions) == 1 else "an_advice")
-    parts = [f"<p><b>{escape(heading)}</b></p>", para(best_text(adv, lang))]
+    parts = [f"<p><b>{escape(heading)}</b></p>", para(verdict_line(adv, lang))]
     if adv.cut_short:
         parts.append(para(t(lang, "an_cut_short"), "note"))
     parts.append(para(method_text(adv, lang) if adv.method == "exact" else estimate_sentence(adv, lang), "note"))
@@ -333,9 +334,10 @@ def advice_html(adv: Advice, lang: str) -> str:
     shown = [a for a in adv.actions if a.same_as is None]  # a Guard's sure misses at one target: one row
     for i, a in enumerate(shown, start=1):
         win = (win_text(a, lang), frac(a.win) if a.exact else None)
-        rows.append((str(i), play_label(adv, a, lang), win, t(lang, "an_exact" if a.exact else "an_estimate"),
-                     explanation_text(a, lang)))
-    parts.append(html_table(("#", t(lang, "an_play"), t(lang, "an_win"), t(lang, "an_kind"), t(lang, "an_why")), rows))
+        rows.append((str(i), play_label(adv, a, lang), win, standing_text(a, lang),
+                     t(lang, "an_exact" if a.exact else "an_estimate"), explanation_text(a, lang)))
+    parts.append(html_table(("#", t(lang, "an_play"), t(lang, "an_win"), t(lang, "an_standing"), t(lang, "an_kind"),
+                             t(lang, "an_why")), rows))
     if adv.method != "exact":
         parts.append(f"<details><summary>{escape(t(lang, 'an_method_how'))}</summary>"
                      f"{para(method_text(adv, lang), 'note')}</details>")

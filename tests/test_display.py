@@ -18,7 +18,7 @@ from solver.rules.rich import rich
 from solver.words.figures import figure, frac, pct, win_text
 from solver.words.i18n import t
 from solver.words.sentences import card_label, error_text, history_lines
-from solver.words.verdicts import best_text, play_label
+from solver.words.verdicts import best_text, play_label, standing_text
 
 NASTY = "<b>Ana&"
 SAFE = escape(NASTY)  # &lt;b&gt;Ana&amp;
@@ -212,7 +212,7 @@ def test_an_advice_shows_the_verdict_and_each_play_with_its_exact_chance():
     assert escape(best_text(adv, "en")) in html
     for i, a in enumerate(adv.actions, start=1):
         cells = row(html, str(i))
-        assert cells[:3] == [play_label(adv, a, "en"), win_text(a, "en"), t("en", "an_exact")]
+        assert cells[:4] == [play_label(adv, a, "en"), win_text(a, "en"), standing_text(a, "en"), t("en", "an_exact")]
         assert f'title="{frac(a.win)}"' in html
     # The opponent's name is in the plays on them ("King (6) on <b>Ana&"): escaped.
     theirs = advise(dataclasses.replace(parse_record(ADVISE), seats=("P1", NASTY)), "card-counter")

@@ -15,9 +15,10 @@ lies in the choice it prepares (the Chancellor's keep, a Handmaid's next turn) i
 choice made well, not by the heuristic.
 
 For each play the answer reports its win rate and 95% interval, its paired difference to the
-best play with a 95% interval, and P(best) (a seeded bootstrap over the deals). A play whose
-difference to the best is not resolved is "equally good within the estimate"; a single best
-play is named only when every other difference is resolved. A play whose outcome is certain
+best play with a 95% interval, and P(best) (a seeded bootstrap over the deals). Each play stands
+against the best as the result module defines (`solver.advice.result`): *close* when that interval
+lies within ±3 points ("equally good"), *worse* when it lies below 0, *undecided* otherwise (not
+yet told apart); a single best play is named only when every other play is worse. A play whose outcome is certain
 (a Guard naming the card the target surely holds, a play that knocks the viewer out) is computed
 exactly instead.
 """
@@ -38,7 +39,7 @@ from solver.rules.state import OVER, Round
 from solver.policies.models import get_model
 from solver.compiled import LeafTable, make_deals, make_playouts
 from solver.advice.exact import learn_from
-from solver.advice.result import Advice, RankedAction, mark_sure_misses, one_best, sort_key
+from solver.advice.result import Advice, RankedAction, mark_sure_misses, sort_key, with_standings
 from solver.advice.worlds import typed_sampler
 
 #: z of the reported intervals (95%) and of the racing's elimination (a play is dropped only
@@ -186,8 +187,8 @@ def advise_estimate(record, model="random", deals: int = 2000, seed: int = 0, fi
                                learn=None)
                   for a, (w, tk, ko, out) in certain.items()]
         ranked.sort(key=lambda x: (-x.win, -x.tokens, sort_key(x.action)))
-        ranking = mark_sure_misses(exact_ranking(ranked), cannot_hit)
-        return Advice(record, model.name, "exact", ranking, 0, 0, resolved=one_best(ranking), posterior=posterior,
+        ranking = with_standings(mark_sure_misses(exact_ranking(ranked), cannot_hit))
+        return Advice(record, model.name, "exact", ranking, 0, 0, posterior=posterior,
                       types=_types(record, model, posterior))
     # A Guard's guesses that cannot hit at one target are one play in effect (a miss leaves the
     # same round): the first is sampled for all of them, so they show the same figures (before,
@@ -248,7 +249,7 @@ def advise_estimate(record, model="random", deals: int = 2000, seed: int = 0, fi
         contenders = keep
     # Before stopping, every play dropped on fewer deals than the best must be resolved worse on
     # the deals they share (its interval below the best's), else it is sampled on more deals
-    # (up to all of the best's): "equally good" is said only of plays sampled as much as the best.
+    # (up to all of the best's), so that no play is left half-known beside the best.
     margin = _margin(model, first_deal) if widen and record.n_players == 2 else (0.0, 0.0)
     while not clock:
         best = _leader(live, results)
@@ -295,7 +296,7 @@ def _settled(a, best, results, side: float) -> bool:
     """More deals would not change what is said of `a` against `best`: its paired difference's 95%
     interval, widened by the bias margin (`side` times the share of deals not valued exactly), is
     below 0 (resolved worse), or its sampling half-width is within half that margin (the bias,
-    not the sampling, keeps them apart: equally good within the estimate)."""
+    not the sampling, keeps them apart: more deals would not tell them apart)."""
     m, se = _paired(results[a][0], results[best][0])
     bias = side * max(_unsure(results, a), _unsure(results, best))
     return m + Z * se + bias < 0 or (bias > 0 and Z * se <= bias / 2)
@@ -340,8 +341,8 @@ def _report(record, model, actions, certain, results, deal_source, seed, posteri
             clock: bool = False, margin: tuple = (0.0, 0.0)) -> Advice:
     """The ranking: plays ordered by their estimated win rate (a play sampled on fewer deals than
     the best: the best's rate plus their paired difference, the estimate that agrees with the
-    difference shown); among them a Guard guess that cannot hit never above one that can at the
-    same target. Immediate figures (knock-out chance, what a play shows) are exact from the
+    difference shown), the best first, each play's standing read from its difference's interval
+    (`solver.advice.result.with_standings`). Immediate figures (knock-out chance, what a play shows) are exact from the
     posterior where it is exact (`figures`), sampled otherwise (then flagged)."""
     v = record.viewer
     n = max((len(results[a][0]) for a in results), default=0)
@@ -355,9 +356,11 @@ def _report(record, model, actions, certain, results, deal_source, seed, posteri
 
     sampled = [a for a in actions if a not in certain]
     leader = _leader(sampled, results) if sampled else None
-    best = max([a for a in actions if a in certain] + ([leader] if leader is not None else []),
-               key=lambda a: (certain[a][0], certain[a][1]) if a in certain else
-               (_mean(results[a][0]), _mean(results[a][1])))
+    estimates = {a: (Fraction(certain[a][0]), Fraction(certain[a][1]), None) if a in certain
+                 else _estimate(a, leader, results, n) for a in actions}
+    # The best is the play with the highest value, whichever it is (a certain outcome, the leader
+    # of the sampling, or a play sampled on fewer deals whose paired estimate is higher).
+    best = max(actions, key=lambda a: (estimates[a][0], estimates[a][1], a in certain or a == leader))
     p_best = _bootstrap_best(actions, certain, results, seed)
     kinds = [t.name for t in deal_source.kinds]
     ranked = []
@@ -373,7 +376,7 @@ def _report(record, model, actions, certain, results, deal_source, seed, posteri
             continue
         w, tk, ko, ob, sure = results[a]
         k = len(w)
-        win, tokens, low_high = _estimate(a, leader, results, n)
+        win, tokens, low_high = estimates[a]
         by_type = None
         if len(set(kinds[:k])) > 1 or len(model.types) > 1:
             by_type = {}
@@ -398,10 +401,11 @@ def _report(record, model, actions, certain, results, deal_source, seed, posteri
                   for r in ranked]
         ranked = [replace(r, diff_interval=(r.diff_interval[0] - r.bias_margin, r.diff_interval[1] + r.bias_margin))
                   for r in ranked]
-    ranked = [_with_tie(r, best, n) for r in ranked]
+    # In the order of their values, the best first: a Guard's sure misses at one target are one row
+    # (`mark_sure_misses`) that keeps its place in that order.
     ranked.sort(key=lambda x: (x.action != best, -x.win, -x.tokens, sort_key(x.action)))
-    ranking = _misses_never_equal(mark_sure_misses(_misses_last(ranked, cannot_hit), cannot_hit), cannot_hit, best)
-    return Advice(record, model.name, "estimate", ranking, n, 0, resolved=one_best(ranking), posterior=posterior,
+    ranking = with_standings(mark_sure_misses(ranked, cannot_hit))
+    return Advice(record, model.name, "estimate", ranking, n, 0, posterior=posterior,
                   cut_short=clock, types=_types(record, model, posterior, kinds[:n]))
 
 
@@ -490,47 +494,12 @@ def _inference_work(record, model) -> int:
     return steps // INFERENCE_STEPS
 
 
-def _misses_last(ranked: list, cannot_hit) -> list:
-    """The ranking with every Guard guess that cannot hit placed after the guesses that can at
-    the same target, when the estimate had put it before one of them (a miss is what such a
-    guess always does, and what a guess that can hit does when it misses)."""
-    out = list(ranked)
-    for t in {x.action.target for x in out if getattr(x.action, "guess", None) is not None}:
-        def guess_at(x, t=t) -> bool:
-            return getattr(x.action, "guess", None) is not None and x.action.target == t
-        hits = [i for i, x in enumerate(out) if guess_at(x) and not cannot_hit(x.action)]
-        if not hits:
-            continue
-        last = hits[-1]
-        early = [x for i, x in enumerate(out[:last]) if guess_at(x) and cannot_hit(x.action)]
-        if early:
-            rest = [x for x in out if not any(x is e for e in early)]
-            at = next(i for i, x in enumerate(rest) if x is out[last]) + 1
-            out = rest[:at] + early + rest[at:]
-    return out
-
-
 def _shielded(deal: Round, action, viewer: int) -> bool:
     """The play leaves the viewer protected (a Handmaid) with the round going on: nobody may
     choose them before their next turn, so they cannot be knocked out before it, whatever the
     hidden cards (the sampled figure is 0 on every deal; this makes it exact)."""
     r, _ = apply(deal, action)
     return r.phase != OVER and bool(r.protected[viewer])
-
-
-def _misses_never_equal(ranking, cannot_hit, best) -> tuple:
-    """The ranking with no Guard guess that cannot hit counted as equally good as the best beside
-    a guess at the same target that can hit and is: it does what that guess does when it misses,
-    and never what it does when it hits (a sampling margin must not list "naming the Princess
-    you hold" as equally good as a guess that hits 21%). The best play itself keeps its mark."""
-    def guess(x) -> bool:
-        return getattr(x.action, "guess", None) is not None
-
-    beside = {x.action.target for x in ranking if guess(x) and x.equal_to_best and not cannot_hit(x.action)}
-    return tuple(replace(x, equal_to_best=False)
-                 if x.equal_to_best and x.action != best and guess(x) and x.action.target in beside
-                 and cannot_hit(x.action) else x
-                 for x in ranking)
 
 
 def _types(record, model, posterior: str, kinds=None) -> dict:
@@ -567,17 +536,6 @@ def _diff_to_best(a, best, certain, results) -> tuple[float, tuple]:
         return m, (m - Z * se, m + Z * se)
     m, se = _paired(results[a][0], results[best][0])
     return m, (m - Z * se, m + Z * se)
-
-
-def _with_tie(r: RankedAction, best, n: int) -> RankedAction:
-    """Equal to the best within the estimate: its difference's interval reaches 0, and it was
-    sampled on as many deals as the best, or its sampling is within half its bias margin (more
-    deals would not resolve it: `_settled`), or its outcome is certain."""
-    if r.action == best:
-        return replace(r, equal_to_best=True)
-    low, high = r.diff_interval
-    sampling = (high - low) / 2 - r.bias_margin
-    return replace(r, equal_to_best=high >= 0 and (r.exact or r.samples >= n or sampling <= r.bias_margin / 2 + 1e-12))
 
 
 def _bootstrap_best(actions, certain, results, seed: int) -> dict:

@@ -28,7 +28,7 @@ from solver.rules.round_rules import round_apply
 from solver.records.record import Record
 from solver.rules.state import CHANCELLOR, HAND_PAIR, OVER, PLAY, Round
 
-from solver.advice.result import Advice, RankedAction, mark_sure_misses, one_best, sort_key
+from solver.advice.result import Advice, RankedAction, mark_sure_misses, sort_key, with_standings
 from solver.policies.heuristics import counting_choices
 from solver.policies.models import CardCounterModel, get_model
 from solver.advice.worlds import (OutOfTimeError, TooLargeError, observation, root_worlds)
@@ -938,8 +938,8 @@ def _advise(record: Record, model, solver: ExactSolver, worlds: list, deals: int
         ranked = [replace(a, by_type={name: wins[a.action] for name, wins in by_type.items()}) for a in ranked]
     # A guess that knocks nobody out in any world is a sure miss (a hit always knocks out).
     ko = {a.action: a.knock_out_now for a in ranked}
-    ranking = mark_sure_misses(exact_ranking(ranked), lambda act: ko[act] == 0)
-    return Advice(record, model.name, "exact", ranking, deals, solver.nodes, resolved=one_best(ranking),
+    ranking = with_standings(mark_sure_misses(exact_ranking(ranked), lambda act: ko[act] == 0))
+    return Advice(record, model.name, "exact", ranking, deals, solver.nodes,
                   types=_type_names(model, worlds))
 
 
@@ -982,13 +982,14 @@ def _by_type(solver: ExactSolver, worlds: list, actions) -> dict:
 def exact_ranking(ranked: list) -> tuple:
     """Exact values, ordered by win rate, then tokens; among exact ties a play that can knock an
     opponent out now before one that cannot (a Guard guess that can hit before a sure miss),
-    then the engine's order. The difference to the best is a point; plays with the best win rate
-    exactly are equally good (each with an equal share of P(best))."""
+    then the engine's order. The difference to the best is a point: plays within `CLOSE_POINTS`
+    of the best are close ("equally good"; exact ties share P(best) equally), the others worse.
+    (`with_standings` is applied after the sure misses are marked, `mark_sure_misses`.)"""
     ranked = sorted(ranked, key=lambda a: (-a.win, -a.tokens, not a.knock_out_now, sort_key(a.action)))
     top = ranked[0].win
     ties = sum(1 for a in ranked if a.win == top)
     return tuple(replace(a, diff=float(a.win - top), diff_interval=(float(a.win - top),) * 2,
-                         p_best=(1 / ties) if a.win == top else 0.0, equal_to_best=a.win == top)
+                         p_best=(1 / ties) if a.win == top else 0.0)
                  for a in ranked)
 
 

@@ -297,16 +297,20 @@ class Reviewed:
     advice: object  # solver.advisor.Advice
     #: The chosen play's entry in the ranking (None only if the advisor did not rank it).
     chosen: object
-    #: Best P(win) minus the chosen play's P(win): what the choice cost (0 for the best).
+    #: What the choice gave up in P(win), as the hint's answer prices it (`RankedAction.cost`): 0 for
+    #: the best and for a play proved within 3 points of it, the difference to the best otherwise
+    #: (uncertain when the play's standing is "undecided").
     cost: object
     #: 1-based place of the chosen play in the ranking.
     rank: Optional[int]
 
 
 def review(decisions, model: str, seconds: float = 2.0, advise_fn=None) -> list:
-    """Each decision with the advisor's ranking and its cost in winning chance. `advise_fn`
-    (record, model, seconds) -> Advice lets a caller share a cache; a position the inference
-    refuses gives its error in place of the advice."""
+    """Each decision with the advisor's ranking and its cost in winning chance. One question, one
+    computation: the answer is `advise(record, model)` with its default budgets and seed, the one a
+    hint at that decision gave (`advise_fn` (record, model, seconds) -> Advice lets a caller reuse
+    the hint's cached answer), and the cost is read from the chosen play's standing in it. A
+    position the inference refuses gives its error in place of the advice."""
     advise_fn = advise_fn or (lambda record, m, s: advise(record, m))
     out = []
     for d in decisions:
@@ -317,6 +321,6 @@ def review(decisions, model: str, seconds: float = 2.0, advise_fn=None) -> list:
             continue
         rank = next((i for i, a in enumerate(adv.actions, start=1) if a.action == d.action), None)
         chosen = adv.actions[rank - 1] if rank else None
-        cost = adv.actions[0].win - chosen.win if chosen else None
+        cost = chosen.cost if chosen else None
         out.append(Reviewed(d, adv, chosen, cost, rank))
     return out

@@ -1,5 +1,5 @@
 """What the solver concludes, in words: the best Guard guess on each opponent, the advisor's
-verdict ("Best play: …", "Equally good within the estimate: …", "Your only legal play: …"), each
+verdict ("Best play: …", "Probably best: …; might be as good: …", "Your only legal play: …"), each
 play's one-sentence why, and how the answer was computed. Pure functions over a `Posterior` or an
 `Advice`: the app (`tutor/`) and the notebook display (`solver.display`) say the same.
 """
@@ -67,9 +67,11 @@ def types_text(types: dict, record, model: str, lang: str, exact: bool = True, c
 
 def type_bests_text(adv, lang: str) -> str:
     """When the best play is not the same against each opponent type, both, with their chances
-    ("" when it is the same play)."""
+    ("" when it is the same play). A Guard's sure misses at one target count as their first row."""
     best: dict = {}
     for a in adv.actions:
+        if a.same_as is not None:
+            continue
         for name, win in (a.by_type or {}).items():
             if name not in best or win > best[name][1]:
                 best[name] = (a, win)
@@ -83,78 +85,104 @@ def type_bests_text(adv, lang: str) -> str:
 
 
 def best_plays(adv) -> tuple[bool, tuple]:
-    """The plays that rank first, and whether the answer is resolved — as the advisor says
-    (`Advice.resolved`, `Advice.best_group()`: exact ties, or the plays whose paired difference
-    to the best is not resolved by the estimate)."""
+    """The best play and the plays proved close to it (`Advice.best_group()`: "equally good"), and
+    whether a single best play is named (`Advice.resolved`: every other play is worse)."""
     if not adv.actions:
         return True, ()
     return adv.resolved, adv.best_group()
 
 
 def play_label(adv, ranked, lang: str) -> str:
-    """A ranked play in words; the first of a Guard's guesses that cannot hit at one target
-    stands for all of them ("Guard (1) on Luis, naming the Baron (3), Prince (5) or Princess (8):
-    none can hit" — `RankedAction.same_as`: one play in effect, the same figures)."""
+    """A ranked play in words. A Guard guess that cannot hit is said as what it is, never by the
+    card it names (which may be one the viewer holds): "Guard (1) on Luis, naming any card Luis
+    cannot hold: none can hit" — one row for all of them at that target (`RankedAction.same_as`)."""
     record = adv.record
-    e = record.edition
-    text = action_text(ranked.action, e, lang, record.seats, you=record.viewer)
-    also = [a.action for a in adv.actions if a.same_as == ranked.action]
-    if ranked.same_as is not None or not also:
-        return text
     play = ranked.action
-    guesses = [card_label(Card(x.guess), e, lang) for x in sorted([play, *also], key=lambda x: int(x.guess))]
-    return t(lang, "an_sure_misses", play=action_text(Play(play.card, play.target), e, lang, record.seats,
-                                                         you=record.viewer), guesses=either(lang, guesses))
+    if ranked.sure_miss:
+        return t(lang, "an_sure_miss_row", play=action_text(Play(play.card, play.target), record.edition, lang,
+                                                               record.seats, you=record.viewer),
+                 player=record.seats[play.target])
+    return action_text(play, record.edition, lang, record.seats, you=record.viewer)
 
 
-def plays_text(adv, plays, lang: str) -> str:
+def with_figure(ranked, text: str, lang: str) -> str:
+    """A play's words with its own chance of winning: "Priest (2) on Luis: ≈ 70.3%"."""
+    return t(lang, "an_with_win", play=text, win=marked(ranked.win, ranked.exact, lang))
+
+
+def plays_text(adv, plays, lang: str, figures: bool = False) -> str:
     """Ranked plays in one phrase: a Guard's guesses at one target as one play ("Guard (1) on Ana,
     naming the Priest (2), the Baron (3) or the King (7)"; every card it may name: "Guard (1) on
-    Ana, whatever it names"), the others after it, separated by ";" (a play may hold a comma)."""
+    Ana, whatever it names"), the others after it, separated by ";" (a play may hold a comma).
+    With `figures`, each play (each guess) with its own chance of winning, never a group's borrowed
+    one: "Guard (1) on Ana, naming the Priest (2): ≈ 61%, the Baron (3): ≈ 60%"."""
     record = adv.record
     e = record.edition
     plays = [a for a in plays if a.same_as is None]  # a Guard's sure misses: said once, by the first
     groups: dict = {}
     for i, a in enumerate(plays):
         act = a.action
-        key = (act.card, act.target) if isinstance(act, Play) and act.guess is not None else i
+        key = (act.card, act.target) if isinstance(act, Play) and act.guess is not None and not a.sure_miss else i
         groups.setdefault(key, []).append(a)
     out = []
     for key, group in groups.items():
         if len(group) == 1:
-            out.append(play_label(adv, group[0], lang))
+            label = play_label(adv, group[0], lang)
+            out.append(with_figure(group[0], label, lang) if figures else label)
             continue
         card, target = key  # (a plain play is keyed by its index: alone in its group)
-        named = sorted({Card(x.action.guess) for x in group} | {Card(y.action.guess) for x in group
-                                                                 for y in adv.actions if y.same_as == x.action})
         play = action_text(Play(card, target), e, lang, record.seats, you=record.viewer)
-        if set(named) >= set(e.guessable):
+        # by value with their figures (the best guess first), else by the card named
+        group = sorted(group, key=(lambda x: (-x.win, int(x.action.guess))) if figures else (lambda x: int(x.action.guess)))
+        named = [t(lang, "card_the", card=card_label(Card(x.action.guess), e, lang)) for x in group]
+        if figures:
+            out.append(t(lang, "an_guard_naming", play=play, guesses=either(
+                lang, [with_figure(x, name, lang) for x, name in zip(group, named)])))
+        elif {Card(x.action.guess) for x in group} >= set(e.guessable):
             out.append(t(lang, "an_guard_any", play=play))
         else:
-            out.append(t(lang, "an_guard_naming", play=play, guesses=either(
-                lang, [t(lang, "card_the", card=card_label(c, e, lang)) for c in named])))
+            out.append(t(lang, "an_guard_naming", play=play, guesses=either(lang, named)))
     return f"{semicolon(lang)} ".join(out)
 
 
 def best_text(adv, lang: str) -> str:
-    """"Best play: X" when resolved; otherwise "Equally good within the estimate: X, Y"."""
-    resolved, plays = best_plays(adv)
-    names = plays_text(adv, plays, lang)
+    """The verdict, the play with the highest value first, each other play named with its own
+    figure: "Best play: X"; "Best play: X: 63%; equally good (within 3 points): Y: 62%"; when
+    a play is not yet told apart from the best, "Probably best: X: ≈ 63%; might be as good (not
+    yet told apart): Y: ≈ 58%" (`solver.advice.result`: best, close, worse, undecided)."""
+    if not adv.actions:
+        return ""
+    top = adv.actions[0]
     if len(adv.actions) == 1:  # "Best play" of one (the Countess you must play) read as advice
-        return t(lang, "an_only_play", play=names)
-    if resolved and len([a for a in plays if a.same_as is None]) == 1:
-        return t(lang, "an_best", play=names)
-    return t(lang, "an_equal_exact" if adv.method == "exact" else "an_equal_estimate", plays=names)
+        return t(lang, "an_only_play", play=play_label(adv, top, lang))
+    close = [a for a in adv.actions[1:] if a.standing == "close"]
+    undecided = list(adv.undecided())
+    if not close and not undecided:
+        return t(lang, "an_best", play=play_label(adv, top, lang))
+    best = with_figure(top, play_label(adv, top, lang), lang)
+    parts = [t(lang, "an_best" if not undecided else "an_probably_best", play=best)]
+    if close:
+        parts.append(t(lang, "an_also_close", plays=plays_text(adv, close, lang, figures=True)))
+    if undecided:
+        parts.append(t(lang, "an_also_undecided", plays=plays_text(adv, undecided, lang, figures=True)))
+    return f"{semicolon(lang)} ".join(parts)
 
 
 def verdict_line(adv, lang: str) -> str:
-    """The advisor's answer in one line, for the top of a phone's screen: the best play (or the
-    plays equally good), then its chance to win and why ("… — Knocks an opponent out now: 25%.
-    Chance to win the round: 63%.")."""
-    _, plays = best_plays(adv)
-    if not plays:
+    """The advisor's answer in one line, for the top of the screen: the verdict (`best_text`), and
+    for a single best play (or the only one) its chance to win and why ("… — Knocks an opponent out
+    now: 25%. Chance to win the round: 63%."); a verdict naming several plays gives each its own
+    figure instead."""
+    if not adv.actions:
         return best_text(adv, lang)
-    return f"{best_text(adv, lang)} — {explanation_text(plays[0], lang, adv.record)}"
+    if len(adv.actions) > 1 and not adv.resolved:
+        return best_text(adv, lang) + "."
+    return f"{best_text(adv, lang)} — {explanation_text(adv.actions[0], lang, adv.record)}"
+
+
+def standing_text(ranked, lang: str) -> str:
+    """Where a play stands against the best, in words (the ranking's column)."""
+    return t(lang, "an_standing_" + (ranked.standing or "best"))
 
 
 def estimate_samples(adv) -> int:

@@ -111,11 +111,11 @@ def test_a_complete_seeded_game_through_the_page_with_hint_and_reviews():
         assert p.my_turn
         if not hinted and len(p.game.round.deck) <= 4:
             _click(at, "pr-hint")
-            from solver.words.verdicts import best_text
+            from solver.words.verdicts import verdict_line
             from tutor.answers import advice
 
             shown = advice(format_record(p.human_record()), hint_model(p.bots), 0.4)  # the page's cached answer
-            assert best_text(shown, "en") in [s.value for s in list(at.success) + list(at.info)]
+            assert verdict_line(shown, "en") in [s.value for s in list(at.success) + list(at.info)]
             hinted += 1
         _play_first(at)
         decisions += 1

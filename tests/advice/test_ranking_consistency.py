@@ -1,8 +1,8 @@
-"""A ranking never contradicts itself (issue 26, point 0), over generated 3–6-player positions
-and 2-player ones: plays in the order of their values (the best first); "equally good" only
-for a play sampled as much as the best (or exact); a Guard guess that cannot hit never above
-one that can at the same target; the immediate figures of a row (knock-out chance, what a play
-shows) equal the exact posterior's, the odds table's."""
+"""A ranking never contradicts itself (issues 26 and 41), over generated 3–6-player positions
+and 2-player ones: plays in the order of their values (the best first); each play's standing
+(best, close, worse, undecided) read from its difference interval one way; a Guard's sure misses
+at one target one row in the value order; the immediate figures of a row (knock-out chance, what
+a play shows) equal the exact posterior's, the odds table's."""
 
 from __future__ import annotations
 
@@ -48,36 +48,50 @@ def is_guess(a) -> bool:
 
 
 def check_ranking(adv, record) -> None:
+    """The rules of issue 41 on one answer: the highest value first; each play's standing the one
+    reading of its difference interval (close: within ±3 points, "equally good"; worse: below 0;
+    undecided otherwise); a Guard's sure misses one row in the value order, never said by a card;
+    certain outcomes exact; the immediate figures the exact posterior's."""
+    from solver.advice.result import BEST, CLOSE, CLOSE_POINTS, UNDECIDED, WORSE
+
     rows = adv.actions
-    assert rows and rows[0].equal_to_best
+    assert rows and rows[0].standing == BEST and rows[0].diff == 0
     post = infer(record, adv.model) if adv.posterior == "exact" else None
 
     def cannot_hit(a) -> bool:
         return post is not None and a.action.guess not in post.hand(a.action.target)
 
-    # The order: by value, the best first; a sure miss may only move down (below the guesses
-    # that can hit at its target).
-    plain = [a for a in rows if not (is_guess(a) and cannot_hit(a))]
-    for x, y in zip(plain, plain[1:]):
-        assert (x.win, x.tokens) >= (y.win, y.tokens) or (x is rows[0] and x.equal_to_best), (x, y)
-    most = max((a.samples for a in rows), default=0)
+    # The order: by value, the best first, a sure miss keeping its place (no row above one of higher value).
+    for x, y in zip(rows, rows[1:]):
+        assert (x.win, x.tokens) >= (y.win, y.tokens), (x, y)
+    for a in rows[1:]:
+        low, high = a.diff_interval
+        assert low <= a.diff <= high
+        if a.same_as is not None:
+            assert a.standing == next(b.standing for b in rows if b.action == a.same_as)
+            continue
+        if low >= -CLOSE_POINTS - 1e-12 and high <= CLOSE_POINTS + 1e-12:
+            assert a.standing == CLOSE, a
+        elif high < 0:
+            assert a.standing == WORSE, a
+        else:
+            assert a.standing == UNDECIDED, a
+        assert a.cost == (0.0 if a.standing == CLOSE else max(0.0, -a.diff))
+    assert adv.resolved == all(a.standing == WORSE for a in rows[1:] if a.same_as is None)
+    assert adv.decided == (not any(a.standing == UNDECIDED for a in rows))
+    assert {a.action for a in adv.best_group()} == {a.action for a in rows if a.standing in (BEST, CLOSE)}
     for a in rows:
         if isinstance(a.action, Play) and a.action.card == Card.PRINCESS:  # she knocks the viewer out
             assert a.exact and a.win == 0 and a.out_before_next_turn == 1, a
-        if a.equal_to_best and a is not rows[0]:
-            # "equally good" only when sampled as much as the best, or when more deals would not
-            # resolve it (its sampling within half the bias allowance)
-            sampling = (a.diff_interval[1] - a.diff_interval[0]) / 2 - a.bias_margin
-            assert a.exact or a.samples == most or sampling <= a.bias_margin / 2 + 1e-9, a
         if not a.exact:
             low, high = a.interval
             assert low <= a.win <= high
-    for target in {a.action.target for a in rows if is_guess(a)}:
-        at = [i for i, a in enumerate(rows) if is_guess(a) and a.action.target == target]
-        hits = [i for i in at if not cannot_hit(rows[i])]
-        misses = [i for i in at if cannot_hit(rows[i])]
-        if hits and misses:
-            assert max(hits) < min(misses), [rows[i].action for i in at]
+        if is_guess(a) and post is not None:
+            assert a.sure_miss == cannot_hit(a), a
+    # A Guard's sure misses at one target: one row (the others name it, with its figures).
+    for target in {a.action.target for a in rows if a.sure_miss}:
+        leads = [a for a in rows if a.sure_miss and a.action.target == target and a.same_as is None]
+        assert len(leads) == 1, leads
     if post is None:
         return
     for a in rows:

@@ -108,8 +108,7 @@ def verdict(page, lang: str):
 
     from solver.words.i18n import t
 
-    starts = [t(lang, k, play="", plays="").strip() for k in ("an_best", "an_equal_exact", "an_equal_estimate",
-                                                                "an_only_play")]
+    starts = [t(lang, k, play="").strip() for k in ("an_best", "an_probably_best", "an_only_play")]
     return page.locator("[data-testid='stAlert']").filter(has_text=re.compile("|".join(map(re.escape, starts)))).first
 
 

@@ -4,7 +4,7 @@ only when the ranking resolves it (solver.words: figure, pct, points, best_plays
 from fractions import Fraction
 
 from solver import parse_record
-from solver.advice.advisor import Advice, RankedAction
+from solver.advice.advisor import RankedAction
 from solver.words.figures import figure, pct, points, win_text
 from solver.words.verdicts import best_plays, best_text
 
@@ -21,36 +21,61 @@ def test_percentages_first_and_fractions_only_where_small():
     assert figure(Fraction(1)) == "100%" and figure(Fraction(0)) == "0%"
 
 
-def _ranked(action, win, interval=None, equal=False, diff=(0.0, 0.0)):
+def _ranked(action, win, interval=None, diff=None):
+    """A ranked play built by hand; `diff`: the 95% interval of its difference to the best (by
+    default the point of its difference, as in an exact answer)."""
     return RankedAction(action, Fraction(win), Fraction(win), Fraction(0), Fraction(0), exact=interval is None,
-                        interval=interval, samples=0 if interval is None else 400, equal_to_best=equal,
-                        diff=(diff[0] + diff[1]) / 2, diff_interval=diff)
+                        interval=interval, samples=0 if interval is None else 400, diff_interval=diff)
 
 
-def test_a_best_play_is_named_only_when_resolved():
+def Advice(record, model, method, ranked, worlds, nodes, **kw):
+    """An answer built by hand: each play's difference to the first, and its standing read from
+    that difference's interval as the advisor reads it."""
+    from dataclasses import replace
+
+    from solver.advice.advisor import Advice as Answer
+    from solver.advice.result import with_standings
+
+    top = ranked[0].win
+    ranked = [replace(a, diff=float(a.win - top), diff_interval=(0.0, 0.0) if i == 0 else
+                      a.diff_interval or (float(a.win - top),) * 2) for i, a in enumerate(ranked)]
+    return Answer(record, model, method, with_standings(ranked), worlds, nodes, **kw)
+
+
+def test_the_verdict_names_the_best_first_and_says_equally_good_only_of_plays_proved_close():
+    """Issue 41: "equally good" only of a play whose difference to the best is proved within ±3
+    points; a play not yet told apart is said as such ("Probably best: …; might be as good …"); each
+    play with its own figure, never the first play's."""
     from solver import Card, Play
 
     a, b, c = Play(Card.GUARD, 1, Card.PRINCE), Play(Card.GUARD, 1, Card.KING), Play(Card.COUNTESS)
-    # The advisor's own verdict decides (paired differences): b's difference to a is not resolved.
-    close = Advice(RECORD, "random", "estimate", (_ranked(a, "0.52", (0.47, 0.57), True),
-                                                  _ranked(b, "0.50", (0.45, 0.55), True, (-0.04, 0.003)),
-                                                  _ranked(c, "0.30", (0.26, 0.35), False, (-0.26, -0.18))), 0, 0,
-                   resolved=False)
-    assert best_plays(close) == (False, close.actions[:2])
-    # A Guard's equal guesses at one target are one play, its guesses listed (issue 36, point 2).
-    assert best_text(close, "en") == "Equally good within the estimate: Guard (1) on Luis, naming the Prince (5) " \
-                                     "or the King (7)"
-    assert win_text(close.actions[0]) == "≈\u00a052% (47%–57%)"
-    # Overlapping intervals of the values, but the paired difference is resolved: one best play.
-    clear = Advice(RECORD, "random", "estimate", (_ranked(a, "0.52", (0.47, 0.57), True),
-                                                  _ranked(b, "0.50", (0.45, 0.55), False, (-0.03, -0.01))), 0, 0,
-                   resolved=True)
-    assert best_plays(clear) == (True, clear.actions[:1])
+    # b's difference to a reaches −4 points: not proved close, and not resolved worse.
+    open_ = Advice(RECORD, "random", "estimate", (_ranked(a, "0.52", (0.47, 0.57)),
+                                                  _ranked(b, "0.50", (0.45, 0.55), diff=(-0.04, 0.003)),
+                                                  _ranked(c, "0.30", (0.26, 0.35), diff=(-0.26, -0.18))), 0, 0)
+    assert [x.standing for x in open_.actions] == ["best", "undecided", "worse"]
+    assert best_plays(open_) == (False, open_.actions[:1]) and not open_.decided
+    assert best_text(open_, "en") == ("Probably best: Guard (1) on Luis, naming the Prince (5): ≈\u00a052%; might be as "
+                                      "good (not yet told apart): Guard (1) on Luis, naming the King (7): ≈\u00a050%")
+    assert win_text(open_.actions[0]) == "≈\u00a052% (47%–57%)"
+    # Within ±3 points: proved close, "equally good", with its own figure.
+    close = Advice(RECORD, "random", "estimate", (_ranked(a, "0.52", (0.47, 0.57)),
+                                                  _ranked(b, "0.50", (0.45, 0.55), diff=(-0.03, -0.01)),
+                                                  _ranked(c, "0.30", (0.26, 0.35), diff=(-0.26, -0.18))), 0, 0)
+    assert best_plays(close) == (False, close.actions[:2]) and close.decided
+    assert best_text(close, "en") == ("Best play: Guard (1) on Luis, naming the Prince (5): ≈\u00a052%; equally good "
+                                      "(within 3 points): Guard (1) on Luis, naming the King (7): ≈\u00a050%")
+    assert best_text(close, "es").startswith("Mejor jugada: Guardia (1) sobre Luis, nombrando el Príncipe (5): ≈\u00a052\u202f%; igual de buenas")
+    # Resolved below the best (however near): one best play.
+    clear = Advice(RECORD, "random", "estimate", (_ranked(a, "0.52", (0.47, 0.57)),
+                                                  _ranked(b, "0.40", (0.35, 0.45), diff=(-0.16, -0.08))), 0, 0)
+    assert best_plays(clear) == (True, clear.actions[:1]) and clear.resolved
     assert best_text(clear, "en") == "Best play: Guard (1) on Luis, naming the Prince (5)"
-    exact = Advice(RECORD, "random", "exact", (_ranked(a, Fraction(2, 3), None, True), _ranked(b, Fraction(2, 3), None, True),
-                                               _ranked(c, Fraction(1, 3))), 10, 10, resolved=False)
+    exact = Advice(RECORD, "random", "exact", (_ranked(a, Fraction(2, 3), None), _ranked(b, Fraction(2, 3), None),
+                                               _ranked(c, Fraction(1, 3))), 10, 10)
     assert best_plays(exact) == (False, exact.actions[:2])
-    assert best_text(exact, "en").startswith("Equally good (exactly the same chance): ")
+    assert best_text(exact, "en") == ("Best play: Guard (1) on Luis, naming the Prince (5): 66.7%; equally good "
+                                      "(within 3 points): Guard (1) on Luis, naming the King (7): 66.7%")
 
 
 def test_the_review_prices_choices_in_points_and_shows_the_hand():
@@ -64,32 +89,42 @@ def test_the_review_prices_choices_in_points_and_shows_the_hand():
     assert len(rows) == len(items) >= 1
     for row, item in zip(rows, items):
         cost = row["Coût"].replace(t("fr", "pr_cost_worst", cost=""), "")  # the costliest is marked
-        assert cost in ("0", t("fr", "pr_cost_within")) or cost.endswith(" pts") and "/" not in cost
-        if item.cost:  # a costly choice outside the best plays is priced
-            assert row["Coût"] != "0" or item.advice.method == "estimate"
+        assert "/" not in cost
+        standing = item.chosen.standing
+        if standing == "best":
+            assert cost == "0"
+        elif standing == "close":
+            assert cost == t("fr", "pr_cost_close") or cost.endswith(" (à moins de 3 points)")
+        elif standing == "worse":
+            assert cost.endswith(" pts") and cost != "0"
+        else:
+            assert cost.endswith(", incertain")
         assert row["Main"] and "% → " in row[t("fr", "pr_chances")]
 
 
-def test_a_play_within_the_estimates_margin_is_not_priced_0_beside_two_different_chances():
-    """Your play is among the best within the estimate, its figure a little below the top one:
-    the cost says "≈ 0 (within the margin)", not a bare "0" beside "≈ 50% → ≈ 52%" (which read
-    as a contradiction); an exact tie and a priced play keep "0" and "≈ x pts"."""
+def test_the_review_reads_the_hints_standings_one_way():
+    """Issue 41: the review prices a play by the standing the hint's answer gave it: the best "0", a
+    play proved close "≈ 0 (within 3 points)", a worse play its difference, a play not yet told
+    apart its difference and "uncertain"; never 3 points or more for a play the hint called
+    equally good."""
     from solver import Card, Play
     from solver.advice.practice import Decision, Reviewed
     from tutor.text.rows import review_rows
     from solver.words.i18n import t
 
-    a, b, c = Play(Card.GUARD, 1, Card.PRINCE), Play(Card.GUARD, 1, Card.KING), Play(Card.COUNTESS)
-    close = Advice(RECORD, "random", "estimate", (_ranked(a, "0.52", (0.47, 0.57), True),
-                                                  _ranked(b, "0.50", (0.45, 0.55), True, (-0.04, 0.003)),
-                                                  _ranked(c, "0.30", (0.26, 0.35), False, (-0.26, -0.18))), 0, 0,
-                   resolved=False)
-    items = [Reviewed(Decision(RECORD, x), close, r, close.actions[0].win - r.win, i)
-             for i, (x, r) in enumerate(zip((a, b, c), close.actions), start=1)]
+    a, b, c, d = (Play(Card.GUARD, 1, Card.PRINCE), Play(Card.GUARD, 1, Card.KING), Play(Card.COUNTESS),
+                  Play(Card.GUARD, 1, Card.PRIEST))
+    adv = Advice(RECORD, "random", "estimate", (_ranked(a, "0.52", (0.47, 0.57)),
+                                                _ranked(b, "0.50", (0.45, 0.55), diff=(-0.029, -0.011)),
+                                                _ranked(d, "0.47", (0.41, 0.53), diff=(-0.09, 0.01)),
+                                                _ranked(c, "0.30", (0.26, 0.35), diff=(-0.26, -0.18))), 0, 0)
+    items = [Reviewed(Decision(RECORD, r.action), adv, r, r.cost, i) for i, r in enumerate(adv.actions, start=1)]
+    assert [x.cost for x in items] == [0.0, 0.0, 0.05, 0.22]
     for lang in ("en", "es", "fr"):
         costs = [row[t(lang, "pr_cost")] for row in review_rows(items, lang)]
-        assert costs[0] == "0" and costs[1] == t(lang, "pr_cost_within") and costs[2].startswith("≈\u00a022"), costs
-    assert t("en", "pr_cost_within") == "≈\u00a00 (within the margin)"
+        assert costs == ["0", t(lang, "pr_cost_close"), t(lang, "pr_cost_uncertain", cost="≈\u00a0" + points(0.05, lang)),
+                         t(lang, "pr_cost_worst", cost="≈\u00a0" + points(0.22, lang))], costs
+    assert t("en", "pr_cost_close") == "≈\u00a00 (within 3 points)"
 
 
 def test_when_no_guard_guess_can_hit_the_page_says_so_in_a_sentence():
@@ -504,8 +539,7 @@ def test_a_forced_play_is_called_your_only_legal_play_not_the_best():
     read as advice (a beginner asks why not the Prince); it says it is the only legal play."""
     from solver import Card, Play
 
-    forced = Advice(RECORD, "random", "estimate", (_ranked(Play(Card.COUNTESS), "0.54", (0.51, 0.56), True),), 0, 0,
-                    resolved=True)
+    forced = Advice(RECORD, "random", "estimate", (_ranked(Play(Card.COUNTESS), "0.54", (0.51, 0.56)),), 0, 0)
     assert best_text(forced, "en") == "Your only legal play: Countess (8)"
     assert best_text(forced, "es") == "Tu única jugada legal: Condesa (8)"
     assert best_text(forced, "fr") == "Votre seul coup légal\u00a0: Comtesse (8)"
@@ -558,9 +592,8 @@ def test_an_estimates_sign_stays_on_the_line_of_its_number():
     from tutor.text.rows import review_rows
 
     a, b = Play(Card.GUARD, 1, Card.PRINCE), Play(Card.COUNTESS)
-    adv = Advice(RECORD, "random", "estimate", (_ranked(a, "0.52", (0.47, 0.57), False),
-                                                _ranked(b, "0.30", (0.26, 0.35), False, (-0.26, -0.18))), 0, 0,
-                 resolved=True)
+    adv = Advice(RECORD, "random", "estimate", (_ranked(a, "0.52", (0.47, 0.57)),
+                                                _ranked(b, "0.30", (0.26, 0.35), diff=(-0.26, -0.18))), 0, 0)
     items = [Reviewed(Decision(RECORD, b), adv, adv.actions[1], adv.actions[0].win - adv.actions[1].win, 1)]
     for lang in ("en", "es", "fr"):
         said = [v for row in review_rows(items, lang) for v in row.values() if isinstance(v, str) and "≈" in v]
@@ -576,8 +609,8 @@ def test_an_estimates_expected_tokens_carry_the_estimate_mark_and_an_exact_answe
     a, b = Play(Card.GUARD, 1, Card.PRINCE), Play(Card.COUNTESS)
     for exact in (False, True):
         adv = Advice(RECORD, "random", "exact" if exact else "estimate",
-                     (_ranked(a, "0.52", None if exact else (0.47, 0.57), True),
-                      _ranked(b, "0.30", None if exact else (0.26, 0.35), False, (-0.26, -0.18))), 0, 0, resolved=True)
+                     (_ranked(a, "0.52", None if exact else (0.47, 0.57)),
+                      _ranked(b, "0.30", None if exact else (0.26, 0.35), diff=(-0.26, -0.18))), 0, 0)
         for lang in ("en", "es", "fr"):
             tokens = [row[t(lang, "an_tokens")] for row in advice_rows(adv, lang)]
             assert all(x.startswith("≈") != exact for x in tokens), (exact, lang, tokens)
@@ -591,10 +624,9 @@ def _review_item(record_text, chosen, ranked, method="estimate"):
     from solver.advice.practice import Decision, Reviewed
 
     record = parse_record(record_text)
-    adv = Advice(record, "card-counter", method, tuple(ranked), 0, 0, resolved=False)
+    adv = Advice(record, "card-counter", method, tuple(ranked), 0, 0)
     mine = next(a for a in adv.actions if a.action == chosen)
-    return Reviewed(Decision(record, chosen), replace(adv), mine, adv.actions[0].win - mine.win,
-                    adv.actions.index(mine) + 1)
+    return Reviewed(Decision(record, chosen), replace(adv), mine, mine.cost, adv.actions.index(mine) + 1)
 
 
 def test_a_gap_of_three_points_is_a_cost_and_the_costliest_decision_says_what_the_better_play_avoided():
@@ -610,21 +642,22 @@ def test_a_gap_of_three_points_is_a_cost_and_the_costliest_decision_says_what_th
     text = "2019 You,Ana first:Ana viewer:You up:1,5,1 dealt:6 | Ana 2>You | You +1"
     keep = Play(Card.GUARD, 1, Card.PRINCESS)  # plays the Guard: keeps the Chancellor Ana saw
     other = Play(Card.CHANCELLOR)
-    best = replace(_ranked(other, "0.805", (0.70, 0.90), True), out_before_next_turn=Fraction(12, 100),
+    best = replace(_ranked(other, "0.805", (0.70, 0.90)), out_before_next_turn=Fraction(12, 100),
                    out_exact=False)
-    mine = replace(_ranked(keep, "0.634", (0.55, 0.72), True, (-0.3, 0.01)), out_before_next_turn=Fraction(1),
+    mine = replace(_ranked(keep, "0.634", (0.55, 0.72), diff=(-0.3, 0.01)), out_before_next_turn=Fraction(1),
                    out_exact=False)
     item = _review_item(text, keep, [best, mine])
     assert saw_kept_card(item.decision.record, keep) == 1  # Ana
     (row,) = review_rows([item], "en")
-    assert row[t("en", "pr_cost")] == t("en", "pr_cost_worst", cost="≈\u00a017.1 pts")  # within the margin, still a cost
+    assert row[t("en", "pr_cost")] == t("en", "pr_cost_worst", cost="≈\u00a017.1 pts, uncertain")  # not yet told apart
     said = costliest_sentence([item], "en")
     assert said == ("Your costliest decision was #1: you played Guard (1) on Ana, naming the Princess (9); better was "
-                    "Chancellor (6) — out before your next turn: ≈\u00a0100% against ≈\u00a012% (Ana saw the card you kept).")
-    # Under three points inside the margin: not a cost, and nothing is called the costliest.
-    close = replace(mine, win=Fraction(79, 100), out_before_next_turn=Fraction(12, 100))
+                    "Chancellor (6) — out before your next turn: ≈\u00a0100% against ≈\u00a012% (Ana saw the card you kept). "
+                    "The estimate has not yet told these two plays apart: the cost is uncertain.")
+    # Proved within three points: not a cost, and nothing is called the costliest.
+    close = replace(mine, win=Fraction(79, 100), out_before_next_turn=Fraction(12, 100), diff_interval=(-0.025, -0.005))
     item = _review_item(text, keep, [best, close])
-    assert review_rows([item], "en")[0][t("en", "pr_cost")] == t("en", "pr_cost_within")
+    assert review_rows([item], "en")[0][t("en", "pr_cost")] == t("en", "pr_cost_close")
     assert costliest_sentence([item], "en") is None
 
 
@@ -634,8 +667,8 @@ def test_the_best_of_a_guards_equal_guesses_is_one_phrase():
 
     record = parse_record("2019 Ana,Luis first:Ana viewer:Ana up:1,1,2 dealt:8 | Ana +1")
     guesses = [c for c in record.edition.guessable]
-    ranked = [_ranked(Play(Card.GUARD, 1, g), "0.4", (0.3, 0.5), True) for g in guesses]
-    adv = Advice(record, "random", "estimate", tuple(ranked), 0, 0, resolved=False)
+    ranked = [_ranked(Play(Card.GUARD, 1, g), "0.4", (0.3, 0.5), diff=(-0.01, 0.01)) for g in guesses]
+    adv = Advice(record, "random", "estimate", tuple(ranked), 0, 0)
     assert plays_text(adv, adv.actions, "en") == "Guard (1) on Luis, any guess (all equally good)"
     assert plays_text(adv, adv.actions[:2], "es") == "Guardia (1) sobre Luis, nombrando la Espía (0) o el Sacerdote (2)"
 

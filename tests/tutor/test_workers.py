@@ -187,7 +187,7 @@ def test_two_browser_pages_opening_one_shared_link_both_get_the_best_play(browse
         page.goto(url, wait_until="domcontentloaded")
     for page in pages:  # the verdict: the best play, or the plays equally good
         page.get_by_text(t("en", "an_best", play="").strip()).or_(
-            page.get_by_text(t("en", "an_equal_estimate", plays="").strip())).first.wait_for(timeout=120000)
+            page.get_by_text(t("en", "an_probably_best", play="").strip())).first.wait_for(timeout=120000)
         settled(page, timeout_ms=120000)
         assert not page.locator("[data-testid='stException']").count()
     for page in pages:

@@ -9,7 +9,8 @@ from __future__ import annotations
 from solver.words.figures import APPROX, figure, frac, marked, pct, points, win_text
 from solver.words.i18n import semicolon, t
 from solver.words.sentences import action_text, card_label, error_text
-from solver.words.verdicts import best_plays, explanation_text, guard_sentences, play_label, plays_text
+from solver.words.verdicts import (best_plays, explanation_text, guard_sentences, play_label, plays_text,
+                                   standing_text)
 from tutor.answers import posterior, record_of
 
 #: Most digits of a numerator or denominator shown as an exact fraction ("3/19", "41/112"); a
@@ -86,34 +87,42 @@ def advice_rows(adv, lang: str) -> list[dict]:
             t(lang, "an_out_risk"): marked(a.out_before_next_turn, a.out_exact, lang),
             t(lang, "an_learn"): learn_text(a, e, lang),
             t(lang, "an_vs_best"): diff_text(a, lang),
+            t(lang, "an_standing"): standing_text(a, lang),
             t(lang, "an_p_best"): pct(a.p_best, lang) if not adv.method == "exact" else "",
             t(lang, "an_kind"): t(lang, "an_exact" if a.exact else "an_estimate"),
         })
     return rows
 
 
-#: A gap in the chance of winning (percentage points, as a fraction) that counts as a cost even
-#: inside an estimate's margin: "≈ 0 (within the margin)" stood beside "≈ 63.4% → ≈ 80.5%".
-COST_POINTS = 0.03
-
-
 def _cost(item) -> float:
-    """What the decision cost in winning chance, as the review counts it (0 when it is none)."""
+    """What the decision cost in winning chance, as the hint's answer prices it (`Reviewed.cost`:
+    0 for the best and for a play proved within 3 points of it)."""
     if isinstance(item.advice, Exception) or item.chosen is None or not item.cost:
         return 0.0
-    adv = item.advice
-    if adv.method == "exact":
-        return float(item.cost)
-    _, plays = best_plays(adv)
-    within = any(a.action == item.chosen.action for a in plays)
-    return float(item.cost) if float(item.cost) >= COST_POINTS or not within else 0.0
+    return float(item.cost)
+
+
+def cost_text(item, lang: str) -> str:
+    """The cost cell, read from the chosen play's standing in the hint's answer: "0" (the best, or an
+    exact tie), "≈ 0 (within 3 points)" (proved close), "≈ 11.5 pts" (worse), "≈ 4.2 pts, uncertain"
+    (not yet told apart); without "≈" when both figures are exact (a certain outcome)."""
+    chosen, best = item.chosen, item.advice.actions[0]
+    exact = chosen.exact and best.exact
+    approx = "" if exact else APPROX
+    gap = -float(chosen.diff)
+    if chosen.standing == "best" or (exact and gap <= 0):
+        return "0"
+    if chosen.standing == "close":
+        return t(lang, "pr_cost_close_exact", cost=points(gap, lang)) if exact else t(lang, "pr_cost_close")
+    shown = approx + points(max(gap, 0.0), lang)
+    return t(lang, "pr_cost_uncertain", cost=shown) if chosen.standing == "undecided" else shown
 
 
 def review_rows(items, lang: str) -> list[dict]:
-    """Practice's review (`solver.advice.practice.review`) as rows: your play, your hand, the best
-    in one phrase (a Guard's equal guesses at one target as one play), the cost in percentage
-    points and both chances of winning ("≈" marks an estimate). A gap of 3 points or more is a
-    cost even inside the estimate's margin; the costliest decision says so."""
+    """Practice's review (`solver.advice.practice.review`) as rows: your play (a Guard guess that
+    could not hit says so), your hand, the best play and the plays proved close to it (each with its
+    figure), the cost read from the hint's own answer (`cost_text`) and both chances of winning
+    ("≈" marks an estimate, a certain outcome is exact); the costliest decision says so."""
     from solver.analysis.entry import final_state
 
     worst = costliest_index(items)
@@ -124,32 +133,28 @@ def review_rows(items, lang: str) -> list[dict]:
         def say(action, e=e, names=names, you=record.viewer) -> str:
             return action_text(action, e, lang, names, you=you)
 
-        row = {"#": i, t(lang, "pr_your_play"): say(item.decision.action)}
+        yours = say(item.decision.action)
+        if item.chosen is not None and item.chosen.sure_miss:
+            yours = t(lang, "pr_sure_miss", play=yours, player=names[item.decision.action.target])
+        row = {"#": i, t(lang, "pr_your_play"): yours}
         if isinstance(item.advice, Exception):  # too large for the exact inference: said, not guessed
             rows.append({**row, t(lang, "pr_best_play"): error_text(item.advice, lang)})
             continue
         adv = item.advice
-        exact = adv.method == "exact"
         _, plays = best_plays(adv)
-        approx = "" if exact else APPROX
-        cost = _cost(item)
-        if cost:
-            shown = approx + points(cost, lang)
-        elif item.chosen is not None and item.cost and not exact and item.chosen.win != adv.actions[0].win:
-            # a gap under 3 points the estimate cannot resolve: not a cost, and said so
-            shown = t(lang, "pr_cost_within")
-        else:
-            shown = "0"
+        shown = cost_text(item, lang) if item.chosen is not None else "—"
         if worst == i - 1:
             shown = t(lang, "pr_cost_worst", cost=shown)
         hand = [c for c in final_state(record).viewer_hand if c is not None]
-        yours = approx + pct(item.chosen.win, lang) if item.chosen else "—"
+        best = adv.actions[0]
+        chances = (marked(item.chosen.win, item.chosen.exact, lang) if item.chosen else "—") + \
+            f" → {marked(best.win, best.exact, lang)}"
         rows.append({
             **row,
             t(lang, "hand"): ", ".join(card_label(c, e, lang) for c in hand),
-            t(lang, "pr_best_play"): plays_text(adv, plays, lang),
+            t(lang, "pr_best_play"): plays_text(adv, plays, lang, figures=len(plays) > 1),
             t(lang, "pr_cost"): shown,
-            t(lang, "pr_chances"): f"{yours} → {approx}{pct(adv.actions[0].win, lang)}",
+            t(lang, "pr_chances"): chances,
         })
     return rows
 
@@ -173,7 +178,6 @@ def costliest_sentence(items, lang: str):
     adv, chosen = item.advice, item.chosen
     best = adv.actions[0]
     record = item.decision.record
-    exact = adv.method == "exact"
     e, names = record.edition, record.seats
     _, plays = best_plays(adv)
     plays = [a for a in plays if a.action != chosen.action] or [best]  # the better play, not yours again
@@ -188,12 +192,17 @@ def costliest_sentence(items, lang: str):
         figure = t(lang, "pr_figure_ko", yours=marked(chosen.knock_out_now, chosen.knock_out_exact, lang),
                    best=marked(best.knock_out_now, best.knock_out_exact, lang))
     else:
-        figure = t(lang, "pr_figure_win", yours=marked(chosen.win, exact, lang), best=marked(best.win, exact, lang))
+        figure = t(lang, "pr_figure_win", yours=marked(chosen.win, chosen.exact, lang),
+                   best=marked(best.win, best.exact, lang))
     seer = saw_kept_card(record, item.decision.action)
     if seer is not None and out_gap > 0:
         figure = t(lang, "pr_figure_seen", figure=figure, player=names[seer])
-    return t(lang, "pr_costliest", n=i + 1, play=action_text(item.decision.action, e, lang, names, you=record.viewer),
-             best=plays_text(adv, plays, lang), figure=figure)
+    sentence = t(lang, "pr_costliest", n=i + 1,
+                 play=action_text(item.decision.action, e, lang, names, you=record.viewer),
+                 best=plays_text(adv, plays, lang), figure=figure)
+    if chosen.standing == "undecided":  # not yet told apart: the cost is an estimate that may not hold
+        sentence += " " + t(lang, "pr_costliest_uncertain")
+    return sentence
 
 
 def saw_kept_card(record, action):

@@ -13,7 +13,7 @@ from solver import LoveLetterError
 from solver.words.figures import pct
 from solver.words.i18n import colon, number, t
 from solver.words.sentences import action_text, card_label, error_text
-from solver.words.verdicts import (best_plays, best_text, estimate_sentence, method_text, type_bests_text,
+from solver.words.verdicts import (estimate_sentence, method_text, type_bests_text,
                                    types_text, verdict_line)
 from tutor import workers
 from tutor.answers import DeeperBusy, deeper_offered, posterior, record_of
@@ -77,8 +77,18 @@ def show_verdict(text: str, model: str, language: str) -> None:
     except LoveLetterError as err:
         st.error(error_text(err, language))
         return
-    st.success(verdict_line(adv, language))
+    verdict_box(adv, verdict_line(adv, language))
     st.markdown(f"[{t(language, 'an_to_figures')}](#{FIGURES})")
+
+
+def verdict_box(adv, text: str) -> None:
+    """The verdict's box, the same on every screen for the same answer: green when it is decided (a
+    single best play, or a best play and plays proved within 3 points of it), blue when a play is
+    not yet told apart from the best, or when there is only one legal play (not advice)."""
+    if len(adv.actions) > 1 and adv.decided:
+        st.success(text)
+    else:
+        st.info(text)
 
 
 def prefetch_advice(text: str, model: str, seconds: float = 2.5) -> None:
@@ -276,18 +286,12 @@ def show_ranking(adv, language: str, key: str, offer=None, model_choice: bool = 
     # Which opponents the figures assume, next to them (the figures depend on it).
     st.caption(types_text(adv.types, adv.record, adv.model, language, exact=adv.posterior == "exact",
                           choice=model_choice))
-    resolved, plays = best_plays(adv)
-    if len(adv.actions) == 1:  # "Your only legal play: …": no star, no "best"
-        st.info(best_text(adv, language))
-    elif resolved and len(plays) == 1:
-        st.success(best_text(adv, language))
-    else:
-        st.info(best_text(adv, language))
+    verdict_box(adv, verdict_line(adv, language))
     differ = type_bests_text(adv, language)
     if differ:
         st.info(differ)
     rows = advice_rows(adv, language)
-    main = ("#", t(language, "an_play"), t(language, "an_win"), t(language, "an_why"))
+    main = ("#", t(language, "an_play"), t(language, "an_win"), t(language, "an_standing"), t(language, "an_why"))
     # The key columns as a table that wraps (readable at 390 px, nothing cut at 1280 px) ...
     play = t(language, "an_play")
     with folded(t(language, "an_ranking")):
