@@ -54,8 +54,7 @@ def test_shared_analyzer_link_restores_the_position_in_chromium(browser, server)
                  "Analyzer")
         # An estimate names a best play only when resolved (issue 12); either way the advisor's
         # top play is in the ranking.
-        expect(page.get_by_text("Best play: ").or_(page.get_by_text("Equally good within the estimate: ")).first
-               ).to_be_visible()
+        expect(page.get_by_text("Best play: ").or_(page.get_by_text("Probably best: ")).first).to_be_visible()
         expect(page.locator("[data-testid='stTable']").filter(has_text="Why").filter(has_text=best).first
                ).to_be_visible()
         expect(page.get_by_text("Hand: Priest (2), Prince (5)")).to_be_visible()

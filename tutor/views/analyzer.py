@@ -15,7 +15,7 @@ from tutor.widgets.session import done, edition_key, lang
 
 language = lang()
 st.title(t(language, "nav_analyzer"))
-top = st.container()  # on a phone, the advisor's verdict: above everything else
+top = st.container()  # the advisor's verdict: above everything else, on every screen
 st.caption(t(language, "an_intro"))
 
 # The heading first: what the page needs next is imported after it (on a fresh server that takes
@@ -28,7 +28,6 @@ from tutor.answers import MODELS, is_viewer_turn, record_of  # noqa: E402
 from tutor.text.markup import guide_link  # noqa: E402
 from tutor.text.plays import name_problem  # noqa: E402
 from tutor.widgets.analysis import prefetch_advice, show_advice, show_how, show_odds, show_verdict  # noqa: E402
-from tutor.widgets.session import on_phone  # noqa: E402
 from solver.rules.editions import SHOWDOWN_TIE_RULES  # noqa: E402
 from tutor.widgets.formatters import CardLabel, EditionTitle, EntryLabel, ModelName, TieRule  # noqa: E402
 from solver.analysis.setup import cards_left, names_for  # noqa: E402
@@ -179,8 +178,9 @@ def undo_cb() -> None:
 # --- page --------------------------------------------------------------------------------------
 
 text = st.session_state["an_text"]
-# On a phone the advisor's answer comes first, in one line (the figures below, one tap away).
-if text is not None and on_phone() and is_viewer_turn(text):
+# The advisor's answer comes first, in one line, on every screen (the figures below; on a phone one
+# tap away): on desktop it sat 2,400 px down, below the history and the odds.
+if text is not None and is_viewer_turn(text):
     prefetch_advice(text, st.session_state["an_model"])
     with top:
         show_verdict(text, st.session_state["an_model"], language)

@@ -32,7 +32,6 @@ from tutor.text.events import event_lines  # noqa: E402
 from tutor.text.markup import guide_link  # noqa: E402
 from tutor.text.rows import costliest_sentence, review_rows  # noqa: E402
 from tutor.widgets.analysis import prefetch_advice, show_advice, show_odds, show_verdict  # noqa: E402
-from tutor.widgets.session import on_phone  # noqa: E402
 from tutor.widgets.formatters import EditionTitle, KeyLabel, ModelName, PlayLabel  # noqa: E402
 
 
@@ -260,8 +259,9 @@ if p.my_turn:
                 st.caption(t(language, "pr_hint_assumes", model=ModelName(language)(model),
                              bots=KeyLabel(language, "pr_bots_")(p.bots).split(" (")[0]))
             prefetch_advice(text, model, seconds=float(p.seconds) * 4)  # runs while the odds are drawn
-            if on_phone():  # the answer first, in one line (it came 3.3 screens down on a phone)
-                show_verdict(text, model, language)
+            # the answer first, in one line, on every screen (it came 3.3 screens down on a phone,
+            # below the odds tables on desktop)
+            show_verdict(text, model, language)
             show_odds(text, model, language, key="pr", model_choice=False)  # the bots are the model
             show_advice(text, model, language, key="pr", seconds=float(p.seconds) * 4, model_choice=False)
 
