@@ -138,3 +138,25 @@ def test_the_review_is_the_hints_own_answer():
         assert item.chosen == chosen and item.cost == chosen.cost
         if chosen.standing in (BEST, CLOSE):
             assert item.cost == 0
+
+
+def test_chancellor_orders_that_leave_the_same_round_are_one_play():
+    """Issue 41, point 3: the Chancellor's keep-and-return choices offered (and so ranked) leave
+    different rounds: two choices that put the same cards back in the same order (two Guards
+    drawn) are one, never two rows."""
+    from solver import apply, deal_round, legal_actions
+    from solver.rules.state import CHANCELLOR
+
+    seen = 0
+    for seed in range(400):
+        r, _ = deal_round("2019", 2, seed % 2, seed)
+        rng = random.Random(seed)
+        while r.phase != "over":
+            if r.phase == CHANCELLOR:
+                acts = legal_actions(r)
+                after = [apply(r, a)[0] for a in acts]
+                assert len(set(after)) == len(acts), acts
+                held = r.hands[r.current]
+                seen += len(set(held)) < len(held)
+            r, _ = apply(r, rng.choice(legal_actions(r)))
+    assert seen >= 5  # hands with a repeated card were met
