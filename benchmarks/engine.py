@@ -1,17 +1,17 @@
-"""Random complete rounds per second, per edition and player count: the public path, the
-rollout path and the compiled path.
+"""Random complete rounds per second, per edition and player count: the public path (the reference
+engine) and the compiled path (the Python fast path of earlier versions is gone: the round is
+written twice, issue 43).
 
 * public: a seeded deal (`deal_round`), then uniformly random legal play through the public API
   (`legal_actions` + `apply`, every event and the memory `Round.known` produced) until the round
   ends;
-* rollout: a deal from the rollout's generator (`Sim.deal`), then uniformly random legal play on
-  the fast state (`solver.rules.fast.Sim.run`: same rules, no events, no record) to the end;
-* compiled: the same rounds as the rollout path (a `SplitMix64.shuffle` deal, then uniformly
-  random legal play, `solver.compiled.random_rounds`) played by the compiled core (numba), the
-  whole loop compiled; the first call's compilation or cache load is left out;
+* compiled: a `SplitMix64.shuffle` deal, then uniformly random legal play
+  (`solver.compiled.random_rounds`) played by the compiled core (numba), the whole loop compiled;
+  the first call's compilation or cache load is left out ("rollout" in `--against` and
+  `--interleaved`: the same, in blocks of 64 or `--rounds`);
 * counting (with `--counting`): the advisor's play-out, everyone playing the card-counting
-  heuristic from a dealt round (`solver.policies.playout.fast_playout`, model "counting"), against
-  the same through the public API (`counting_policy` + `apply`).
+  heuristic from a dealt round, through the public API (`counting_policy` + `apply`) and through
+  the seam (`solver.compiled.fast_playout`, one call a round).
 
 Rates are rounds per second of this process's CPU time (`time.process_time`), so that other
 processes on a shared machine slow it less; one core.
@@ -65,12 +65,9 @@ if path == "public":
             while r.phase != "over":
                 r, ev = apply(r, choice(legal_actions(r)))
 else:
-    from solver.rules.fast import Sim
-    from solver.rules.rng import SplitMix64
-    rng = SplitMix64(1)
+    from solver.compiled import random_rounds
     def block(start):
-        for k in range(start, start + 64):
-            Sim.deal(edition, n, k % n, rng).run(rng)
+        random_rounds(edition, n, 64, start)
 block(10**6)  # warm the memos, as a long-running process has them
 rounds = 0
 start = time.process_time()
@@ -103,26 +100,6 @@ def measure(key: str, n: int, seconds: float) -> tuple[float, float, float]:
             break
     elapsed = time.process_time() - start
     return rounds / elapsed, turns / rounds, events / rounds
-
-
-def measure_rollout(key: str, n: int, seconds: float) -> float:
-    """Rollout path: rounds/s."""
-    from solver import get_edition
-    from solver.rules.fast import Sim
-
-    from solver.rules.rng import SplitMix64
-
-    edition = get_edition(key)
-    rng = SplitMix64(1)
-    rounds = 0
-    start = time.process_time()
-    while True:
-        for k in range(rounds, rounds + 64):
-            Sim.deal(edition, n, k % n, rng).run(rng)
-        rounds += 64
-        if time.process_time() - start > seconds:
-            break
-    return rounds / (time.process_time() - start)
 
 
 def measure_compiled(key: str, n: int, seconds: float) -> float:
@@ -173,8 +150,8 @@ def measure_counting(key: str, n: int, seconds: float) -> tuple[float, float]:
     round: (public rounds/s, fast rounds/s)."""
     from solver import apply, deal_round, get_edition
     from solver.policies.heuristics import counting_policy, random_policy
-    from solver.policies.models import CardCounterModel
-    from solver.policies.playout import fast_playout
+    from solver.compiled import fast_playout
+    from solver.policies.models import MODELS, CardCounterModel
     from solver.rules.rng import SplitMix64
 
     edition = get_edition(key)
@@ -186,7 +163,7 @@ def measure_counting(key: str, n: int, seconds: float) -> tuple[float, float]:
             r, _ = apply(r, policy(r, rng))
 
     rates = []
-    for play in (public, lambda r, rng: fast_playout(r, 0, "counting", rng, finish=True)):
+    for play in (public, lambda r, rng: fast_playout(r, 0, MODELS["card-counter"], rng, finish=True)):
         rng = SplitMix64(1)
         rounds = 0
         start = time.process_time()
@@ -224,7 +201,7 @@ def interleaved(old: str, blocks: int, count: int) -> None:
     import tempfile
 
     from solver import apply, deal_round, get_edition, legal_actions
-    from solver.rules.fast import Sim
+    from solver.compiled import random_rounds
 
     tmp = Path(tempfile.mkdtemp(prefix="engine_ab_"))
     shutil.copytree(Path(old) / "solver", tmp / "solver_old",
@@ -249,14 +226,10 @@ def interleaved(old: str, blocks: int, count: int) -> None:
         return block
 
     def rollout(key, n):
-        from solver.rules.rng import SplitMix64
-
         e = get_edition(key)
-        rng = SplitMix64(1)
 
         def block(start):
-            for k in range(start, start + count):
-                Sim.deal(e, n, k % n, rng).run(rng)
+            random_rounds(e, n, count, start)
         return block
 
     new_mod = sys.modules["solver"]
@@ -301,17 +274,15 @@ def main() -> None:
     counting = "--counting" in args
     args = [a for a in args if a != "--counting"]
     seconds = float(args[0]) if args else 2.0
-    head = (f"{'edition':<14}{'players':>8}{'public/s':>11}{'actions/round':>15}{'events/round':>14}{'rollout/s':>11}"
-            f"{'×':>6}{'compiled/s':>13}{'×':>7}")
+    head = (f"{'edition':<14}{'players':>8}{'public/s':>11}{'actions/round':>15}{'events/round':>14}"
+            f"{'compiled/s':>13}{'×':>7}")
     if counting:
         head += f"{'counting public/s':>19}{'counting fast/s':>17}{'×':>6}{'counting compiled/s':>21}{'×':>7}"
     print(head)
     for key, n in ROWS:
         rate, per_round, events = measure(key, n, seconds)
-        fast = measure_rollout(key, n, seconds)
         comp = measure_compiled(key, n, seconds)
-        line = (f"{key:<14}{n:>8}{rate:>11,.0f}{per_round:>15.1f}{events:>14.1f}{fast:>11,.0f}{fast / rate:>6.1f}"
-                f"{comp:>13,.0f}{comp / rate:>7.0f}")
+        line = f"{key:<14}{n:>8}{rate:>11,.0f}{per_round:>15.1f}{events:>14.1f}{comp:>13,.0f}{comp / rate:>7.0f}"
         if counting:
             slow, quick = measure_counting(key, n, seconds)
             cc = measure_counting_compiled(key, n, seconds)

@@ -21,7 +21,10 @@ import random
 from solver.policies.models import get_model
 from solver.advice.worlds import deal_sampler, observation
 from solver.policies.heuristics import counting_policy
-from solver.policies.playout import EPSILON, fast_playout
+from solver.compiled import fast_playout
+from solver.policies.models import CardCounterModel
+
+EPSILON = float(CardCounterModel.EPSILON)
 from solver.rules.game import apply, legal_actions
 from solver.rules.state import OVER
 
@@ -53,7 +56,7 @@ def pomcp_action(record, model: str = "card-counter", iterations: int = 1500, se
     rng = random.Random(seed)
     draw = deal_sampler(record, model)
     me = record.viewer
-    fast = get_model(model).fast
+    fast = get_model(model)
     first = draw(rng)
     moves = legal_actions(first)
     if len(moves) == 1:

@@ -37,7 +37,8 @@ from solver.rules.events import KnockedOut
 from solver.rules.game import apply, legal_actions
 from solver.rules.state import OVER, Round
 from solver.policies.models import get_model
-from solver.compiled import LeafTable, make_deals, make_playouts
+from solver.advice.deals import make_deals
+from solver.advice.playouts import LeafTable, make_playouts
 from solver.advice.exact import learn_from
 from solver.advice.result import Advice, RankedAction, mark_sure_misses, sort_key, with_standings
 from solver.advice.worlds import typed_sampler
@@ -153,7 +154,7 @@ def advise_estimate(record, model="random", deals: int = 2000, seed: int = 0, fi
     model = get_model(model, playing=True)
     v = record.viewer
     draw = sampler or typed_sampler(record, model)
-    sampled = make_deals(draw, seed)  # deal i from its own generator (`solver.compiled.Deals`)
+    sampled = make_deals(draw, seed)  # deal i from its own generator (`solver.advice.deals.Deals`)
     first_deal = sampled.round(0)
     actions = sorted(legal_actions(first_deal), key=sort_key)
     max_playouts = max_playouts or 8 * deals
@@ -450,7 +451,7 @@ def _interval(w) -> tuple[float, float]:
 
 
 def _leaf_values(record, model, budget: int) -> LeafTable:
-    """The leaves of an estimate (`solver.compiled.LeafTable`): the exact (win, tokens) of the viewer's
+    """The leaves of an estimate (`solver.advice.playouts.LeafTable`): the exact (win, tokens) of the viewer's
     information state at their next decision, or None when its exact search does not fit (then the
     estimate's next-decision statistics and heuristic value that deal). The state is the record
     extended by what the viewer observed (the events since the decision, told as the viewer saw

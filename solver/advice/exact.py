@@ -32,7 +32,7 @@ from solver.advice.result import Advice, RankedAction, mark_sure_misses, sort_ke
 from solver.policies.heuristics import counting_choices
 from solver.policies.models import CardCounterModel, get_model
 from solver.advice.worlds import (OutOfTimeError, TooLargeError, observation, root_worlds)
-from solver.compiled import exact_need_more, exact_out_of_time, exact_overflow, exact_too_large
+from solver.compiled import CompiledNeedMore, CompiledOutOfTime, CompiledOverflow, CompiledTooLarge, ExactSearch
 
 
 def _draws(r: Round, action) -> int:
@@ -185,7 +185,9 @@ class ExactSolver:
     (`_best`); where the viewer has no decision left a value is remembered per state and per
     transition (`_linear`, `_follow`); an opponent's two equally likely orders of one returned
     pair are one evaluation (`_pair`). The work budget counts every transition the search steps
-    through (a remembered one too), not the reuse of a remembered value (docs/advisor.md)."""
+    through (a remembered one too), not the reuse of a remembered value (docs/advisor.md).
+
+    It implements `solver.compiled.ExactSearch`, as the compiled search does."""
 
     def __init__(self, viewer: int, budget: int, deadline: float | None = None, model="random",
                  sa_free: bool = False):
@@ -445,7 +447,7 @@ class ExactSolver:
         if found is None:
             r, _, typ = self._states[sid]
             acts = self._legal(sid)
-            if self.types[typ].fast == "random" or len(acts) == 1:  # uniform
+            if self.types[typ].name == "random" or len(acts) == 1:  # uniform
                 found = (tuple((a, 1) for a in acts), len(acts))
             else:  # the card counter's `weights`, its best plays remembered by what it reads
                 ties = self._choice(r)
@@ -470,7 +472,7 @@ class ExactSolver:
 
     # --- the search ---------------------------------------------------------------------------
 
-    def _to_int(self, worlds) -> tuple[list, int]:
+    def to_int(self, worlds) -> tuple[list, int]:
         """States with rational weights -> [(state number, integer weight)] (in the given order,
         nothing merged) and the scale: weight = integer weight / scale."""
         ps = [(self._sid(s), Fraction(p)) for s, p in worlds]
@@ -480,7 +482,7 @@ class ExactSolver:
     def value(self, worlds) -> tuple[Fraction, Fraction]:
         """Probability *mass* of winning (and of tokens) over these states ((round, tail),
         weight): the value of their information state times their total weight."""
-        pairs, scale = self._to_int(worlds)
+        pairs, scale = self.to_int(worlds)
         group: dict = {}
         for sid, w in pairs:
             group[sid] = group.get(sid, 0) + w
@@ -489,8 +491,8 @@ class ExactSolver:
 
     def q(self, worlds, action) -> tuple[Fraction, Fraction]:
         """The mass of playing `action` in the information state of these worlds."""
-        pairs, scale = self._to_int(worlds)
-        win, tokens, den = self._q(pairs, action)
+        pairs, scale = self.to_int(worlds)
+        win, tokens, den = self.masses(pairs, action)
         return Fraction(win, den * scale), Fraction(tokens, den * scale)
 
     def _val(self, group: dict) -> tuple:
@@ -666,7 +668,7 @@ class ExactSolver:
                     if t in missed:
                         continue
                     missed.add(t)
-            w2, t2, d2 = self._q(worlds, a)
+            w2, t2, d2 = self.masses(worlds, a)
             if win is None or (w2 * den, t2 * den) > (win * d2, tokens * d2):
                 win, tokens, den = w2, t2, d2
         return win, tokens, den
@@ -698,7 +700,7 @@ class ExactSolver:
                 share[a] = 0
         return share
 
-    def _q(self, pairs, action) -> tuple:
+    def masses(self, pairs, action) -> tuple:
         """The mass (win, tokens, denominator) of `action` over (state number, weight) pairs."""
         children: dict = {}
         dens: dict = {}
@@ -812,13 +814,13 @@ def _searched(record: Record, model, budget: int, deadline, sa_free: bool, lazy:
         solver = exact_solver(ExactSolver, record, record.viewer, budget, deadline, model, sa_free, lazy, size)
         try:
             return run(solver)
-        except exact_need_more() as exc:  # its tables were full: the same search again, with larger ones
+        except CompiledNeedMore as exc:  # its tables were full: the same search again, with larger ones
             size = exc.size + 2
-        except exact_overflow():
+        except CompiledOverflow:
             return run(ExactSolver(record.viewer, budget, deadline, model, sa_free=sa_free))
-        except exact_too_large() as exc:
+        except CompiledTooLarge as exc:
             raise TooLargeError(str(exc)) from None
-        except exact_out_of_time() as exc:
+        except CompiledOutOfTime as exc:
             raise OutOfTimeError(str(exc)) from None
 
 
@@ -915,14 +917,14 @@ def _swap_pair(r: Round, tail: tuple, j: int):
     return swapped, ordered, tail[:j] + (2,) + tail[j + 2:]
 
 
-def _advise(record: Record, model, solver: ExactSolver, worlds: list, deals: int) -> Advice:
+def _advise(record: Record, model, solver: ExactSearch, worlds: list, deals: int) -> Advice:
     v = record.viewer
     rounds = [(r, p) for (r, _, _), p in worlds]
-    pairs, scale = solver._to_int(worlds)  # integer weights over `scale`
+    pairs, scale = solver.to_int(worlds)  # integer weights over `scale`
     actions = legal_actions(rounds[0][0])
     ranked = []
     for action in actions:
-        win, tokens, den = solver._q(pairs, action)  # masses over worlds whose weights sum to 1
+        win, tokens, den = solver.masses(pairs, action)  # masses over worlds whose weights sum to 1
         win, tokens = Fraction(win, den * scale), Fraction(tokens, den * scale)
         hits = []
         for (sid, w), (out, d) in zip(pairs, solver.outcomes_many([(sid, action) for sid, _ in pairs])):
@@ -951,7 +953,7 @@ def _type_names(model, worlds) -> dict:
     return out
 
 
-def _by_type(solver: ExactSolver, worlds: list, actions) -> dict:
+def _by_type(solver: ExactSearch, worlds: list, actions) -> dict:
     """{type name: {action: exact P(win) had the viewer known the opponents' type}} for a mixture
     (each type's worlds searched alone, with the search's work budget again); {} for one type or
     when that does not fit the budget."""
@@ -966,10 +968,10 @@ def _by_type(solver: ExactSolver, worlds: list, actions) -> dict:
             if not mine:
                 continue
             total = sum(p for _, p in mine)
-            pairs, scale = solver._to_int(mine)
+            pairs, scale = solver.to_int(mine)
             wins = {}
             for action in actions:
-                win, _, den = solver._q(pairs, action)
+                win, _, den = solver.masses(pairs, action)
                 wins[action] = Fraction(win, den * scale) / total
             out[t.name] = wins
     except TooLargeError:
@@ -1024,10 +1026,10 @@ def _fraction(entries, scale: int) -> Fraction:
     return Fraction(sum(n * (den // d) for n, d in entries), den * scale)
 
 
-def _out_before_next_turn(solver: ExactSolver, worlds, action) -> Fraction:
+def _out_before_next_turn(solver: ExactSearch, worlds, action) -> Fraction:
     """Play `action`, then let opponents play the model (the solver's) until the viewer's next
     turn. Integer weights: each layer's over one denominator, `scale` apart from probabilities."""
-    pairs, scale = solver._to_int(worlds)
+    pairs, scale = solver.to_int(worlds)
     entries = []
     for (sid, w), (out, d) in zip(pairs, solver.outcomes_many([(sid, action) for sid, _ in pairs])):
         for c, ways, _ in out:

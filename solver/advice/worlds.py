@@ -277,7 +277,7 @@ class TypedSampler:
     """Deals drawn exactly from the posterior, their opponents' type first (by its probability given
     the record). Called with a generator: (deal, type). In two steps for a batch: `split(rng)` draws
     the type, the tracked cards (var -> card) and the untouched cards (sorted, still to shuffle with the
-    same generator), and `layouts[type]` (a `solver.compiled.DealLayout`) assembles them, as a `Round`
+    same generator), and `layouts[type]` (a `solver.advice.deals.DealLayout`) assembles them, as a `Round`
     (`assemble`) or as the compiled state: the same deal both ways."""
 
     def __init__(self, record: Record, model):
@@ -329,7 +329,7 @@ class _Single:
     (the untouched cards shuffled with the same generator, then laid out)."""
 
     def __init__(self, record, belief, final, draw_values, piles):
-        from solver.compiled import DealLayout
+        from solver.advice.deals import DealLayout
 
         self.belief = belief
         self.draw_values = draw_values

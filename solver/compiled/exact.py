@@ -17,8 +17,8 @@ import numpy as np
 
 import time
 
-from solver.compiled import (CompiledNeedMore, CompiledOutOfTime, CompiledOverflow, CompiledTooLarge, edition_array,
-                             to_array)
+from solver.compiled.errors import CompiledNeedMore, CompiledOutOfTime, CompiledOverflow, CompiledTooLarge
+from solver.compiled.arrays import edition_array, model_code, to_array
 from solver.compiled import exact_kernels as ek
 from solver.rules.actions import ChancellorChoice, Play
 
@@ -57,7 +57,8 @@ def tail_bits(tail) -> tuple[int, int]:
 
 
 class CompiledSolver:
-    """`ExactSolver`'s search on the compiled path (the same constructor; `model` a model object)."""
+    """`ExactSolver`'s search on the compiled path (the same constructor; `model` a model object): an
+    `ExactSearch` (`solver.compiled.protocol`)."""
 
     def __init__(self, viewer: int, budget: int, deadline=None, model=None, sa_free: bool = False, edition=None,
                  n_players: int = 2, size: int | None = None):
@@ -71,7 +72,7 @@ class CompiledSolver:
             # search that fills them starts again larger
             size = FIRST_SIZE if FIRST_SIZE is not None else min(max(budget.bit_length() - 3, 16), 20)
         self.size = size
-        self._args = (n_players, viewer, edition_array(edition), [{"random": 0, "counting": 1}[t.fast] for t in model.types],
+        self._args = (n_players, viewer, edition_array(edition), [model_code(t) for t in model.types],
                       sa_free, model.uses_memory, budget)
         self.ctx = ek.new_context(*self._args[:3], (), *self._args[3:], size=size)
         self.face_up = None  # the face-up cards, the same in every world (they are not in the packed state)
@@ -133,7 +134,7 @@ class CompiledSolver:
     def _sid(self, state) -> int:
         return self._sids([state])[0]
 
-    def _to_int(self, worlds) -> tuple[list, int]:
+    def to_int(self, worlds) -> tuple[list, int]:
         sids = self._sids([s for s, _ in worlds])
         ps = [(sid, Fraction(p)) for sid, (_, p) in zip(sids, worlds)]
         scale = lcm(*(p.denominator for _, p in ps))
@@ -153,7 +154,7 @@ class CompiledSolver:
         if self.deadline is not None and time.perf_counter() > self.deadline:
             raise CompiledOutOfTime("the exact answer needs more time than its safety cap")
 
-    def _q(self, pairs, action) -> tuple:
+    def masses(self, pairs, action) -> tuple:
         self._clock()
         sids, whi, wlo = self._arrays(pairs)
         r, err = ek.root_search(self.ctx, sids, whi, wlo, 1, action_code(action))
@@ -161,7 +162,7 @@ class CompiledSolver:
         return _join(r[0], r[1]), _join(r[2], r[3]), _join(r[4], r[5])
 
     def value(self, worlds) -> tuple[Fraction, Fraction]:
-        pairs, scale = self._to_int(worlds)
+        pairs, scale = self.to_int(worlds)
         sids, whi, wlo = self._arrays(pairs)
         r, err = ek.root_search(self.ctx, sids, whi, wlo, 0, 0)
         self._check(int(err))

@@ -46,9 +46,10 @@ from numba.typed import List
 
 from solver.compiled.kernels import (ALIVE, BARON, CH, CHANCELLOR, CUR, DECK, DECKN, DISC, DLEN, DRAWN, GUARD,
                                      HAND, KNOWN, MAXACTS, MAXD, MAXP, N_, NCH, NUP, OUT, PHASE, PRINCE, PROT,
-                                     REASON, SETASIDE, SIZE, SPYB, TURN, UP, WIN, apply_row, counting_choices,
-                                     legal_actions)
+                                     REASON, SETASIDE, SIZE, SPYB, TURN, UP, WIN, EXPLORE_P, EXPLORE_Q, apply_row,
+                                     counting_choices, legal_actions)
 from solver.compiled.u128 import U0, U1, add, divmod128, gcd, gcd64, mul, mul_cmp
+from solver.rules.rng import GAMMA, MIX1, MIX2
 
 #: Typed constants for call arguments: a Python literal passed to a jitted function makes numba compile a
 #: second version of it (and of everything it calls) for the literal's type.
@@ -340,11 +341,16 @@ def _room(ctr, a, need):
     return True
 
 
+_GAMMA = np.uint64(GAMMA)
+_MIX1 = np.uint64(MIX1)
+_MIX2 = np.uint64(MIX2)
+
+
 @njit(cache=True, inline="always")
 def _mix(h, x):
-    z = h ^ (np.uint64(x) + np.uint64(0x9E3779B97F4A7C15))
-    z = (z ^ (z >> np.uint64(30))) * np.uint64(0xBF58476D1CE4E5B9)
-    z = (z ^ (z >> np.uint64(27))) * np.uint64(0x94D049BB133111EB)
+    z = h ^ (np.uint64(x) + _GAMMA)
+    z = (z ^ (z >> np.uint64(30))) * _MIX1
+    z = (z ^ (z >> np.uint64(27))) * _MIX2
     return z ^ (z >> np.uint64(31))
 
 
@@ -571,9 +577,9 @@ def opponent_acts(conf, ed, st, typ, codes, weights):
     else:
         ties = np.empty((MAXACTS, 4), dtype=np.int64)
         t = counting_choices(st, ed, ties)
-        best = 9 * m + t
-        other = t
-        den = 10 * m * t
+        best = (EXPLORE_Q - EXPLORE_P) * m + EXPLORE_P * t  # `CardCounterModel.integer_weights`
+        other = EXPLORE_P * t
+        den = EXPLORE_Q * m * t
         for j in range(m):
             codes[j] = row_code(phase, acts, j)
             tied = False

@@ -1,17 +1,20 @@
 """The compiled round: the rules, the random player, the card counter and play-outs on one
 fixed-size integer array, compiled by numba (`@njit(cache=True)`: machine code kept on disk).
 
-A second implementation of `solver.rules.fast.Sim` and `solver.policies.playout` (the readable
-Python fast path, itself checked against the public engine), written for numba: no Python
-object, no allocation in the loop. Only `solver.compiled` (the seam) imports this module; its
-functions are the same rules, the same legal plays in the engine's order, the same choices and
-the same draws of the project's generator (splitmix64, `solver.rules.rng`), so a round played
-here from a state and a seed ends exactly as it does on the Python path
-(`tests/compiled/`).
+The second implementation of the round, beside the reference engine (`solver.rules`: `legal_actions`,
+`apply`; the policies `solver.policies.heuristics`; their loops `solver.policies.rollout`), written for
+numba: no Python object, no allocation in the loop. Only the seam's modules (`solver.compiled`) import
+this one; its functions are the same rules, the same legal plays in the engine's order, the same
+choices and the same draws of the project's generator (splitmix64, `solver.rules.rng`), so a round
+played here from a state and a seed ends exactly as it does on the reference engine
+(`tests/compiled/`). The constants it shares with the reference are read from there: the
+generator's (`solver.rules.rng`), how each card chooses (`solver.rules.cards.CHOOSES`) and the card
+counter's random share (`CardCounterModel.EPSILON`). numba keeps them in its machine code: after
+changing one, clear the disk cache (`__pycache__/*.nbi`, `*.nbc`) or touch this file.
 
 State (`np.int8[SIZE]`; offsets below): the player count, the player to move, the phase (0 play,
 1 a Chancellor's choice, 2 over), the turn, players left, the drawn card of the player to move,
-the deck (top card LAST, as `Sim`), the set-aside card, the face-up cards, the Chancellor's
+the deck (top card LAST), the set-aside card, the face-up cards, the Chancellor's
 drawn cards, how the round ended, the Spy bonus, the winners (a bit per seat), the hands, who
 is out or protected, each seat's discard pile in order, and the memory `known[observer][holder]`
 (a card, or -1: `solver.rules.memory`'s rule). A card is its `Card` number, -1 for none.
@@ -25,6 +28,10 @@ from __future__ import annotations
 
 import numpy as np
 from numba import njit
+
+from solver.policies.models import CardCounterModel
+from solver.rules.cards import CHOOSES
+from solver.rules.rng import GAMMA, MIX1, MIX2
 
 # --- layout -------------------------------------------------------------------------------------
 MAXP = 6
@@ -70,7 +77,7 @@ E_SIZE = 64
 SPY, GUARD, PRIEST, BARON, HANDMAID, PRINCE, CHANCELLOR, KING, COUNTESS, PRINCESS = range(10)
 #: How each card chooses: 0 nobody, 1 another player, 2 another player and a guess (Guard),
 #: 3 any player in the round, themselves included (Prince).
-KIND = np.array([0, 2, 1, 1, 0, 3, 0, 1, 0, 0], dtype=np.int64)
+KIND = np.array(CHOOSES, dtype=np.int64)
 #: Rows of an action buffer: (card, target, guess) plays or (keep, first, second, how many) returns.
 MAXACTS = 64
 
@@ -84,12 +91,12 @@ TWO_ = np.int64(2)
 RANDOM = 0
 COUNTING = 1
 #: The card counter's random play: `below(EXPLORE_Q) < EXPLORE_P` (`CardCounterModel.EPSILON`).
-EXPLORE_P = 1
-EXPLORE_Q = 10
+EXPLORE_P = CardCounterModel.EPSILON.numerator
+EXPLORE_Q = CardCounterModel.EPSILON.denominator
 
-_GAMMA = np.uint64(0x9E3779B97F4A7C15)
-_MIX1 = np.uint64(0xBF58476D1CE4E5B9)
-_MIX2 = np.uint64(0x94D049BB133111EB)
+_GAMMA = np.uint64(GAMMA)
+_MIX1 = np.uint64(MIX1)
+_MIX2 = np.uint64(MIX2)
 _S30 = np.uint64(30)
 _S27 = np.uint64(27)
 _S31 = np.uint64(31)
@@ -462,7 +469,7 @@ def end_turn(st, ed, p):
 @njit(cache=True)
 def apply_play(st, ed, c, t, g):
     """Play card c (at target t or -1, naming g or -1) for the player to move; the play must be
-    legal (it is not checked). The same steps as `Sim.run`, memory included."""
+    legal (it is not checked). The same steps as the reference `apply`, memory included."""
     p = np.int64(st[CUR])
     a = np.int64(st[HAND + p])
     b = np.int64(st[DRAWN])
@@ -596,7 +603,7 @@ def legal_actions(st, ed, acts):
 @njit(cache=True)
 def counting_choices(st, ed, acts):
     """The counting heuristic's best plays for the player to move, in the engine's order
-    (`solver.policies.playout.counting_choices`, the same rules line by line), as rows of an
+    (`solver.policies.heuristics.counting_choices`, the same rules), as rows of an
     action buffer; their number."""
     seat = np.int64(st[CUR])
     n = st[N_]
@@ -819,7 +826,7 @@ def play_on(st, ed, rs, viewer, model, watch, acts):
     nobody) with the counting heuristic, the others by `model` (RANDOM, or COUNTING: the
     heuristic but with probability EPSILON a random play, decided per decision by one draw).
     With `watch` (a seat, or -1), stop as soon as that seat is out before its next turn has
-    started and return True (`Sim.run`'s `watch`)."""
+    started and return True (`solver.policies.rollout`'s `watch`)."""
     seen_turn = False
     while st[PHASE] != 2:
         p = st[CUR]
@@ -845,7 +852,7 @@ def play_on(st, ed, rs, viewer, model, watch, acts):
 
 @njit(cache=True)
 def fast_playout(st, ed, rs, viewer, model, finish):
-    """`solver.policies.playout.fast_playout` on the array (changed in place): returns (winners
+    """`solver.policies.rollout.playout` on the array (changed in place): returns (winners
     bits, Spy-bonus seat, viewer out before their next turn); stopped there unless `finish`
     (then winners 0 and no bonus when the round is not over)."""
     acts = np.empty((MAXACTS, 4), dtype=np.int64)

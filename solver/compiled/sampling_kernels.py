@@ -1,4 +1,4 @@
-"""The estimate's play-outs compiled (numba): `solver.compiled.sampling` line by line on the
+"""The estimate's play-outs compiled (numba): `solver.advice.playouts` line by line on the
 compiled round (`solver.compiled.kernels`), the next-decision statistics and the leaf table kept
 in compiled structures between calls. One call plays a whole batch of (deal, play) pairs.
 
@@ -18,13 +18,17 @@ import math
 import numpy as np
 from numba import njit
 
+from solver.rules.rng import GAMMA, MIX1, MIX2
+from solver.compiled.layout import (HAND_NONE, HAND_STRIDE, HAND_TRACKED, HAND_UNTOUCHED, L_EXCHANGED, L_HANDS,
+                                    L_KNOWN, L_KNOWN_PAIRS, L_MISSING_UP, L_PHASE, L_PLAYERS, L_SET_ASIDE,
+                                    L_SET_ASIDE_VAR, L_TAIL, L_TAIL_VARS, L_UP)
 from solver.compiled.kernels import (CH, CUR, DECK, DECKN, DISC, DLEN, DRAWN, HAND, KNOWN, MAXACTS, MAXD, MAXP, N_,
                                      NCH, NUP, OUT, PHASE, PROT, SETASIDE, SIZE, SPYB, UP, WIN, apply_row,
                                      counting_choices, fast_playout, legal_actions, below, next64)
 
-_M1 = np.uint64(0xBF58476D1CE4E5B9)
-_M2 = np.uint64(0x94D049BB133111EB)
-_G = np.uint64(0x9E3779B97F4A7C15)
+_M1 = np.uint64(MIX1)
+_M2 = np.uint64(MIX2)
+_G = np.uint64(GAMMA)
 _S30 = np.uint64(30)
 _S27 = np.uint64(27)
 _S31 = np.uint64(31)
@@ -355,20 +359,19 @@ def run_items(deals, kinds, seeds, roots, items, start, viewer, decisions, ed,
 
 @njit(cache=True)
 def assemble_deals(base, ints, values, pools, states_rng, out):
-    """Deals laid out as `solver.compiled.DealLayout` says (`ints`, around the fixed part `base`): for
+    """Deals laid out as `solver.advice.deals.DealLayout` says (`ints`, around the fixed part `base`): for
     each row, the untouched cards (`pools`: copies of each card) shuffled from the row's generator
     (`states_rng`, advanced in place) as `SplitMix64.shuffle` does, then dealt in slot order, the tracked
     cards (`values`) where the layout names them. Writes the states to `out`."""
-    n = ints[0]
-    viewer = ints[1]
-    phase = ints[2]
-    n_up = ints[3]
-    missing_up = ints[4]
-    exch = ints[5]
-    n_tail = ints[6]
-    sa_kind = ints[7]
-    sa_var = ints[8]
-    n_known = ints[9]
+    n = ints[L_PLAYERS]
+    phase = ints[L_PHASE]
+    n_up = ints[L_UP]
+    missing_up = ints[L_MISSING_UP]
+    exch = ints[L_EXCHANGED]
+    n_tail = ints[L_TAIL]
+    sa_kind = ints[L_SET_ASIDE]
+    sa_var = ints[L_SET_ASIDE_VAR]
+    n_known = ints[L_KNOWN]
     rs = np.empty(1, dtype=np.uint64)
     pool = np.empty(32, dtype=np.int64)
     for r in range(values.shape[0]):
@@ -388,13 +391,13 @@ def assemble_deals(base, ints, values, pools, states_rng, out):
         states_rng[r] = rs[0]
         pos = 0
         for i in range(n):
-            b = 10 + 4 * i
+            b = L_HANDS + HAND_STRIDE * i
             kind = ints[b]
-            if kind == 0:
+            if kind == HAND_NONE:
                 st[HAND + i] = -1
-            elif kind == 1:
+            elif kind == HAND_TRACKED:
                 st[HAND + i] = values[r, ints[b + 1]]
-            elif kind == 2:
+            elif kind == HAND_UNTOUCHED:
                 st[HAND + i] = pool[pos]
                 pos += 1
             else:
@@ -421,7 +424,7 @@ def assemble_deals(base, ints, values, pools, states_rng, out):
             st[DECK + d - 1 - k] = pool[pos]
             pos += 1
         for k in range(n_tail):
-            st[DECK + d - 1 - exch - k] = values[r, ints[34 + k]]
+            st[DECK + d - 1 - exch - k] = values[r, ints[L_TAIL_VARS + k]]
         for k in range(missing_up):
             st[UP + n_up + k] = pool[pos]
             pos += 1
@@ -429,6 +432,6 @@ def assemble_deals(base, ints, values, pools, states_rng, out):
         for k in range(MAXP * MAXP):
             st[KNOWN + k] = -1
         for k in range(n_known):
-            o = ints[58 + 2 * k]
-            h = ints[59 + 2 * k]
+            o = ints[L_KNOWN_PAIRS + 2 * k]
+            h = ints[L_KNOWN_PAIRS + 2 * k + 1]
             st[KNOWN + o * MAXP + h] = st[HAND + h]

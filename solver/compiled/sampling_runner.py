@@ -1,9 +1,9 @@
-"""The compiled runner of the estimate's play-outs (`CompiledPlayouts`): the interface of
-`solver.compiled.sampling.Playouts`, the work done by `solver.compiled.sampling_kernels.run_items`
+"""The compiled runner of the estimate's play-outs (`CompiledPlayouts`): the interface of the
+reference `solver.advice.playouts.Playouts`, the work done by `solver.compiled.sampling_kernels.run_items`
 (a batch of (deal, play) pairs in one call). Its next-decision statistics and leaf table persist in
-compiled structures between batches; a leaf the table wants valued is computed here, in Python,
-from the pair's events on the public engine (the same play-out replayed: the same draws), and the
-batch goes on from that pair."""
+compiled structures between batches; a leaf the table wants valued is computed in Python from the
+pair's events on the reference engine (`replay`: the same play-out replayed, the same draws), and the
+batch goes on from that pair. Also the compiled layout of the estimate's deals (`assemble_deals`)."""
 
 from __future__ import annotations
 
@@ -11,9 +11,9 @@ import numpy as np
 from numba import types
 from numba.typed import Dict, List
 
-from solver.compiled import Deals, compiled_kernels, deal_seed, edition_array, to_array, to_round
-from solver.compiled.sampling import prefix
 from solver.compiled import sampling_kernels as sk
+from solver.compiled.arrays import edition_array
+from solver.compiled.backend import compiled_kernels
 from solver.rules.actions import Play
 from solver.rules.rng import SplitMix64
 
@@ -27,79 +27,24 @@ def action_row(action) -> tuple:
     return (int(action.keep), bottom[0], bottom[1] if len(bottom) > 1 else -1, len(bottom))
 
 
-class CompiledDeals(Deals):
-    """`solver.compiled.Deals` on the compiled path: the deals as rows of one array, laid out by
-    `sampling_kernels.assemble_deals` from the tracked and untouched cards the sampler drew (the same
-    deals; a `Round` only when one is asked for)."""
-
-    def __init__(self, sampler, seed: int):
-        super().__init__(sampler, seed)
-        k = compiled_kernels()
-        self.states = np.zeros((64, k.SIZE), dtype=np.int8)
-        self.codes = np.zeros(64, dtype=np.int64)
-        self.seed_array = np.zeros(64, dtype=np.uint64)
-        self.edition = None
-        self._rounds: dict = {}
-
-    def ensure(self, n: int) -> None:
-        have = len(self.kinds)
-        if n <= have:
-            return
-        if n > len(self.codes):
-            size = max(n, 2 * len(self.codes))
-            self.states = np.concatenate([self.states, np.zeros((size - len(self.codes), self.states.shape[1]),
-                                                                  dtype=np.int8)])
-            self.codes = np.concatenate([self.codes, np.zeros(size - len(self.codes), dtype=np.int64)])
-            self.seed_array = np.concatenate([self.seed_array, np.zeros(size - len(self.seed_array), dtype=np.uint64)])
-        split = hasattr(self.sampler, "split")
-        batches: dict = {}  # layout -> rows (deal number, tracked cards, untouched cards, generator)
-        for i in range(have, n):
-            rng = SplitMix64(deal_seed(self.seed0, i))
-            if split:
-                t, value, pool = self.sampler.split(rng)
-                batches.setdefault(t, []).append((i, value, pool, rng))
-            else:
-                deal, t = self.sampler(rng)
-                self.states[i] = to_array(deal)
-                self.seed_array[i] = rng.next64()
-                if self.edition is None:
-                    self.edition = deal.edition
-            self.kinds.append(t)
-            self.codes[i] = {"random": 0, "counting": 1}[t.fast]  # (no other type is played here)
-        for t, rows in batches.items():
-            layout = self.sampler.layouts[t]
-            if layout.arrays is None:
-                layout.arrays = (np.array(layout.ints, dtype=np.int64), to_array(layout.base))
-            ints, base = layout.arrays
-            if self.edition is None:
-                self.edition = layout.edition
-            values = np.array([layout.values_row(v) for _, v, _, _ in rows], dtype=np.int64).reshape(len(rows), -1)
-            pools = np.zeros((len(rows), 10), dtype=np.int64)
-            for j, (_, _, pool, _) in enumerate(rows):
-                for c in pool:
-                    pools[j, int(c)] += 1
-            rstates = np.array([rng.state for _, _, _, rng in rows], dtype=np.uint64)
-            out = np.empty((len(rows), self.states.shape[1]), dtype=np.int8)
-            sk.assemble_deals(base, ints, values, pools, rstates, out)
-            for j, (i, _, _, rng) in enumerate(rows):
-                self.states[i] = out[j]
-                rng.state = int(rstates[j])
-                self.seed_array[i] = rng.next64()
-        self.seeds = [int(x) for x in self.seed_array[:n]]
-
-    def round(self, i: int):
-        self.ensure(i + 1)
-        found = self._rounds.get(i)
-        if found is None:
-            found = self._rounds[i] = to_round(self.states[i], self.edition)
-        return found
+def assemble_deals(base, ints, values, pools, states_rng):
+    """Deals as compiled state rows (`sampling_kernels.assemble_deals`): the fixed part `base` (a state
+    row, `to_array`), the layout's row `ints` (`solver.compiled.layout`), each deal's
+    tracked cards (`values`), untouched cards (`pools`: copies of each card) and generator state
+    (`states_rng`, advanced in place)."""
+    out = np.empty((len(values), compiled_kernels().SIZE), dtype=np.int8)
+    sk.assemble_deals(base, ints, values, pools, states_rng, out)
+    return out
 
 
 class CompiledPlayouts:
-    """`solver.compiled.sampling.Playouts` on the compiled path: the same results, pair for pair."""
+    """`solver.advice.playouts.Playouts` on the compiled path: the same results, pair for pair. `replay`:
+    (deal, action, viewer, opponents' type, generator) -> the reference play-out to the viewer's next
+    decision (`solver.advice.playouts.prefix`), for the leaves."""
 
-    def __init__(self, viewer: int, actions: list, decisions: bool = True, leaves=None):
+    def __init__(self, viewer: int, actions: list, decisions: bool = True, leaves=None, replay=None):
         compiled_kernels()
+        self.replay = replay
         self.viewer = viewer
         self.actions = actions
         self.decisions = decisions
@@ -128,7 +73,8 @@ class CompiledPlayouts:
             self.leaf_ctl[:] = (1, 1 if leaves.left > 0 else 0, 0, leaves.max_leaves, leaves.max_deck)
 
     def run_many(self, items, deals) -> list:
-        """Play out each (deal number, action number) of `items` on `deals` (`CompiledDeals`), in order."""
+        """Play out each (deal number, action number) of `items` on `deals` (`solver.advice.deals.CompiledDeals`:
+        its `states`, `codes`, `seed_array`, `edition`), in order."""
         if self.ed is None:
             self.ed = edition_array(deals.edition)
         arr = np.array(items, dtype=np.int64).reshape(-1, 2)
@@ -149,8 +95,8 @@ class CompiledPlayouts:
     def _leaf(self, key: int, item, deals) -> None:
         """Value a new leaf: the pair's play-out replayed on the public engine to its decision."""
         i, a = item
-        r, _, _, trail, _, _, _ = prefix(deals.round(i), self.actions[a], self.viewer, deals.kinds[i],
-                                         SplitMix64(deals.seeds[i]))
+        r, _, _, trail, _, _, _ = self.replay(deals.round(i), self.actions[a], self.viewer, deals.kinds[i],
+                                              SplitMix64(deals.seeds[i]))
         value = self.leaves.add(key, trail, len(r.deck))
         if value is None:
             self.leaf_index[key] = -1

@@ -61,8 +61,9 @@ class UniformModel:
     plays = False
     #: The single types a mixture averages over (itself for a single type).
     types: tuple = ()
-    #: The fast play-out's name of the policy (`solver.policies.playout`).
-    fast = ""
+    #: The advisor's search and play-outs can play this type (the engine's rollouts and the compiled
+    #: core: `solver.policies.rollout`, `solver.compiled`).
+    searched = False
 
     def __init__(self):
         self.types = (self,)
@@ -99,7 +100,7 @@ class RandomModel(UniformModel):
     name = "random"
     description = "opponents play uniformly at random among their legal actions"
     plays = True
-    fast = "random"
+    searched = True
 
     def play_likelihood(self, edition, seat, out, protected, hand, card, target, guess, public=None) -> Fraction:
         actions = legal_plays(edition, hand, seat, out, protected)
@@ -126,7 +127,7 @@ class CardCounterModel(UniformModel):
     description = "opponents count cards (the heuristic of solver.policies), 10% random"
     uses_memory = True
     plays = True
-    fast = "counting"
+    searched = True
     EPSILON = Fraction(1, 10)
 
     @classmethod
@@ -173,7 +174,7 @@ class CardCounterModel(UniformModel):
     @classmethod
     def explores(cls, rng) -> bool:
         """Whether this decision is the random play (probability EPSILON exactly: one
-        `rng.below(10)` of the project's generator, `solver.rules.rng`, as the fast and the
+        `rng.below(10)` of the project's generator, `solver.rules.rng`, as the reference and the
         compiled play-outs draw it)."""
         return rng.below(cls.EPSILON.denominator) < cls.EPSILON.numerator
 
@@ -191,7 +192,7 @@ class SearcherModel(UniformModel):
     """Opponents who look one play ahead from their own view and play a quantal best response
     (`solver.policies.searcher`): a stand-in for players who plan (people who think, MCTS and
     ISMCTS bots). Its likelihood is exact. The inference and the bots use it; the advisor's
-    search and play-outs do not play it yet (`fast` is empty), so `advise` refuses it."""
+    search and play-outs do not play it yet (`searched` is false), so `advise` refuses it."""
 
     name = "searcher"
     description = "opponents look one play ahead from their own view (a quantal best response)"
@@ -310,8 +311,8 @@ def get_model(name_or_model, playing: bool = False) -> UniformModel:
                                          rule="unknown-model") from None
             raise InvalidOptionError(f"unknown model {str(name_or_model)[:40]!r}; models: {', '.join(MODELS)}",
                                      rule="unknown-model") from None
-    if playing and (not model.plays or any(not t.fast for t in model.types)):
-        # (a type without a fast policy — the searcher — is not played by the search and play-outs yet)
+    if playing and (not model.plays or any(not t.searched for t in model.types)):
+        # (a type the search and play-outs do not play — the searcher — is refused here)
         raise InvalidOptionError(f"the advisor cannot play the opponent model {model.name!r}; models: "
                                  f"{', '.join(PLAYING_MODELS)}", rule="unknown-model")
     return model

@@ -39,5 +39,9 @@ class Card(IntEnum):
 TARGETED = frozenset({Card.GUARD, Card.PRIEST, Card.BARON, Card.PRINCE, Card.KING})
 #: Targeted cards that must choose *another* player (the Prince may choose yourself).
 TARGETS_OTHERS = frozenset({Card.GUARD, Card.PRIEST, Card.BARON, Card.KING})
+#: How each card chooses, by card number (the compiled core's table, read from here): 0 nobody,
+#: 1 another player, 2 another player and a guess (the Guard), 3 any player in the round, the
+#: player included (the Prince).
+CHOOSES = tuple(2 if c is Card.GUARD else 1 if c in TARGETS_OTHERS else 3 if c is Card.PRINCE else 0 for c in Card)
 
 ALL_CARDS = tuple(Card)

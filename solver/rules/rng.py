@@ -1,5 +1,5 @@
 """The project's own random generator: splitmix64, defined once here and once in compiled code
-(`solver.compiled.kernels.next64`), so that the Python fast path and the compiled path draw the
+(`solver.compiled.kernels.next64`), so that the reference engine and the compiled path draw the
 same numbers from the same seed and play the same rounds draw for draw.
 
 The generator (Steele, Lea and Flood 2014; the seeding generator of xoshiro):

@@ -1,4 +1,4 @@
-"""The estimate's next-decision statistics (`solver.compiled.sampling.NextDecision`, the Python path;
+"""The estimate's next-decision statistics (`solver.advice.playouts.NextDecision`, the reference path;
 the compiled path equals it: tests/compiled/test_sampling.py) play out the other actions of a key's
 visits only once the key has enough visits for them to matter; the figures are those of playing
 every action at every visit."""
@@ -11,8 +11,9 @@ import pytest
 
 from solver import apply, parse_record
 from solver.advice.estimate import advise_estimate
-from solver.compiled import forced, sampling
-from solver.compiled.sampling import NextDecision, finish as _finish
+from solver.advice import playouts as sampling
+from solver.advice.playouts import NextDecision, finish as _finish
+from solver.compiled import forced
 
 
 class EveryVisit(NextDecision):

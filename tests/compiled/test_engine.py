@@ -4,7 +4,8 @@ rounds played from the same seeds, every final state equal field for field (memo
 
 By default a subset of the random rounds (about 20,000); `LOVELETTER_FULL=1` plays all of them
 (over 100,000). Skipped when the compiled path is not in use (`LOVELETTER_CORE=python`): then the
-Python fast path is what `solver.compiled` runs, and `tests/rules/test_fast.py` checks it."""
+reference engine is what `solver.compiled` runs. The seam's functions on the reference path
+(`solver.policies.rollout`) are checked here too, against the same loops written out."""
 
 from __future__ import annotations
 
@@ -15,12 +16,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from solver import Play, apply, deal_round, get_edition, legal_actions
-from solver.compiled import backend, compiled_kernels, edition_array, fast_playout, play_on, random_rounds, \
+from solver import Play, apply, deal_from_order, deal_round, get_edition, legal_actions
+from solver.compiled import backend, compiled_kernels, edition_array, fast_playout, forced, play_on, random_rounds, \
     to_array, to_round
 from solver.policies.heuristics import counting_choices, counting_policy, random_policy
-from solver.policies.models import CardCounterModel
-from solver.rules.fast import Sim
+from solver.policies.models import MODELS, CardCounterModel
 from solver.rules.rng import SplitMix64
 from solver.rules.state import OVER, PLAY
 
@@ -129,7 +129,7 @@ def advisor_playout(r, viewer, model, rng):
             seen_turn = True
         if r.out[viewer] and not seen_turn:
             break
-        if r.current == viewer or (model == "counting" and not CardCounterModel.explores(rng)):
+        if r.current == viewer or (model == "card-counter" and not CardCounterModel.explores(rng)):
             policy = counting_policy
         else:
             policy = random_policy
@@ -153,33 +153,39 @@ def test_the_advisors_playout_gives_the_public_engines_outcome_and_the_same_gene
             viewer = (3 * k) % n
             if r.phase == OVER or r.out[viewer]:
                 continue
-            for model in ("random", "counting"):
+            for model in ("random", "card-counter"):
                 ref = SplitMix64(k)
                 want = advisor_playout(r, viewer, model, ref)
-                mine = SplitMix64(k)
-                assert fast_playout(r, viewer, model, mine) == want, (r, viewer, model)
-                assert mine.state == ref.state
+                for path in ("compiled", "python"):
+                    mine = SplitMix64(k)
+                    with forced(path):
+                        assert fast_playout(r, viewer, MODELS[model], mine) == want, (r, viewer, model, path)
+                    assert mine.state == ref.state
                 played += 1
                 outs += want[2]
     assert played > 1500 and outs > 50
 
 
-def test_the_compiled_and_the_python_fast_path_play_the_same_rounds():
+def test_the_compiled_and_the_reference_path_play_the_same_random_rounds():
     for key, n, options in CONFIGS[:12]:
         edition = get_edition(key, **options)
         rng = SplitMix64(5)
         wins = [0] * n
-        for r in range(300):
-            sim = Sim.deal(edition, n, r % n, rng)
-            sim.run(rng)
-            for w in sim.winners:
+        deck = list(edition.full_deck())
+        for k in range(100):  # the loop written out: a shuffled deck dealt, uniformly random plays
+            order = list(deck)
+            rng.shuffle(order)
+            r, _ = deal_from_order(edition, n, k % n, order)
+            for w in public_playout(r, rng).winners:
                 wins[w] += 1
-        assert random_rounds(edition, n, 300, 5) == (wins, rng.state)
+        with forced("python"):
+            assert random_rounds(edition, n, 100, 5) == (wins, rng.state)
+        assert random_rounds(edition, n, 100, 5) == (wins, rng.state)
 
 
 @settings(max_examples=60, deadline=None)
 @given(st.sampled_from(CONFIGS), st.integers(0, 10**9), st.integers(0, 2**64 - 1), st.integers(-1, 5),
-       st.sampled_from(["random", "counting"]))
+       st.sampled_from(["random", "card-counter"]))
 def test_played_on_from_any_state_the_paths_agree(config, deal_seed, seed, viewer, model):
     key, n, options = config
     edition = get_edition(key, **options)
@@ -189,15 +195,13 @@ def test_played_on_from_any_state_the_paths_agree(config, deal_seed, seed, viewe
         if r.phase != OVER:
             r, _ = apply(r, walk.choice(legal_actions(r)))
     viewer = viewer % n if viewer >= 0 else -1
-    a, b = SplitMix64(seed), SplitMix64(seed)
-    compiled = play_on(r, a, viewer, model)
-    sim = Sim.from_round(r)
-    from solver.policies.playout import counting_choice
-
-    def choose(s, seat):
-        if seat == viewer or (model == "counting" and not CardCounterModel.explores(b)):
-            return counting_choice(s, seat, b)
-        return None
-
-    sim.run(b, choose)
-    assert compiled == sim.to_round() and a.state == b.state
+    a, b, c = SplitMix64(seed), SplitMix64(seed), SplitMix64(seed)
+    compiled = play_on(r, a, viewer, MODELS[model])
+    with forced("python"):
+        reference = play_on(r, b, viewer, MODELS[model])
+    while r.phase != OVER:  # the loop written out
+        if r.current == viewer or (model == "card-counter" and not CardCounterModel.explores(c)):
+            r, _ = apply(r, counting_policy(r, c))
+        else:
+            r, _ = apply(r, random_policy(r, c))
+    assert compiled == reference == r and a.state == b.state == c.state

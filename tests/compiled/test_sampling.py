@@ -1,4 +1,4 @@
-"""The estimate's play-outs on the compiled path equal the Python path's, figure for figure: the
+"""The estimate's play-outs on the compiled path equal the reference path's, figure for figure: the
 same deals, the same draws, the same next-decision statistics and leaves, so the same answer
 (every play's win rate, interval, samples, P(best), …) under `solver.compiled.forced`."""
 
@@ -71,7 +71,7 @@ def test_the_compiled_deals_are_the_python_paths_deals():
     """Deal i of an estimate: its type, tracked cards and untouched cards drawn from its own generator, laid
     out by the compiled kernel as the Python path lays it out (the same round, memory included)."""
     from solver.advice.worlds import typed_sampler
-    from solver.compiled import Deals, make_deals
+    from solver.advice.deals import Deals, make_deals
 
     checked = 0
     for key, n, model in [("classic", 2, "mixture"), ("2019", 2, "card-counter"), ("2019", 3, "mixture"),

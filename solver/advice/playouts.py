@@ -1,5 +1,6 @@
-"""The estimate's play-outs on the Python path: the reference the compiled runner
-(`solver.compiled.sampling_kernels`) equals play-out for play-out.
+"""The estimate's play-outs: the reference written on the engine (`Playouts`), which the compiled
+runner (`solver.compiled.compiled_playouts`, `sampling_kernels`) equals play-out for play-out;
+`make_playouts` gives the one of the path in use.
 
 One play-out evaluates one of the viewer's plays on one sampled deal (`Playouts.run`): the play
 is applied, the round is followed on the public engine to the viewer's next decision that has a
@@ -23,6 +24,7 @@ from __future__ import annotations
 import math
 from typing import Callable, Optional
 
+from solver.compiled import backend, compiled_playouts, fast_playout
 from solver.rules.events import KnockedOut, observation
 from solver.rules.game import apply, legal_actions
 from solver.rules.rng import SplitMix64
@@ -148,14 +150,12 @@ class NextDecision:
 
 
 def finish(r: Round, viewer: int, model, rng: SplitMix64) -> tuple:
-    """(win, tokens, viewer out before their next turn) of the round played on from `r` on the fast
-    path, the opponents of one type (`model`)."""
-    from solver.policies.playout import fast_playout
-
+    """(win, tokens, viewer out before their next turn) of the round played on from `r` on the path in
+    use, the opponents of one type (`model`)."""
     if r.phase == OVER:
         win = int(viewer in r.winners)
         return win, win + int(r.spy_bonus == viewer), False
-    winners, spy, stopped = fast_playout(r, viewer, model.fast, rng)
+    winners, spy, stopped = fast_playout(r, viewer, model, rng)
     win = int(viewer in winners)
     return win, win + int(spy == viewer), stopped
 
@@ -224,6 +224,14 @@ class Playouts:
         return win, tokens, ko, not seen_turn and stopped, False
 
     def run_many(self, items, deals) -> list:
-        """`run` for each (deal number, action number) of `items` on `deals` (`solver.compiled.Deals`), in
-        order."""
+        """`run` for each (deal number, action number) of `items` on `deals` (`solver.advice.deals.Deals`),
+        in order."""
         return [self.run(deals.round(i), deals.kinds[i], a, deals.seeds[i]) for i, a in items]
+
+
+def make_playouts(viewer: int, actions: list, decisions: bool = True, leaves: Optional[LeafTable] = None):
+    """The estimate's play-outs of the viewer's `actions` on sampled deals (`run_many(items, deals)`), on
+    the path in use: the same results on both."""
+    if backend() == "python":
+        return Playouts(viewer, actions, decisions, leaves)
+    return compiled_playouts(viewer, actions, decisions, leaves, prefix)

@@ -1,0 +1,78 @@
+"""The round played on, on the path in use: the compiled kernels, or the reference engine's loops
+(`solver.policies.rollout`) where numba is missing or `LOVELETTER_CORE=python`. Both draw the same
+words from the project's generator (`solver.rules.rng.SplitMix64`) for the same decisions, so the
+same seed plays the same round on both (`tests/compiled/`).
+
+`model`: an opponent type the core plays (`solver.policies.models`: the random player or the card
+counter), the object itself.
+"""
+
+from __future__ import annotations
+
+from solver.compiled.arrays import edition_array, model_code, to_array, to_round
+from solver.compiled.backend import backend, compiled_kernels
+from solver.policies import rollout
+from solver.rules.editions import Edition
+from solver.rules.rng import MASK64, SplitMix64
+from solver.rules.state import Round
+
+
+def fast_playout(r: Round, viewer: int, model, rng: SplitMix64, finish: bool = False) -> tuple:
+    """The advisor's play-out from `r` (`solver.policies.rollout.playout`): (winners, Spy-bonus seat,
+    viewer out before their next turn); `rng` advances by the same draws on both paths."""
+    code = model_code(model)
+    if backend() == "python":
+        return rollout.playout(r, viewer, model, rng, finish)
+    import numpy as np
+
+    k = compiled_kernels()
+    rs = np.array([rng.state], dtype=np.uint64)
+    win, spy, stopped = k.fast_playout(to_array(r), edition_array(r.edition), rs, viewer, code, finish)
+    rng.state = int(rs[0])
+    return tuple(i for i in range(len(r.hands)) if win & (1 << i)), None if spy < 0 else int(spy), bool(stopped)
+
+
+def play_on(r: Round, rng: SplitMix64, viewer: int = -1, model=rollout.RANDOM) -> Round:
+    """The round played on from `r` to its end (the viewer, if a seat, with the counting heuristic;
+    the others by `model`): the final `Round`."""
+    code = model_code(model)
+    if backend() == "python":
+        return rollout.play_on(r, rng, viewer, model)
+    import numpy as np
+
+    k = compiled_kernels()
+    st = to_array(r)
+    rs = np.array([rng.state], dtype=np.uint64)
+    k.play_on(st, edition_array(r.edition), rs, viewer, code, -1, np.empty((k.MAXACTS, 4), dtype=np.int64))
+    rng.state = int(rs[0])
+    return to_round(st, r.edition)
+
+
+def random_rounds(edition: Edition, n: int, count: int, seed: int) -> tuple[list, int]:
+    """`count` random rounds from fresh deals (`solver.policies.rollout.random_rounds`): (rounds won by
+    each seat, the generator's state after), the same on both paths."""
+    edition.check_player_count(n)
+    if backend() == "python":
+        return rollout.random_rounds(edition, n, count, seed)
+    import numpy as np
+
+    wins, state = compiled_kernels().random_rounds(edition_array(edition), n, count, np.uint64(seed & MASK64))
+    return [int(w) for w in wins[:n]], int(state)
+
+
+def bootstrap_counts(seed: int, replicates: int, n: int):
+    """How often each of n items is drawn in each of `replicates` resamples with replacement (n draws
+    each, `SplitMix64(seed).below(n)` in order): an int64 array [replicates, n], the same on both paths."""
+    import numpy as np
+
+    seed &= MASK64
+    if backend() == "python":
+        rng = SplitMix64(seed)
+        out = np.zeros((replicates, n), dtype=np.int64)
+        below = rng.below
+        for b in range(replicates):
+            row = out[b]
+            for _ in range(n):
+                row[below(n)] += 1
+        return out
+    return compiled_kernels().bootstrap_counts(np.uint64(seed), replicates, n)

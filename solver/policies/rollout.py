@@ -1,0 +1,78 @@
+"""Rounds played on with the policies, on the reference engine (`legal_actions`, `apply`): what the
+compiled core (`solver.compiled`) does on arrays, written for reading. It is the fallback where
+numba is missing and the reference the compiled path is checked against, draw for draw
+(`tests/compiled/`): every random choice is drawn from the project's generator
+(`solver.rules.rng.SplitMix64`) as the kernels draw it.
+
+* `playout(r, viewer, model, rng, finish=False)` — the advisor's play-out: the viewer with the
+  counting heuristic (`counting_policy`), each opponent by `model.choose` (a random player; or a card
+  counter: one `rng.below(10)` per decision for its random share, `CardCounterModel.explores`). It
+  returns (winners, Spy-bonus seat, the viewer out before their next turn); in that last case it
+  stops there (`((), None, True)`, unless the round had ended), or plays on with `finish=True`.
+* `play_on(r, rng, viewer=-1, model=RANDOM)` — the same to the end of the round: the final `Round`.
+* `random_rounds(edition, n, count, seed)` — rounds dealt from the edition's sorted deck shuffled by
+  the generator (`SplitMix64.shuffle`), then played with uniformly random legal plays, the first
+  player rotating: (rounds won by each seat, the generator's state after).
+"""
+
+from __future__ import annotations
+
+from typing import Optional
+
+from solver.policies.heuristics import counting_policy
+from solver.policies.models import RandomModel, UniformModel
+from solver.rules.game import apply, deal_from_order, legal_actions
+from solver.rules.rng import SplitMix64
+from solver.rules.state import OVER, PLAY, Round
+
+RANDOM = RandomModel()
+
+
+def _run(r: Round, viewer: int, model: UniformModel, rng: SplitMix64, watch: int) -> tuple[Round, bool]:
+    """Play on from `r`; with `watch` (a seat), stop as soon as that seat is out before its next turn
+    has started. (the state reached, whether it stopped so)."""
+    seen_turn = False
+    while r.phase != OVER:
+        p = r.current
+        if watch >= 0:
+            if p == watch and r.phase == PLAY:
+                seen_turn = True
+            if r.out[watch] and not seen_turn:
+                return r, True
+        action = counting_policy(r, rng) if p == viewer else model.choose(r, rng)
+        r, _ = apply(r, action)
+    return r, watch >= 0 and bool(r.out[watch]) and not seen_turn
+
+
+def playout(r: Round, viewer: int, model: UniformModel, rng: SplitMix64,
+            finish: bool = False) -> tuple[tuple[int, ...], Optional[int], bool]:
+    """The advisor's play-out from `r` (module docstring): (winners, Spy-bonus seat, viewer out
+    before their next turn)."""
+    r, stopped = _run(r, viewer, model, rng, viewer)
+    if stopped and r.phase != OVER:
+        if not finish:
+            return (), None, True
+        r, _ = _run(r, viewer, model, rng, -1)
+    return r.winners, r.spy_bonus, stopped
+
+
+def play_on(r: Round, rng: SplitMix64, viewer: int = -1, model: UniformModel = RANDOM) -> Round:
+    """The round played on from `r` to its end (the viewer, if a seat, with the counting heuristic;
+    the others by `model`): the final `Round`."""
+    return _run(r, viewer, model, rng, -1)[0]
+
+
+def random_rounds(edition, n: int, count: int, seed: int) -> tuple[list, int]:
+    """`count` random rounds from fresh deals (module docstring)."""
+    edition.check_player_count(n)
+    rng = SplitMix64(seed)
+    wins = [0] * n
+    deck = list(edition.full_deck())
+    for k in range(count):
+        order = list(deck)
+        rng.shuffle(order)
+        r, _ = deal_from_order(edition, n, k % n, order)
+        r = play_on(r, rng)
+        for w in r.winners:
+            wins[w] += 1
+    return wins, rng.state
