@@ -110,10 +110,28 @@ def test_no_import_cycle_between_modules():
                 if candidate in modules and candidate != name:
                     graph.add_edge(name, candidate)
                     break
-    # a package's __init__ re-exports its modules: that edge is not a cycle of meaning
-    cycles = [c for c in nx.simple_cycles(graph) if not all(package_of(m) == package_of(c[0]) and
-              any(modules[m].name == "__init__.py" for m in c) for m in c)]
+    # Every import counts, a late one inside a function too, and an import of a package counts as an
+    # import of its __init__: a cycle through a package's __init__ is a cycle.
+    cycles = list(nx.simple_cycles(graph))
     assert cycles == []
+
+
+def test_no_module_reaches_into_another_objects_underscore_attributes():
+    """`solver._to_int(...)` on another module's object is a reach-in the import test does not see:
+    an underscore attribute is read only on `self` or `cls` (a named tuple's own methods, `_replace`
+    and `_make`, are its public interface)."""
+    public = {"_replace", "_make", "_fields", "_asdict"}
+    wrong = []
+    for path in sources():
+        tree = ast.parse(path.read_text(), filename=str(path))
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Attribute) and node.attr.startswith("_") and not node.attr.startswith("__") \
+                    and node.attr not in public:
+                base = node.value
+                if isinstance(base, ast.Name) and base.id in ("self", "cls"):
+                    continue
+                wrong.append(f"{module_name(path)}:{node.lineno} .{node.attr}")
+    assert wrong == []
 
 
 #: The rooms of tutor/ (docs/architecture.md, "The tutor/ map"): the frame and what it shares at

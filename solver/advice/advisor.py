@@ -19,8 +19,8 @@ from fractions import Fraction
 from solver.inference.factors import InferenceTooLargeError
 from solver.rules.errors import LoveLetterError
 from solver.records.replay import check_revealed_cards, check_viewer_hand
-from solver.advice.estimate import advise_estimate, wilson
-from solver.advice.exact import ExactSolver, advise_exact, learn_from
+from solver.advice.estimate import advise_estimate, estimate_answer, wilson
+from solver.advice.exact import ExactSolver, advise_exact, exact_answer, learn_from
 from solver.advice.result import Advice, RankedAction, sort_key
 from solver.advice.worlds import (
     OPPONENT_MODELS,
@@ -33,9 +33,10 @@ from solver.advice.worlds import (
     sample_worlds,
     type_drawer,
     typed_sampler,
+    TypedSampler,
     worlds_from_record,
 )
-from solver.policies.models import get_model
+from solver.policies.models import MODELS, get_model
 
 __all__ = ["Advice", "AdviceError", "ExactSolver", "OPPONENT_MODELS", "RankedAction", "TooLargeError", "advise",
            "advise_estimate", "advise_exact", "deal_sampler", "learn_from", "observation",
@@ -95,8 +96,8 @@ def advise(record, model="mixture", budget: int = DEFAULT_WORK, deals: int = DEF
     clock = False  # the safety cap, not the work budget, stopped the exact search
     try:
         if left <= EXACT_MAX_DECK:
-            return advise_exact(record, model, budget * len(model.types), deadline=deadline)
-        typed_sampler(record, model)  # the exact posterior, or its refusal
+            return exact_answer(record, model, budget * len(model.types), deadline=deadline)
+        TypedSampler(record, model)  # the exact posterior, or its refusal
     except OutOfTimeError:
         clock = True
     except TooLargeError:
@@ -104,7 +105,7 @@ def advise(record, model="mixture", budget: int = DEFAULT_WORK, deals: int = DEF
     except InferenceTooLargeError:
         return _approximate(record, model, deals, seed, seconds)
     remaining = max(deadline - time.perf_counter(), 1.0)
-    adv = advise_estimate(record, model, deals=deals, seed=seed, seconds=remaining)
+    adv = estimate_answer(record, model, deals=deals, seed=seed, seconds=remaining)
     return replace(adv, cut_short=True) if clock else adv
 
 
@@ -121,7 +122,7 @@ def advise_deeper(record, model="mixture", budget: int = DEEP_WORK, seconds: flo
     import time
 
     model, _ = _checked(record, model)
-    return advise_exact(record, model, budget * len(model.types), deadline=time.perf_counter() + seconds)
+    return exact_answer(record, model, budget * len(model.types), deadline=time.perf_counter() + seconds)
 
 
 def _approximate(record, model, deals: int, seed: int, seconds: float) -> Advice:
@@ -133,15 +134,15 @@ def _approximate(record, model, deals: int, seed: int, seconds: float) -> Advice
         if fallback == model.name:
             continue
         try:
-            draw = deal_sampler(record, fallback)
+            draw = TypedSampler(record, MODELS[fallback])
         except InferenceTooLargeError:
             continue
         pick = type_drawer(tuple(zip(model.types, getattr(model, "prior", (Fraction(1),)))))
 
         def sampler(rng, draw=draw, pick=pick):
-            return draw(rng), pick(rng)
+            return draw(rng)[0], pick(rng)
 
-        return advise_estimate(record, model, deals=deals, seed=seed, seconds=seconds, sampler=sampler,
+        return estimate_answer(record, model, deals=deals, seed=seed, seconds=seconds, sampler=sampler,
                                posterior=f"approximate:{fallback}")
     raise AdviceError("the hidden cards of this record are tied together in too many ways for the advisor",
                       rule="advice-too-large")

@@ -22,9 +22,9 @@ from functools import lru_cache
 import networkx as nx
 
 from solver.inference.factors import InferenceTooLargeError
-from solver.advice.advisor import TooLargeError, observation, sample_worlds
-from solver.advice.worlds import typed_sampler, typed_worlds
-from solver.policies.models import get_model
+from solver.advice.advisor import TooLargeError, observation
+from solver.advice.worlds import TypedSampler, typed_worlds
+from solver.policies.models import MODELS, get_model
 from solver.rules.actions import Play
 from solver.rules.cards import Card
 from solver.rules.errors import LoveLetterError
@@ -49,9 +49,11 @@ def _approximate_deals(record: Record, samples: int, seed: int) -> list:
 
     for fallback in ("random", "uniform"):
         try:
-            return sample_worlds(record, fallback, samples, random.Random(seed))
+            draw = TypedSampler(record, MODELS[fallback])
         except InferenceTooLargeError:
             continue
+        rng = random.Random(seed)
+        return [draw(rng)[0] for _ in range(samples)]
     raise TooLargeError("the hidden cards are tied together in too many ways for the decision view")
 
 
@@ -84,7 +86,8 @@ def self_knockouts(record: Record) -> dict:
 def decision_graph(record: Record, action, model="mixture", top: int = 4, limit: int = 3000,
                    samples: int = 400, seed: int = 0) -> nx.DiGraph:
     """The graph of `action` (module docstring); the replies are the opponents' under `model`
-    (a mixture: each deal's opponents play its type, weighed by the type's probability)."""
+    (a mixture: each deal's opponents play its type, weighed by the type's probability). An entry:
+    `model` a name or the object."""
     import random
 
     model = get_model(model, playing=True)
@@ -93,7 +96,7 @@ def decision_graph(record: Record, action, model="mixture", top: int = 4, limit:
         worlds = typed_worlds(record, model, limit=limit)
         exact = True
     except TooLargeError:
-        draw = typed_sampler(record, model)
+        draw = TypedSampler(record, model)
         rng = random.Random(seed)
         worlds = [(*draw(rng), Fraction(1, samples)) for _ in range(samples)]
         exact = False
@@ -139,7 +142,7 @@ def exact_outcomes(record: Record, action, model, deal) -> dict | None:
     nothing (a Handmaid); None for any other play, when the round would end in a showdown (the
     other hands then show), or when the exact posterior is refused. `deal` is any deal
     consistent with the record (the target's card in it is replaced by each possible one)."""
-    from solver.inference.posterior import infer
+    from solver.inference.posterior import posterior_of
 
     viewer = record.viewer
     if isinstance(action, Play) and action.target is None and action.card is not Card.CHANCELLOR:
@@ -152,7 +155,7 @@ def exact_outcomes(record: Record, action, model, deal) -> dict | None:
     if not isinstance(action, Play) or action.card not in _TARGET_ONLY or action.target in (None, viewer):
         return None
     try:
-        marginal = infer(record, model).hand(action.target)
+        marginal = posterior_of(record, model).hand(action.target)
     except (LoveLetterError, InferenceTooLargeError):
         return None
     out: dict = {}

@@ -41,7 +41,7 @@ from solver.advice.deals import make_deals
 from solver.advice.playouts import LeafTable, make_playouts
 from solver.advice.exact import learn_from
 from solver.advice.result import Advice, RankedAction, mark_sure_misses, sort_key, with_standings
-from solver.advice.worlds import typed_sampler
+from solver.advice.worlds import TypedSampler
 
 #: z of the reported intervals (95%) and of the racing's elimination (a play is dropped only
 #: when it is behind the leader by more than three standard errors of the paired difference).
@@ -151,9 +151,16 @@ def advise_estimate(record, model="random", deals: int = 2000, seed: int = 0, fi
     measured shortfall (`WIDEN`) of the deals not valued exactly; without it, the sampling
     intervals alone. `leaves`: a work budget (transitions, all leaves together) for valuing the
     viewer's next decision exactly (`_leaf_values`); 0: never."""
-    model = get_model(model, playing=True)
+    return estimate_answer(record, get_model(model, playing=True), deals, seed, first, batch, max_playouts, seconds,
+                           sampler, posterior, next_decision, widen, leaves)
+
+
+def estimate_answer(record, model, deals: int = 2000, seed: int = 0, first: int = 200, batch: int = 100,
+                    max_playouts: Optional[int] = None, seconds: float = 60.0, sampler=None, posterior: str = "exact",
+                    next_decision: bool = True, widen: bool = True, leaves: int = DEFAULT_LEAVES) -> Advice:
+    """`advise_estimate` for the model object (resolved by the caller, the public entry)."""
     v = record.viewer
-    draw = sampler or typed_sampler(record, model)
+    draw = sampler or TypedSampler(record, model)
     sampled = make_deals(draw, seed)  # deal i from its own generator (`solver.advice.deals.Deals`)
     first_deal = sampled.round(0)
     actions = sorted(legal_actions(first_deal), key=sort_key)
@@ -166,11 +173,11 @@ def advise_estimate(record, model="random", deals: int = 2000, seed: int = 0, fi
         """The cards the seat may hold (exact posterior); None when the exact posterior is
         refused (an approximate answer): then no play is taken as certain."""
         if seat not in support:
-            from solver.inference.posterior import infer
+            from solver.inference.posterior import posterior_of
             from solver.rules.errors import LoveLetterError
 
             try:
-                support[seat] = set(infer(record, model).hand(seat))
+                support[seat] = set(posterior_of(record, model).hand(seat))
             except LoveLetterError:
                 support[seat] = None
         return support[seat]
@@ -307,10 +314,10 @@ def _immediate_figures(record, model, deal: Round, actions) -> dict:
     """{action: (P(an opponent is knocked out now), what the play shows)} computed exactly from
     the posterior's marginals (the odds table's figures): the immediate effect of a play
     depends only on the target's hidden card, and the viewer's hand is known."""
-    from solver.inference.posterior import infer
+    from solver.inference.posterior import posterior_of
     from solver.rules.cards import Card
 
-    post = infer(record, model)
+    post = posterior_of(record, model)
     v = record.viewer
     value = record.edition.value_of
     out = {}

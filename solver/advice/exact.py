@@ -189,11 +189,11 @@ class ExactSolver:
 
     It implements `solver.compiled.ExactSearch`, as the compiled search does."""
 
-    def __init__(self, viewer: int, budget: int, deadline: float | None = None, model="random",
+    def __init__(self, viewer: int, budget: int, deadline: float | None = None, model=None,
                  sa_free: bool = False):
-        #: The opponents' model; a state's third element is the index of its opponents' type in
-        #: `self.types` (a mixture's worlds carry the type the viewer cannot see).
-        self.model = model = get_model(model, playing=True)
+        #: The opponents' model (the object); a state's third element is the index of its opponents'
+        #: type in `self.types` (a mixture's worlds carry the type the viewer cannot see).
+        self.model = model
         self.types = model.types
         self.memo: dict = {}
         self.viewer = viewer
@@ -783,8 +783,14 @@ def advise_exact(record: Record, model, budget: int, deadline: float | None = No
     For a mixture of opponent types, the worlds of every type are searched together (the
     viewer cannot see the type), and then, within the same work budget again, each type's
     worlds alone: the exact values had the viewer known the type (`RankedAction.by_type`;
-    left out when that second search does not fit)."""
-    model = get_model(model, playing=True)
+    left out when that second search does not fit). An entry: `model` a name or the object
+    (`exact_answer` takes the object)."""
+    return exact_answer(record, get_model(model, playing=True), budget, deadline, lazy, stats)
+
+
+def exact_answer(record: Record, model, budget: int, deadline: float | None = None,
+                 lazy: bool = True, stats: dict | None = None) -> Advice:
+    """`advise_exact` for the model object (resolved by the caller, a public entry)."""
     worlds, deals, sa_free = root_worlds(record, model, limit=5_000, lazy=lazy, deadline=deadline)
     n_worlds = len(worlds)
     if lazy:  # (otherwise every deal is its own world: the reference the lazy search is tested against)
@@ -827,8 +833,7 @@ def _searched(record: Record, model, budget: int, deadline, sa_free: bool, lazy:
 def exact_value(record: Record, model, budget: int, stats: dict | None = None) -> tuple[Fraction, Fraction]:
     """The exact value (P(win), expected tokens) of the viewer's decision in `record`: its best
     play's, without the ranking's other figures (the estimate's leaves, `solver.advice.estimate`).
-    `TooLargeError` beyond `budget` transitions; `stats` as for `advise_exact`."""
-    model = get_model(model, playing=True)
+    `TooLargeError` beyond `budget` transitions; `stats` as for `advise_exact`. `model`: the object."""
     worlds, _, sa_free = root_worlds(record, model, limit=5_000, lazy=True)
     worlds = merge_returned_pairs(worlds)
 

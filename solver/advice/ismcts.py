@@ -24,6 +24,7 @@ from solver.rules.actions import ChancellorChoice
 from solver.rules.game import apply, legal_actions
 from solver.rules.state import OVER, Round
 from solver.advice.worlds import deal_sampler
+from solver.policies.models import MODELS
 
 EXPLORATION = 0.7
 
@@ -56,7 +57,7 @@ def ismcts_action(record, iterations: int = 1000, seed: int = 0, exploration: fl
                   sampler=None):
     """The bot's move for the viewer of `record` (whose turn it is)."""
     rng = random.Random(seed)
-    draw = sampler or deal_sampler(record, "uniform")
+    draw = sampler or deal_sampler(record, MODELS["uniform"])
     me = record.viewer
     root = _Node(-1)
     first = draw(rng)

@@ -95,19 +95,18 @@ def _assemble(record: Record, belief, final, piles, value: dict, pool) -> Round:
 
 def worlds_from_record(record: Record, model="random", limit: int = 50_000) -> list[tuple[Round, Fraction]]:
     """Every concrete round consistent with the record, with its exact posterior probability
-    (for a mixture of opponent types, summed over the types)."""
+    (for a mixture of opponent types, summed over the types). An entry: `model` a name or the object."""
+    from solver.policies.models import get_model
+
     out: dict = {}
-    for (r, _, _), p in root_worlds(record, model, limit, lazy=False)[0]:
+    for (r, _, _), p in root_worlds(record, get_model(model), limit, lazy=False)[0]:
         out[r] = out.get(r, 0) + p
     return list(out.items())
 
 
 def typed_worlds(record: Record, model, limit: int = 50_000) -> list[tuple[Round, object, Fraction]]:
     """Every concrete round consistent with the record with its opponents' type (a single-type
-    model: the model itself) and its exact posterior probability."""
-    from solver.policies.models import get_model
-
-    model = get_model(model)
+    model: the model itself) and its exact posterior probability. `model`: the model object."""
     out: dict = {}
     for (r, _, k), p in root_worlds(record, model, limit, lazy=False)[0]:
         key = (r, model.types[k])
@@ -145,10 +144,7 @@ def root_worlds(record: Record, model, limit: int, lazy: bool, deadline: float |
     canonical arrangement (sorted) and each draw is resolved when it happens
     (`ExactSolver._transition`).
     Only the tracked cards and the untouched hands are enumerated. Otherwise every arrangement is
-    a separate world (the reference the lazy search is tested against)."""
-    from solver.policies.models import get_model
-
-    model = get_model(model)
+    a separate world (the reference the lazy search is tested against). `model`: the model object."""
     out, deals, sa_free = [], 0, False
     for t, w in types_of(record, model):
         k = model.types.index(t)
@@ -248,29 +244,34 @@ OPPONENT_MODELS = PLAYING_MODELS
 
 
 def opponent_distribution(r: Round, model) -> list[tuple[object, Fraction]]:
-    """The opponent to move's actions with their probabilities under one opponent type."""
-    from solver.policies.models import get_model
-
-    return get_model(model, playing=True).distribution(r)
+    """The opponent to move's actions with their probabilities under one opponent type (the object)."""
+    return model.distribution(r)
 
 
 def sample_worlds(record: Record, model, n: int, rng) -> list[Round]:
     """Deals drawn exactly from the posterior: the tracked cards by their exact weights (factor
-    rows times deck completions), then a uniform shuffle of the untouched cards."""
+    rows times deck completions), then a uniform shuffle of the untouched cards. An entry: `model` a
+    name or the object."""
     draw = deal_sampler(record, model)
     return [draw(rng) for _ in range(n)]
 
 
 def deal_sampler(record: Record, model):
-    """A function rng -> one deal drawn exactly from the posterior (set up once, drawn lazily)."""
-    draw = typed_sampler(record, model)
+    """A function rng -> one deal drawn exactly from the posterior (set up once, drawn lazily). An
+    entry: `model` a name or the object."""
+    from solver.policies.models import get_model
+
+    draw = TypedSampler(record, get_model(model))
     return lambda rng: draw(rng)[0]
 
 
 def typed_sampler(record: Record, model):
     """A function rng -> (deal, its opponents' type) drawn exactly from the posterior: the type by
-    its probability given the record, then the deal from that type's posterior (`TypedSampler`)."""
-    return TypedSampler(record, model)
+    its probability given the record, then the deal from that type's posterior (`TypedSampler`). An
+    entry: `model` a name or the object."""
+    from solver.policies.models import get_model
+
+    return TypedSampler(record, get_model(model))
 
 
 class TypedSampler:
@@ -278,12 +279,9 @@ class TypedSampler:
     the record). Called with a generator: (deal, type). In two steps for a batch: `split(rng)` draws
     the type, the tracked cards (var -> card) and the untouched cards (sorted, still to shuffle with the
     same generator), and `layouts[type]` (a `solver.advice.deals.DealLayout`) assembles them, as a `Round`
-    (`assemble`) or as the compiled state: the same deal both ways."""
+    (`assemble`) or as the compiled state: the same deal both ways. `model`: the model object."""
 
     def __init__(self, record: Record, model):
-        from solver.policies.models import get_model
-
-        model = get_model(model)
         typed = types_of(record, model)
         self.singles = {t: _single_sampler(record, t) for t, _ in typed}
         self.layouts = {t: single.layout for t, single in self.singles.items()}

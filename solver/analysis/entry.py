@@ -139,9 +139,10 @@ class _Unknown(Exception):
 
 def _belief(record: Record, turn: Turn):
     from solver.inference.beliefs import build_belief
+    from solver.policies.models import MODELS
 
     try:
-        return build_belief(record.with_turns(record.turns + (turn,)), "uniform", budget=FIELD_BUDGET)[0]
+        return build_belief(record.with_turns(record.turns + (turn,)), MODELS["uniform"], budget=FIELD_BUDGET)[0]
     except LoveLetterError:
         raise _Unknown from None
 

@@ -26,7 +26,6 @@ from functools import lru_cache
 from typing import Optional
 
 from solver.rules.cards import Card
-from solver.policies.models import get_model
 from solver.records.record import Record
 from solver.records.replay import Final, add_public_cards, walk
 from solver.rules.round_rules import chancellor_choices
@@ -44,8 +43,8 @@ def final_turn_choosing(record: Record, k: int, t) -> bool:
             and t.keep is None and not t.bottom and bool(t.chancellor_drew))
 
 
-def build_belief(record: Record, model="uniform", budget: Optional[int] = None) -> tuple[Belief, Final]:
-    model = get_model(model)
+def build_belief(record: Record, model, budget: Optional[int] = None) -> tuple[Belief, Final]:
+    """The inference's factors for a record under one opponent type (the model object)."""
     from solver.policies.models import MODELS
 
     counting = MODELS["uniform"]

@@ -73,8 +73,13 @@ def infer(record: Record, model="uniform", budget: Optional[int] = None) -> Post
     """The posterior over the hidden state after the record's last turn. `budget` bounds the
     work (steps of the dynamic programs; about a microsecond each): beyond it,
     InferenceBudgetError (a refusal, not an inconsistency). For a mixture of opponent types,
-    each type's posterior weighted by the type's probability given the record (`type_weights`)."""
-    model = get_model(model)
+    each type's posterior weighted by the type's probability given the record (`type_weights`).
+    An entry: `model` a name or the object (`posterior_of` takes the object)."""
+    return posterior_of(record, get_model(model), budget)
+
+
+def posterior_of(record: Record, model, budget: Optional[int] = None) -> Posterior:
+    """`infer` for the model object (resolved by the caller, a public entry)."""
     if not is_mixture(model):
         post, _ = _single(record, model, budget)
         return post
@@ -190,8 +195,11 @@ def _single(record: Record, model, budget: Optional[int]) -> tuple[Posterior, Fr
 
 def check_consistent(record: Record, model="uniform", budget: Optional[int] = None) -> None:
     """Raise InconsistentRecordError when no deal explains the record (other refusals as
-    `infer` raises them); the check without the marginals."""
-    model = get_model(model)
+    `infer` raises them); the check without the marginals. An entry: `model` a name or the object."""
+    _consistent(record, get_model(model), budget)
+
+
+def _consistent(record: Record, model, budget: Optional[int]) -> None:
     for t in model.types:
         belief, _ = shared_belief(record, t, budget)
         Combiner(belief, budget).pool_expectation()
@@ -204,13 +212,13 @@ def _located(record: Record, model, budget: Optional[int], exc: InconsistentReco
     even the header fails or a prefix is refused for another reason."""
     lo, hi = 0, len(record.turns)  # the prefix of lo turns is consistent, that of hi is not
     try:
-        check_consistent(record.prefix(0), model, budget)
+        _consistent(record.prefix(0), model, budget)
     except LoveLetterError:
         return exc
     while hi - lo > 1:
         mid = (lo + hi) // 2
         try:
-            check_consistent(record.prefix(mid), model, budget)
+            _consistent(record.prefix(mid), model, budget)
             lo = mid
         except InconsistentRecordError:
             hi = mid

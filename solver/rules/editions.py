@@ -92,10 +92,10 @@ class Edition:
         missing = [n for n in range(self.min_players, self.max_players + 1) if n not in self.token_targets]
         if missing:
             raise InvalidOptionError(f"token_targets has no target for {missing} players")
-        object.__setattr__(self, "_hash", hash(self._identity()))
+        object.__setattr__(self, "_hash", hash(self.identity()))
 
     # Identity -------------------------------------------------------------------------
-    def _identity(self) -> tuple:
+    def identity(self) -> tuple:
         return (
             self.key,
             tuple(sorted(self.composition.items())),
@@ -115,7 +115,7 @@ class Edition:
             return True
         if not isinstance(other, Edition):
             return NotImplemented
-        return self._identity() == other._identity()
+        return self.identity() == other.identity()
 
     def __hash__(self) -> int:
         return self._hash

@@ -7,6 +7,7 @@ import pytest
 
 from solver import Card, Play, apply, deal_round, infer, legal_actions
 from solver.advice.advisor import AdviceError, advise, worlds_from_record
+from solver.policies.models import MODELS
 from solver.records.notation import parse_record
 from solver.records.record import record_from_events
 
@@ -112,7 +113,7 @@ def test_information_states_never_beat_perfect_information():
     record, r = find("classic", 2, 50)
     worlds = worlds_from_record(record)
     advice = advise(record, "random")
-    solver = ExactSolver(0, 10**6)
+    solver = ExactSolver(0, 10**6, model=MODELS["random"])
     perfect = sum(p * solver.value([((w, len(w.deck)), F(1))])[0] for w, p in worlds)
     assert advice.actions[0].win <= perfect
     assert sum(p for _, p in worlds) == 1

@@ -146,7 +146,7 @@ class Reference:
 
 
 def reference(record, model, budget=10**6):
-    worlds, deals, sa_free = root_worlds(record, model, limit=5_000, lazy=True)
+    worlds, deals, sa_free = root_worlds(record, get_model(model), limit=5_000, lazy=True)
     ref = Reference(record.viewer, budget, model, sa_free)
     rows = {}
     for action in legal_actions(worlds[0][0][0]):

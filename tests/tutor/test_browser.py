@@ -30,6 +30,9 @@ def test_worked_example_walked_to_the_end_in_chromium(browser, server):
             page.get_by_role("button", name="Next ▶").click()
             expect(page.get_by_text(f"Step {n} of {frames}", exact=True)).to_be_visible()
         expect(page.get_by_text("Ana wins a favor token")).to_be_visible()
+        # The last step's run over: until then the previous frame's Next (a button of another key)
+        # can still stand beside the new, disabled one.
+        settled(page, pause_ms=300, timeout_ms=WAIT_MS)
         expect(page.get_by_role("button", name="Next ▶")).to_be_disabled()
         shot(page, "worked_example_end")
     finally:
