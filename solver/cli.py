@@ -280,16 +280,6 @@ def _types_text(types: dict, seats, viewer) -> str:
     return f"{who} played {parts[0]} ({', '.join(parts[1:])})"
 
 
-def _best_by_type(advice) -> dict:
-    """{type name: (the best play had the opponents been of that type, its P(win))}."""
-    out: dict = {}
-    for ranked in advice.actions:
-        for name, win in (ranked.by_type or {}).items():
-            if name not in out or win > out[name][1]:
-                out[name] = (ranked.action, win)
-    return out
-
-
 EXPLANATIONS = {
     "advice.knock_out": "knocks an opponent out now with {knock_out_now}; wins the round with {win}",
     "advice.risk": "you are out before your next turn with {out_risk}; wins the round with {win}",
@@ -308,7 +298,7 @@ def _learn_json(learn):
 def _advise(args) -> int:
     from solver.advice.advisor import advise
     from solver.rules.names import card_name as _name
-    from solver.words.verdicts import best_text
+    from solver.words.verdicts import best_text, play_label, standing_text, type_bests_text
 
     from solver.records.replay import check_viewer_hand
 
@@ -342,7 +332,8 @@ def _advise(args) -> int:
             "knock_out_now": _frac(ranked.knock_out_now), "out_before_next_turn": _frac(ranked.out_before_next_turn),
             "exact": ranked.exact, "interval": ranked.interval, "samples": ranked.samples,
             "diff_to_best": ranked.diff, "diff_interval": ranked.diff_interval, "p_best": ranked.p_best,
-            "standing": ranked.standing, "sure_miss": ranked.sure_miss,
+            "standing": ranked.standing, "standing_text": standing_text(advice, ranked, "en"),
+            "sure_miss": ranked.sure_miss, "label": play_label(advice, ranked, "en"),
             # a Guard guess that cannot hit: the same play in effect as this earlier one (same figures)
             "same_as": show(ranked.same_as) if ranked.same_as is not None else None,
             "learn": _learn_json(ranked.learn), "explanation": {"key": key, "params": {k: _frac(v) for k, v in params.items()}},
@@ -372,22 +363,18 @@ def _advise(args) -> int:
     print(best_text(advice, "en") + ".")  # the verdict, in the words of the app and the notebook
     if len(advice.types) > 1:
         print(f"What the record suggests: {_types_text(advice.types, seats, record.viewer)}.")
-        bests = _best_by_type(advice)
-        if len({action for action, _ in bests.values()}) > 1:  # the best play depends on the type
-            print("The best play depends on how they play: " + "; ".join(
-                f"against {TYPE_WORDS[name][0]}, {show(action)} ({_pct(win).strip()})"
-                for name, (action, win) in bests.items()) + ".")
-    for i, (ranked, row) in enumerate(zip(advice.actions, rows), start=1):
-        if ranked.same_as is not None:
-            print(f"{i:>3}. {row['action']:<34} the same sure miss as {row['same_as']} (the same figures)")
-            continue
+        differ = type_bests_text(advice, "en")  # the best play depends on the type: as the app says it
+        if differ:
+            print(differ)
+    shown = [(ranked, row) for ranked, row in zip(advice.actions, rows) if ranked.same_as is None]
+    for i, (ranked, row) in enumerate(shown, start=1):  # a Guard's sure misses at one target: one row
         key, params = ranked.explanation()
         why = EXPLANATIONS[key].format(**{k: f"{_frac(v)} ({_pct(v).strip()})" for k, v in params.items()})
         ci = "" if ranked.exact else (f" [{ranked.interval[0] * 100:.1f}–{ranked.interval[1] * 100:.1f}%]"
                                       f" vs best {ranked.diff * 100:+.1f} pts [{ranked.diff_interval[0] * 100:+.1f},"
                                       f" {ranked.diff_interval[1] * 100:+.1f}] P(best) {ranked.p_best:.2f}")
-        standing = "" if ranked.standing in ("best", "worse") else f" [{ranked.standing}]"
-        print(f"{i:>3}. {row['action']:<34} win {row['win']:>12} {_pct(ranked.win)}{ci}{standing}  — {why}")
+        print(f"{i:>3}. {play_label(advice, ranked, 'en'):<34} win {row['win']:>12} {_pct(ranked.win)}{ci}"
+              f" [{standing_text(advice, ranked, 'en')}]  — {why}")
     return 0
 
 

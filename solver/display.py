@@ -334,7 +334,7 @@ def advice_html(adv: Advice, lang: str) -> str:
     shown = [a for a in adv.actions if a.same_as is None]  # a Guard's sure misses at one target: one row
     for i, a in enumerate(shown, start=1):
         win = (win_text(a, lang), frac(a.win) if a.exact else None)
-        rows.append((str(i), play_label(adv, a, lang), win, standing_text(a, lang),
+        rows.append((str(i), play_label(adv, a, lang), win, standing_text(adv, a, lang),
                      t(lang, "an_exact" if a.exact else "an_estimate"), explanation_text(a, lang)))
     parts.append(html_table(("#", t(lang, "an_play"), t(lang, "an_win"), t(lang, "an_standing"), t(lang, "an_kind"),
                              t(lang, "an_why")), rows))

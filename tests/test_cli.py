@@ -240,7 +240,9 @@ def test_advise_names_a_guards_sure_misses_as_one_play():
     assert [r["same_as"] for r in rows[:2]] == [None, None]  # the King (a hit), then the first miss
     assert {r["same_as"] for r in rows[2:]} == {rows[1]["action"]} and len(rows) == 7
     assert len({r["win"] for r in rows[1:]}) == 1  # the same figures
-    assert "the same sure miss as Guard on Luis naming Priest" in run("advise", text, "--deals", "300").stdout
+    said = run("advise", text, "--deals", "300").stdout
+    assert "naming any card Luis cannot hold (none can hit)" in said  # one row, by no card
+    assert "naming the Priest" not in said and " 3. " not in said  # two rows: the King, then the misses
 
 
 def test_every_model_the_analyzer_offers_reads_a_record_and_refuses_advice_it_cannot_give():

@@ -212,7 +212,7 @@ def test_an_advice_shows_the_verdict_and_each_play_with_its_exact_chance():
     assert escape(best_text(adv, "en")) in html
     for i, a in enumerate(adv.actions, start=1):
         cells = row(html, str(i))
-        assert cells[:4] == [play_label(adv, a, "en"), win_text(a, "en"), standing_text(a, "en"), t("en", "an_exact")]
+        assert cells[:4] == [play_label(adv, a, "en"), win_text(a, "en"), standing_text(adv, a, "en"), t("en", "an_exact")]
         assert f'title="{frac(a.win)}"' in html
     # The opponent's name is in the plays on them ("King (6) on <b>Ana&"): escaped.
     theirs = advise(dataclasses.replace(parse_record(ADVISE), seats=("P1", NASTY)), "card-counter")

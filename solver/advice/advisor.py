@@ -32,7 +32,6 @@ from solver.advice.worlds import (
     opponent_distribution,
     sample_worlds,
     type_drawer,
-    typed_sampler,
     TypedSampler,
     worlds_from_record,
 )

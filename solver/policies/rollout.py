@@ -21,7 +21,7 @@ from typing import Optional
 
 from solver.policies.heuristics import counting_policy
 from solver.policies.models import RandomModel, UniformModel
-from solver.rules.game import apply, deal_from_order, legal_actions
+from solver.rules.game import apply, deal_from_order
 from solver.rules.rng import SplitMix64
 from solver.rules.state import OVER, PLAY, Round
 

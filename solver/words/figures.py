@@ -33,9 +33,9 @@ def figure(p, lang: str = "en") -> str:
     return pct(p, lang)
 
 
-def points(p, lang: str = "en") -> str:
-    """A difference of probabilities in percentage points: "3.2 pts"."""
-    text = f"{float(p) * 100:.1f}"
+def points(p, lang: str = "en", digits: int = 1) -> str:
+    """A difference of probabilities in percentage points: "3.2 pts" (`digits` after the point)."""
+    text = f"{float(p) * 100:.{digits}f}"
     return t(lang, "an_points", n=text if lang == "en" else text.replace(".", ","))
 
 

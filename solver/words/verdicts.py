@@ -6,6 +6,7 @@ play's one-sentence why, and how the answer was computed. Pure functions over a 
 
 from __future__ import annotations
 
+from solver.advice.result import CLOSE_POINTS
 from solver.inference.posterior import guard_table
 from solver.rules.actions import Play
 from solver.rules.cards import Card
@@ -77,6 +78,10 @@ def type_bests_text(adv, lang: str) -> str:
                 best[name] = (a, win)
     if len(best) < 2 or len({b[0].action for b in best.values()}) == 1:
         return ""
+    if adv.method != "exact":  # an estimate's per-type means are noisy: said only of a clear gap
+        top = adv.actions[0]
+        if all(win - (top.by_type or {}).get(name, win) < CLOSE_POINTS for name, (_, win) in best.items()):
+            return ""
     exact = adv.method == "exact"
     counter, rand = best["card-counter"], best["random"]
     return t(lang, "an_types_differ", counter_play=play_label(adv, counter[0], lang),
@@ -111,29 +116,32 @@ def with_figure(ranked, text: str, lang: str) -> str:
 
 
 def plays_text(adv, plays, lang: str, figures: bool = False) -> str:
-    """Ranked plays in one phrase: a Guard's guesses at one target as one play ("Guard (1) on Ana,
-    naming the Priest (2), the Baron (3) or the King (7)"; every card it may name: "Guard (1) on
-    Ana, whatever it names"), the others after it, separated by ";" (a play may hold a comma).
-    With `figures`, each play (each guess) with its own chance of winning, never a group's borrowed
-    one: "Guard (1) on Ana, naming the Priest (2): ≈ 61%, the Baron (3): ≈ 60%"."""
+    """Ranked plays in one phrase, in their order: a Guard's guesses at one target that come one after
+    the other as one play ("Guard (1) on Ana, naming the Priest (2), the Baron (3) or the King (7)";
+    every card it may name: "Guard (1) on Ana, whatever it names"), separated by ";" (a play may hold
+    a comma). With `figures`, each play (each guess) with its own chance of winning, never a group's
+    borrowed one: "Guard (1) on Ana, naming the Priest (2): ≈ 61%, the Baron (3): ≈ 60%"."""
     record = adv.record
     e = record.edition
     plays = [a for a in plays if a.same_as is None]  # a Guard's sure misses: said once, by the first
-    groups: dict = {}
+    groups: list = []  # [(key, [plays])]: consecutive guesses at one target share a group
     for i, a in enumerate(plays):
         act = a.action
         key = (act.card, act.target) if isinstance(act, Play) and act.guess is not None and not a.sure_miss else i
-        groups.setdefault(key, []).append(a)
+        if groups and groups[-1][0] == key:
+            groups[-1][1].append(a)
+        else:
+            groups.append((key, [a]))
     out = []
-    for key, group in groups.items():
+    for key, group in groups:
         if len(group) == 1:
             label = play_label(adv, group[0], lang)
             out.append(with_figure(group[0], label, lang) if figures else label)
             continue
         card, target = key  # (a plain play is keyed by its index: alone in its group)
         play = action_text(Play(card, target), e, lang, record.seats, you=record.viewer)
-        # by value with their figures (the best guess first), else by the card named
-        group = sorted(group, key=(lambda x: (-x.win, int(x.action.guess))) if figures else (lambda x: int(x.action.guess)))
+        if not figures:
+            group = sorted(group, key=lambda x: int(x.action.guess))
         named = [t(lang, "card_the", card=card_label(Card(x.action.guess), e, lang)) for x in group]
         if figures:
             out.append(t(lang, "an_guard_naming", play=play, guesses=either(
@@ -145,26 +153,33 @@ def plays_text(adv, plays, lang: str, figures: bool = False) -> str:
     return f"{semicolon(lang)} ".join(out)
 
 
+def _counted(key: str, plays: list) -> str:
+    """A catalog key for one play or several ("an_also_close_one" / "an_also_close")."""
+    return key + "_one" if sum(1 for a in plays if a.same_as is None) == 1 else key
+
+
 def best_text(adv, lang: str) -> str:
     """The verdict, the play with the highest value first, each other play named with its own
-    figure: "Best play: X"; "Best play: X: 63%; equally good (within 3 points): Y: 62%"; when
-    a play is not yet told apart from the best, "Probably best: X: ≈ 63%; might be as good (not
-    yet told apart): Y: ≈ 58%" (`solver.advice.result`: best, close, worse, undecided)."""
+    figure: "Best play: X"; "Best play: X: 63%; equally good (within 3 points): Y: 62%" (an exact
+    tie: "equally good (exactly the same chance)"); when a play is not yet told apart from the best,
+    "Probably best: X: ≈ 63%; might be as good (not yet told apart): Y: ≈ 58%"
+    (`solver.advice.result`: best, close, worse, undecided)."""
     if not adv.actions:
         return ""
     top = adv.actions[0]
     if len(adv.actions) == 1:  # "Best play" of one (the Countess you must play) read as advice
         return t(lang, "an_only_play", play=play_label(adv, top, lang))
     close = [a for a in adv.actions[1:] if a.standing == "close"]
+    tied = [a for a in close if a.exact and top.exact and a.win == top.win]
+    close = [a for a in close if a not in tied]
     undecided = list(adv.undecided())
-    if not close and not undecided:
+    if not close and not undecided and not tied:
         return t(lang, "an_best", play=play_label(adv, top, lang))
     best = with_figure(top, play_label(adv, top, lang), lang)
     parts = [t(lang, "an_best" if not undecided else "an_probably_best", play=best)]
-    if close:
-        parts.append(t(lang, "an_also_close", plays=plays_text(adv, close, lang, figures=True)))
-    if undecided:
-        parts.append(t(lang, "an_also_undecided", plays=plays_text(adv, undecided, lang, figures=True)))
+    for key, group in (("an_also_tied", tied), ("an_also_close", close), ("an_also_undecided", undecided)):
+        if group:
+            parts.append(t(lang, _counted(key, group), plays=plays_text(adv, group, lang, figures=True)))
     return f"{semicolon(lang)} ".join(parts)
 
 
@@ -180,9 +195,15 @@ def verdict_line(adv, lang: str) -> str:
     return f"{best_text(adv, lang)} — {explanation_text(adv.actions[0], lang, adv.record)}"
 
 
-def standing_text(ranked, lang: str) -> str:
-    """Where a play stands against the best, in words (the ranking's column)."""
-    return t(lang, "an_standing_" + (ranked.standing or "best"))
+def standing_text(adv, ranked, lang: str) -> str:
+    """Where a play stands against the best, in words (the ranking's column): the best is "probably
+    best" while a play is not yet told apart from it."""
+    standing = ranked.standing
+    if standing not in ("best", "close", "worse", "undecided"):
+        raise ValueError(f"a ranked play without its standing: {ranked.action!r}")
+    if standing == "best" and not adv.decided:
+        standing = "probably_best"
+    return t(lang, "an_standing_" + standing)
 
 
 def estimate_samples(adv) -> int:

@@ -65,7 +65,7 @@ def test_the_verdict_names_the_best_first_and_says_equally_good_only_of_plays_pr
     assert best_plays(close) == (False, close.actions[:2]) and close.decided
     assert best_text(close, "en") == ("Best play: Guard (1) on Luis, naming the Prince (5): ≈\u00a052%; equally good "
                                       "(within 3 points): Guard (1) on Luis, naming the King (7): ≈\u00a050%")
-    assert best_text(close, "es").startswith("Mejor jugada: Guardia (1) sobre Luis, nombrando el Príncipe (5): ≈\u00a052\u202f%; igual de buenas")
+    assert best_text(close, "es").startswith("Mejor jugada: Guardia (1) sobre Luis, nombrando el Príncipe (5): ≈\u00a052\u202f%; igual de buena (")
     # Resolved below the best (however near): one best play.
     clear = Advice(RECORD, "random", "estimate", (_ranked(a, "0.52", (0.47, 0.57)),
                                                   _ranked(b, "0.40", (0.35, 0.45), diff=(-0.16, -0.08))), 0, 0)
@@ -75,7 +75,7 @@ def test_the_verdict_names_the_best_first_and_says_equally_good_only_of_plays_pr
                                                _ranked(c, Fraction(1, 3))), 10, 10)
     assert best_plays(exact) == (False, exact.actions[:2])
     assert best_text(exact, "en") == ("Best play: Guard (1) on Luis, naming the Prince (5): 66.7%; equally good "
-                                      "(within 3 points): Guard (1) on Luis, naming the King (7): 66.7%")
+                                      "(exactly the same chance): Guard (1) on Luis, naming the King (7): 66.7%")
 
 
 def test_the_review_prices_choices_in_points_and_shows_the_hand():

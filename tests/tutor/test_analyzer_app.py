@@ -7,7 +7,7 @@ import pytest
 from solver import parse_record
 from solver.advice.advisor import DEEP_WORK, advise
 from solver.records.notation import format_record
-from solver.words.verdicts import best_plays, explanation_text, verdict_line
+from solver.words.verdicts import best_plays, explanation_text, play_label, verdict_line
 from tutor.answers import advice
 from solver.words.i18n import t
 from solver.words.sentences import action_text
@@ -443,8 +443,7 @@ def test_after_the_exact_answer_the_decision_view_offers_its_plays_in_its_order(
     exact = advise_exact(parse_record(NEAR), "random", 1_000_000)
     box = at.selectbox(key="an-deep-decision")
     names = parse_record(NEAR).seats
-    assert list(box.options) == [
-        action_text(a.action, parse_record(NEAR).edition, "en", names, you=0) for a in exact.actions]
+    assert list(box.options) == [play_label(exact, a, "en") for a in exact.actions if a.same_as is None]
 
 
 def test_the_longer_search_answers_exactly_or_refuses_and_says_which():

@@ -57,6 +57,48 @@ def test_review_cells_follow_the_standings(key, n, model):
     assert checked == 2
 
 
+def test_a_play_the_hint_called_equally_good_is_never_charged():
+    """Saved positions answered exactly, with plays proved within 3 points of the best (exact ties
+    among them): the review charges them nothing, "0" for a tie and "x pts (within 3 points)"
+    otherwise — never a cost of 3 points or more."""
+    from pathlib import Path
+
+    lines = (Path(__file__).resolve().parents[2] / "benchmarks" / "exact_positions.tsv").read_text().splitlines()
+    close = 0
+    for line in lines[:40]:
+        adv = advise(parse_record(line.split("\t")[2]), "random")
+        check_cells(adv)
+        for item, row in zip(reviewed(adv), review_rows(reviewed(adv), "en")):
+            if item.chosen.standing == CLOSE:
+                close += 1
+                cost = row["Cost"]
+                assert item.cost == 0 and (cost == "0" or cost.endswith(" pts (within 3 points)")), cost
+                if cost != "0":
+                    assert float(cost.split(" ")[0]) < 3
+    assert close >= 5
+
+
+def test_the_review_reads_the_answer_the_hint_gave():
+    """The practice page's review asks the app's cached answers (`tutor.answers.advice`): for a
+    decision the learner asked a hint at, it reads that very answer (the same object), and a second
+    review reads the same again."""
+    from solver.advice.practice import hint_model, play, review, start
+    from solver.records.notation import format_record
+    from solver.rules.game import legal_actions
+    from tutor.answers import advice
+
+    p = start("classic", ["You", "Ana"], 0, "card-counter", seed=5)
+    hints = []
+    while not p.round_over:
+        hints.append(advice(format_record(p.human_record()), hint_model(p.bots)))
+        p = play(p, legal_actions(p.game)[-1])
+    shared = lambda record, m, sec: advice(format_record(record), m, sec)  # noqa: E731 (the page's)
+    items = review(p.decisions, hint_model(p.bots), 1.0, shared)
+    assert len(items) == len(hints) >= 1
+    assert all(item.advice is hint for item, hint in zip(items, hints))
+    assert [x.cost for x in items] == [x.cost for x in review(p.decisions, hint_model(p.bots), 1.0, shared)]
+
+
 def test_a_sure_miss_in_the_review_says_it_could_not_hit():
     """The learner names the Princess they hold: the review says Luis could not hold that card."""
     record = parse_record(PRINCESS)

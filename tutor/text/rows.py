@@ -6,8 +6,10 @@ sentences and figures the notebook display says too live in `solver.words`.
 
 from __future__ import annotations
 
+import math
+
 from solver.words.figures import APPROX, figure, frac, marked, pct, points, win_text
-from solver.words.i18n import semicolon, t
+from solver.words.i18n import t
 from solver.words.sentences import action_text, card_label, error_text
 from solver.words.verdicts import (best_plays, explanation_text, guard_sentences, play_label, plays_text,
                                    standing_text)
@@ -87,7 +89,7 @@ def advice_rows(adv, lang: str) -> list[dict]:
             t(lang, "an_out_risk"): marked(a.out_before_next_turn, a.out_exact, lang),
             t(lang, "an_learn"): learn_text(a, e, lang),
             t(lang, "an_vs_best"): diff_text(a, lang),
-            t(lang, "an_standing"): standing_text(a, lang),
+            t(lang, "an_standing"): standing_text(adv, a, lang),
             t(lang, "an_p_best"): pct(a.p_best, lang) if not adv.method == "exact" else "",
             t(lang, "an_kind"): t(lang, "an_exact" if a.exact else "an_estimate"),
         })
@@ -113,7 +115,9 @@ def cost_text(item, lang: str) -> str:
     if chosen.standing == "best" or (exact and gap <= 0):
         return "0"
     if chosen.standing == "close":
-        return t(lang, "pr_cost_close_exact", cost=points(gap, lang)) if exact else t(lang, "pr_cost_close")
+        # (two decimals, cut, not rounded: a gap of 2.998 points read "3.0 pts (within 3 points)")
+        return t(lang, "pr_cost_close_exact", cost=points(math.floor(gap * 10_000) / 10_000, lang, 2)) if exact \
+            else t(lang, "pr_cost_close")
     shown = approx + points(max(gap, 0.0), lang)
     return t(lang, "pr_cost_uncertain", cost=shown) if chosen.standing == "undecided" else shown
 
@@ -141,7 +145,6 @@ def review_rows(items, lang: str) -> list[dict]:
             rows.append({**row, t(lang, "pr_best_play"): error_text(item.advice, lang)})
             continue
         adv = item.advice
-        _, plays = best_plays(adv)
         shown = cost_text(item, lang) if item.chosen is not None else "—"
         if worst == i - 1:
             shown = t(lang, "pr_cost_worst", cost=shown)
@@ -152,11 +155,21 @@ def review_rows(items, lang: str) -> list[dict]:
         rows.append({
             **row,
             t(lang, "hand"): ", ".join(card_label(c, e, lang) for c in hand),
-            t(lang, "pr_best_play"): plays_text(adv, plays, lang, figures=len(plays) > 1),
+            t(lang, "pr_best_play"): best_cell(adv, lang),
             t(lang, "pr_cost"): shown,
             t(lang, "pr_chances"): chances,
         })
     return rows
+
+
+def best_cell(adv, lang: str) -> str:
+    """The review's "advisor's best" cell, as the hint said it: the best play (and the plays proved
+    close to it, each with its figure), hedged as the verdict hedges it ("probably X": its figure is
+    the chances' column's) while a play is not yet told apart from the best."""
+    _, plays = best_plays(adv)
+    if adv.decided or len(adv.actions) == 1:
+        return plays_text(adv, plays, lang, figures=len(plays) > 1)
+    return t(lang, "pr_best_probably", play=play_label(adv, adv.actions[0], lang))
 
 
 def costliest_index(items):
@@ -179,8 +192,6 @@ def costliest_sentence(items, lang: str):
     best = adv.actions[0]
     record = item.decision.record
     e, names = record.edition, record.seats
-    _, plays = best_plays(adv)
-    plays = [a for a in plays if a.action != chosen.action] or [best]  # the better play, not yours again
     # The figure that tells the plays apart most: being out before your next turn, knocking an
     # opponent out now, else the chance to win itself.
     out_gap = float(chosen.out_before_next_turn) - float(best.out_before_next_turn)
@@ -199,7 +210,7 @@ def costliest_sentence(items, lang: str):
         figure = t(lang, "pr_figure_seen", figure=figure, player=names[seer])
     sentence = t(lang, "pr_costliest", n=i + 1,
                  play=action_text(item.decision.action, e, lang, names, you=record.viewer),
-                 best=plays_text(adv, plays, lang), figure=figure)
+                 best=play_label(adv, best, lang), figure=figure)
     if chosen.standing == "undecided":  # not yet told apart: the cost is an estimate that may not hold
         sentence += " " + t(lang, "pr_costliest_uncertain")
     return sentence

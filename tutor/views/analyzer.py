@@ -178,12 +178,13 @@ def undo_cb() -> None:
 # --- page --------------------------------------------------------------------------------------
 
 text = st.session_state["an_text"]
+verdict_slot = None
 # The advisor's answer comes first, in one line, on every screen (the figures below; on a phone one
 # tap away): on desktop it sat 2,400 px down, below the history and the odds.
 if text is not None and is_viewer_turn(text):
     prefetch_advice(text, st.session_state["an_model"])
     with top:
-        show_verdict(text, st.session_state["an_model"], language)
+        verdict_slot = show_verdict(text, st.session_state["an_model"], language)
 tab_form, tab_text = st.tabs([t(language, "an_tab_form"), t(language, "an_tab_text")])
 
 with tab_text:
@@ -290,6 +291,6 @@ if entering:  # the odds are the record's: the turn being entered is not in it y
 show_odds(text, model, language, key="an")
 show_how(text, model, language, key="an")
 if is_viewer_turn(text):
-    show_advice(text, model, language, key="an", offer_exact=True)
+    show_advice(text, model, language, key="an", offer_exact=True, verdict=verdict_slot)
 elif record.viewer is not None:
     st.info(t(language, "an_not_your_turn"))

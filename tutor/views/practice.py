@@ -261,9 +261,10 @@ if p.my_turn:
             prefetch_advice(text, model, seconds=float(p.seconds) * 4)  # runs while the odds are drawn
             # the answer first, in one line, on every screen (it came 3.3 screens down on a phone,
             # below the odds tables on desktop)
-            show_verdict(text, model, language)
+            slot = show_verdict(text, model, language)
             show_odds(text, model, language, key="pr", model_choice=False)  # the bots are the model
-            show_advice(text, model, language, key="pr", seconds=float(p.seconds) * 4, model_choice=False)
+            show_advice(text, model, language, key="pr", seconds=float(p.seconds) * 4, model_choice=False,
+                        verdict=slot)
 
 with log_slot.container():
     with st.expander(t(language, "event_log"), expanded=True):

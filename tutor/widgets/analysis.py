@@ -12,8 +12,8 @@ import streamlit as st
 from solver import LoveLetterError
 from solver.words.figures import pct
 from solver.words.i18n import colon, number, t
-from solver.words.sentences import action_text, card_label, error_text
-from solver.words.verdicts import (estimate_sentence, method_text, type_bests_text,
+from solver.words.sentences import card_label, error_text
+from solver.words.verdicts import (estimate_sentence, method_text, play_label, type_bests_text,
                                    types_text, verdict_line)
 from tutor import workers
 from tutor.answers import DeeperBusy, deeper_offered, posterior, record_of
@@ -68,17 +68,22 @@ def folded(label: str):
 FIGURES = "figures"
 
 
-def show_verdict(text: str, model: str, language: str) -> None:
-    """The advisor's answer in one line at the top of a phone's screen — the best play, its chance
-    and why (`solver.words.verdicts.verdict_line`) — and a link down to the figures it comes from.
+def show_verdict(text: str, model: str, language: str):
+    """The advisor's answer in one line at the top of the screen — the best play, its chance and why
+    (`solver.words.verdicts.verdict_line`) — and a link down to the figures it comes from. Its slot
+    (or None): the ranking below says there the answer it shows, when it is another (the longer
+    exact search's, `show_advice`), so the page never says two things.
     On a phone the verdict came 3.3 screens down, after the history, the odds and two tables."""
     try:
         adv = waited("advice", text, model, language, "an_working")
     except LoveLetterError as err:
         st.error(error_text(err, language))
-        return
-    verdict_box(adv, verdict_line(adv, language))
+        return None
+    slot = st.empty()
+    with slot.container():
+        verdict_box(adv, verdict_line(adv, language))
     st.markdown(f"[{t(language, 'an_to_figures')}](#{FIGURES})")
+    return slot
 
 
 def verdict_box(adv, text: str) -> None:
@@ -182,12 +187,12 @@ def show_how(text: str, model: str, language: str, key: str) -> None:
 
 
 def show_advice(text: str, model: str, language: str, key: str, seconds: float = 2.5,
-                offer_exact: bool = False, model_choice: bool = True) -> None:
+                offer_exact: bool = False, model_choice: bool = True, verdict=None) -> None:
     """The advisor's ranking (exact or labelled estimate) and the decision view of a chosen play.
     With `offer_exact`, an estimate the longer exact search may replace offers it; `model_choice`
-    as for `show_odds`."""
-    record = record_of(text)
-    e = record.edition
+    as for `show_odds`; `verdict`: the slot of the verdict the page shows at its top (`show_verdict`),
+    told the longer search's answer when that replaces the estimate; without it, the verdict's box
+    above the ranking."""
     css()  # the phone-width rules of the ranking table and the decision graph (the analyzer has no board)
     heading = st.empty()
     heading.subheader(t(language, "an_advice"))
@@ -208,9 +213,13 @@ def show_advice(text: str, model: str, language: str, key: str, seconds: float =
             adv, deep = shown or adv, shown is not None
         else:
             offer = lambda: offer_deeper(text, model, language, asked)  # noqa: E731
-    show_ranking(adv, language, key, offer, model_choice)
-    plays = tuple(a.action for a in adv.actions)
-    labels = tuple(action_text(a, e, language, record.seats, you=record.viewer) for a in plays)
+    if deep and verdict is not None:  # the top verdict says what the ranking below says
+        with verdict.container():
+            verdict_box(adv, verdict_line(adv, language))
+    show_ranking(adv, language, key, offer, model_choice, verdict is None)
+    rows = [a for a in adv.actions if a.same_as is None]  # a Guard's sure misses at one target: one row
+    plays = tuple(a.action for a in rows)
+    labels = tuple(play_label(adv, a, language) for a in rows)
     decision_view(text, model, language, f"{key}-deep" if deep else key, plays, labels)
 
 
@@ -269,7 +278,7 @@ def decision_view(text: str, model: str, language: str, key: str, plays: tuple, 
         st.graphviz_chart(decision_dot(text, model, plays[i], language))
 
 
-def show_ranking(adv, language: str, key: str, offer=None, model_choice: bool = True) -> None:
+def show_ranking(adv, language: str, key: str, offer=None, model_choice: bool = True, verdict: bool = True) -> None:
     """The advisor's ranking: how it was computed, the best play (named only when resolved:
     `solver.words.verdicts.best_plays`) and the table (`tutor.text.rows.advice_rows`). The one place
     the ranking is drawn, for the analyzer and practice hints."""
@@ -286,7 +295,8 @@ def show_ranking(adv, language: str, key: str, offer=None, model_choice: bool = 
     # Which opponents the figures assume, next to them (the figures depend on it).
     st.caption(types_text(adv.types, adv.record, adv.model, language, exact=adv.posterior == "exact",
                           choice=model_choice))
-    verdict_box(adv, verdict_line(adv, language))
+    if verdict:
+        verdict_box(adv, verdict_line(adv, language))
     differ = type_bests_text(adv, language)
     if differ:
         st.info(differ)
