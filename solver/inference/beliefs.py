@@ -26,6 +26,7 @@ from functools import lru_cache
 from typing import Optional
 
 from solver.rules.cards import Card
+from solver.rules import memory as rule
 from solver.records.record import Record
 from solver.records.replay import Final, add_public_cards, walk
 from solver.rules.round_rules import chancellor_choices
@@ -80,7 +81,7 @@ def build_belief(record: Record, model, budget: Optional[int] = None) -> tuple[B
         add_public_cards(piles, t)
         # Memory (solver.rules.memory): others forget the player's card as they play; a model that
         # uses memory sees the remembered hands, whose variables join the player's factor.
-        memory = {k for k in memory if k[1] != p}
+        memory = set(rule.played(dict.fromkeys(memory), p))
         holders = sorted(h for o, h in memory if o == p) if getattr(chooser, "uses_memory", False) else []
 
         def play_fn(vals, card=card, t=t, pub=pub, p=p, chooser=chooser, public=public, holders=holders):
@@ -213,29 +214,30 @@ shared_belief.cache_info = _remembered.cache_info
 
 
 def _remember_turn(memory: set, t, p: int, outs: dict, b) -> set:
-    """The memory pairs after a turn's effects, by the rule of `solver.rules.memory.remember`: a
-    Priest look, a Baron tie and a King trade add pairs; a Prince's target and knocked-out
-    players are forgotten; a trade moves the others' pairs with the cards. With `b`, the
-    holders' hand variables are opened so that the pairs always point at a variable."""
+    """The memory pairs after a turn's effects, by the steps of `solver.rules.memory` (the engine's
+    rule): a Priest look, a Baron tie and a King trade add pairs; a Prince's target and knocked-out
+    players are forgotten; a trade moves the others' pairs with the cards. The inference keeps the
+    pairs only (what is known is the holder's hand variable). With `b`, the holders' hand variables
+    are opened so that the pairs always point at a variable."""
     card, target = t.card, t.target
-    added = []
+    memo = dict.fromkeys(memory)
     if target is not None:
         if card is PRIEST:
-            added = [(p, target)]
+            memo = rule.learned(memo, p, target, None)
         elif card is BARON and t.result == "tie":
-            added = [(p, target), (target, p)]
+            memo = rule.learned(rule.learned(memo, p, target, None), target, p, None)
         elif card is KING:
-            memory = {(o, target if h == p else p if h == target else h) for o, h in memory
-                      if not (o in (p, target) and h in (p, target))}
-            added = [(p, target), (target, p)]
+            memo = rule.traded(memo, p, target, None, None)
         elif card is PRINCE:
-            memory = {k for k in memory if k[1] != target}
+            memo = rule.replaced(memo, target)
     gone = set(outs)
     if card is GUARD and t.result == "hit" and target is not None:
         gone.add(target)
     if card is PRINCE and t.discarded is PRINCESS and target is not None:
         gone.add(target)
-    memory = {k for k in memory | set(added) if not gone & set(k)}
+    for player in gone:
+        memo = rule.knocked_out(memo, player)
+    memory = set(memo)
     if b is not None:
         for _, h in memory:
             if b.hand[h] is not None and not isinstance(b.hand[h], tuple):

@@ -17,33 +17,65 @@ from solver.rules.events import BaronCompared, BaronResult, CardPlayed, HandsTra
 MEMORABLE = (PriestSaw, BaronResult, HandsTraded)
 
 
+# --- the rule, step by step --------------------------------------------------------------------
+# The memory is a map (observer, holder) -> what the observer knows of the holder's hand: a card for
+# the engine (`remember`), the holder's hand variable for the inference (`solver.inference.beliefs`).
+# Each step below is the one statement of what a kind of play does to it; the engine and the
+# inference map their own view of a turn to these steps. (The compiled core keeps its own copy:
+# `solver.compiled.kernels`, checked against the engine.)
+
+def played(memo: dict, holder: int) -> dict:
+    """The holder played a card: what others knew of their hand is forgotten (it may be the card played)."""
+    return {k: c for k, c in memo.items() if k[1] != holder}
+
+
+def replaced(memo: dict, holder: int) -> dict:
+    """The holder's hand was discarded to a Prince and replaced: forgotten."""
+    return {k: c for k, c in memo.items() if k[1] != holder}
+
+
+def knocked_out(memo: dict, player: int) -> dict:
+    """The player is out of the round: nothing they knew or others knew of them is kept."""
+    return {k: c for k, c in memo.items() if player not in k}
+
+
+def learned(memo: dict, observer: int, holder: int, value) -> dict:
+    """The observer learned the holder's hand (a Priest's look, a Baron's tie)."""
+    return {**memo, (observer, holder): value}
+
+
+def traded(memo: dict, player: int, target: int, player_knows, target_knows) -> dict:
+    """A King's trade: what others knew moves with the cards, and each of the two knows the other's
+    new hand (what they gave)."""
+    swapped = {}
+    for (o, h), c in memo.items():
+        if o in (player, target) and h in (player, target):
+            continue  # replaced below
+        swapped[(o, target if h == player else player if h == target else h)] = c
+    swapped[(player, target)] = player_knows
+    swapped[(target, player)] = target_knows
+    return swapped
+
+
 def remember(known: tuple, events) -> tuple:
-    """The memory after `events` (the triples of `known` updated in order)."""
+    """The memory after `events` (the triples of `known` updated in order, step by step)."""
     memo = {(o, h): c for o, h, c in known}
     tie = None
     for ev in events:
         kind = type(ev)
         if kind is CardPlayed:
-            memo = {k: c for k, c in memo.items() if k[1] != ev.player}
+            memo = played(memo, ev.player)
         elif kind is PriestSaw:
-            memo[(ev.player, ev.target)] = ev.card
+            memo = learned(memo, ev.player, ev.target, ev.card)
         elif kind is BaronCompared:
             tie = ev
         elif kind is BaronResult and ev.loser is None and tie is not None:
-            memo[(tie.player, tie.target)] = tie.target_card
-            memo[(tie.target, tie.player)] = tie.player_card
+            memo = learned(learned(memo, tie.player, tie.target, tie.target_card), tie.target, tie.player,
+                           tie.player_card)
         elif kind is HandsTraded:
-            p, t = ev.player, ev.target
-            swapped = {}
-            for (o, h), c in memo.items():
-                if o in (p, t) and h in (p, t):
-                    continue  # replaced below
-                swapped[(o, t if h == p else p if h == t else h)] = c
-            memo = swapped
-            memo[(p, t)] = ev.gave
-            memo[(t, p)] = ev.received
+            memo = traded(memo, ev.player, ev.target, ev.gave, ev.received)
         elif kind is PrinceDiscarded:
-            memo = {k: c for k, c in memo.items() if k[1] != ev.target}
+            memo = replaced(memo, ev.target)
         elif kind is KnockedOut:
-            memo = {k: c for k, c in memo.items() if ev.player not in k}
+            memo = knocked_out(memo, ev.player)
     return tuple(sorted((o, h, c) for (o, h), c in memo.items()))

@@ -21,7 +21,7 @@ from functools import lru_cache
 from itertools import permutations
 
 from solver.rules.actions import ChancellorChoice, Play
-from solver.rules.cards import Card
+from solver.rules.cards import CHOOSES, TARGETS_OTHERS, Card
 from solver.rules.editions import DISCARD_TOTAL_THEN_NONE, ALL_TIED_WIN
 from solver.rules.errors import IllegalActionError
 from solver.rules.events import (
@@ -45,13 +45,10 @@ from solver.rules.memory import remember
 from solver.rules.state import CHANCELLOR, HAND_OF, HAND_PAIR, OVER, PLAY, Round, interned_flags, set_flag
 
 SPY, GUARD, PRIEST, BARON, HANDMAID, PRINCE, CHANCELLOR_CARD, KING, COUNTESS, PRINCESS = tuple(Card)
-_TARGETS_OTHERS = frozenset({GUARD, PRIEST, BARON, KING})
-#: Plays that can add to or clear the memory beyond the player's own hand (`_update_memory`).
-_MEMORY_CARDS = frozenset({PRIEST, BARON, PRINCE, KING})
+_TARGETS_OTHERS = TARGETS_OTHERS
 _CARDS = tuple(Card)
-#: How each card chooses (by value in `Card` order): 0 nobody, 1 another player, 2 another player
-#: and a guess (Guard), 3 any player in the round, themselves included (Prince).
-_KIND = (0, 2, 1, 1, 0, 3, 0, 1, 0, 0)
+#: How each card chooses (`solver.rules.cards.CHOOSES`).
+_KIND = CHOOSES
 #: Interned events of every turn start: `_TURN_STARTED[seat][protection_ended]`,
 #: `_DRAWN[seat][card]` (events are immutable values, so equal ones may be one object).
 _SEATS = range(8)
@@ -386,7 +383,7 @@ def _apply_play(state: Round, card: Card, kept: Card, target, guess):
         out, protected = _knock_out(hands, discards, out, protected, p, "princess-played", events)
     # Spy and Countess: no effect when played.
     if memorable or known:
-        known = _update_memory(known, events, p, target, card)
+        known = remember(known, events)
     if not deck or (out is not out_before and out.count(False) == 1):
         return _end_turn(state, hands, discards, out, protected, deck, set_aside, events, known)
     return _next_turn(edition, hands, discards, out, protected, deck, set_aside, face_up, p, turn, events, known)
@@ -415,45 +412,6 @@ def _next_turn(edition, hands, discards, out, protected, deck, set_aside, face_u
                      deck[1:], set_aside, face_up, q, PLAY, turn + 1, (), None, None, known)),
         tuple(events),
     )
-
-
-def _update_memory(known: tuple, events: list, p: int, target, card) -> tuple:
-    """`remember(known, events)` for one play's events (`solver.rules.memory`), computed
-    directly for the plays that only forget or add entries; the King's trade replays them."""
-    if card is KING:
-        return remember(known, events)
-    last = events[-1]
-    if card not in _MEMORY_CARDS and type(last) is not KnockedOut:
-        # Nobody looked, tied, traded or was knocked out: only what others knew of the
-        # player's hand is forgotten (they may have played it), usually nothing.
-        for e in known:
-            if e[1] == p:
-                return tuple([e for e in known if e[1] != p])
-        return known
-    # The player played: what others knew of their hand is forgotten.
-    kept = [e for e in known if e[1] != p]
-    if type(last) is KnockedOut:
-        gone = last.player
-        kept = [e for e in kept if e[0] != gone and e[1] != gone]
-    if card is PRIEST:
-        if target is not None:
-            kept = [e for e in kept if e[0] != p or e[1] != target]
-            kept.append((p, target, events[1].card))
-    elif card is BARON:
-        result = events[2] if len(events) > 2 else None
-        if result is not None and type(result) is BaronResult and result.loser is None:
-            compared = events[1]
-            kept = [e for e in kept if not ((e[0] == p and e[1] == target) or (e[0] == target and e[1] == p))]
-            kept.append((p, target, compared.target_card))
-            kept.append((target, p, compared.player_card))
-    elif card is PRINCE and target is not None:
-        kept = [e for e in kept if e[1] != target]
-        if len(kept) == len(known):
-            return known
-    elif len(kept) == len(known):
-        return known
-    kept.sort()
-    return tuple(kept)
 
 
 def _knock_out(hands, discards, out, protected, seat, cause, events) -> tuple:

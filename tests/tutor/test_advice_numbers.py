@@ -636,7 +636,8 @@ def test_a_gap_of_three_points_is_a_cost_and_the_costliest_decision_says_what_th
 
     from solver import Card, Play
     from solver.words.i18n import t
-    from tutor.text.rows import costliest_sentence, review_rows, saw_kept_card
+    from solver.records.knowledge import opponent_knows_kept_card
+    from tutor.text.rows import costliest_sentence, review_rows
 
     # Ana's Priest saw the viewer's Chancellor; the viewer drew a Guard and keeps the Chancellor.
     text = "2019 You,Ana first:Ana viewer:You up:1,5,1 dealt:6 | Ana 2>You | You +1"
@@ -647,7 +648,7 @@ def test_a_gap_of_three_points_is_a_cost_and_the_costliest_decision_says_what_th
     mine = replace(_ranked(keep, "0.634", (0.55, 0.72), diff=(-0.3, 0.01)), out_before_next_turn=Fraction(1),
                    out_exact=False)
     item = _review_item(text, keep, [best, mine])
-    assert saw_kept_card(item.decision.record, keep) == 1  # Ana
+    assert opponent_knows_kept_card(item.decision.record, keep) == 1  # Ana
     (row,) = review_rows([item], "en")
     assert row[t("en", "pr_cost")] == t("en", "pr_cost_worst", cost="≈\u00a017.1 pts, uncertain")  # not yet told apart
     said = costliest_sentence([item], "en")

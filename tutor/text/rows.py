@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import math
 
+from solver.records.knowledge import opponent_knows_kept_card
 from solver.words.figures import APPROX, figure, frac, marked, pct, points, win_text
 from solver.words.i18n import t
 from solver.words.sentences import action_text, card_label, error_text
@@ -205,7 +206,7 @@ def costliest_sentence(items, lang: str):
     else:
         figure = t(lang, "pr_figure_win", yours=marked(chosen.win, chosen.exact, lang),
                    best=marked(best.win, best.exact, lang))
-    seer = saw_kept_card(record, item.decision.action)
+    seer = opponent_knows_kept_card(record, item.decision.action)
     if seer is not None and out_gap > 0:
         figure = t(lang, "pr_figure_seen", figure=figure, player=names[seer])
     sentence = t(lang, "pr_costliest", n=i + 1,
@@ -214,53 +215,6 @@ def costliest_sentence(items, lang: str):
     if chosen.standing == "undecided":  # not yet told apart: the cost is an estimate that may not hold
         sentence += " " + t(lang, "pr_costliest_uncertain")
     return sentence
-
-
-def saw_kept_card(record, action):
-    """An opponent (still in) who knows the card the viewer keeps by playing `action`: their Priest
-    saw it, they gave it in a King's trade or tied with it in a Baron's comparison, and the viewer
-    has held it since; None otherwise."""
-    from solver import Card, Play
-    from solver.analysis.entry import final_state
-
-    v = record.viewer
-    if v is None or not isinstance(action, Play):
-        return None
-    known = None  # (opponent, card)
-    for k, turn in enumerate(record.turns):
-        if turn.card is None:
-            continue
-        before = [c for c in final_state(record.prefix(k)).viewer_hand if c is not None]
-        if turn.player != v and turn.target == v:
-            if turn.card == Card.PRIEST and len(before) == 1:
-                known = (turn.player, before[0])
-            elif turn.card == Card.KING and turn.got is not None:
-                known = (turn.player, turn.got)  # they gave it to the viewer
-            elif turn.card == Card.PRINCE:
-                known = None  # the viewer's card was discarded and replaced
-            elif turn.card == Card.BARON and turn.result == "tie" and len(before) == 1:
-                known = (turn.player, before[0])
-        elif turn.player == v:
-            if known is not None and turn.card == known[1] and before.count(known[1]) < 2:
-                known = None  # the viewer played the card they knew
-            if turn.card == Card.KING and turn.target is not None and turn.got is not None:
-                known = (turn.target, turn.got) if turn.target != v else known
-            if turn.card == Card.BARON and turn.result == "tie" and turn.target is not None:
-                kept = [c for c in before if c != Card.BARON] or before
-                known = (turn.target, kept[0])
-            if turn.card == Card.PRINCE and turn.target == v:
-                known = None
-    if known is None:
-        return None
-    final = final_state(record)
-    hand = [c for c in final.viewer_hand if c is not None]
-    kept = list(hand)
-    if action.card in kept:
-        kept.remove(action.card)
-    seer, card = known
-    if kept == [card] and not final.public.out[seer]:
-        return seer
-    return None
 
 
 def diff_text(a, lang: str) -> str:
