@@ -122,3 +122,20 @@ def test_the_budget_refuses_on_both_paths_at_the_same_work():
             with pytest.raises(TooLargeError):
                 advise_exact(record, "random", need - 1)
             assert advise_exact(record, "random", need).method == "exact"
+
+
+def test_both_searches_implement_the_exact_search_protocol():
+    """`solver.compiled.ExactSearch`: what the exact answer asks of a search, offered by the reference
+    and the compiled one alike."""
+    from solver.advice.exact import ExactSolver
+    from solver.compiled import ExactSearch
+    from solver.compiled.exact import CompiledSolver
+    from solver.rules.editions import get_edition
+
+    model = get_model("mixture", playing=True)
+    reference = ExactSolver(0, 1_000, None, model)
+    compiled = CompiledSolver(0, 1_000, None, model, False, get_edition("classic"), 2)
+    for search in (reference, compiled):
+        assert isinstance(search, ExactSearch), type(search)
+        for name in ("to_int", "masses", "value", "outcomes_many", "opponent_many", "flags_many", "release"):
+            assert callable(getattr(search, name))
