@@ -20,12 +20,15 @@ $(STAMP): pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e '.[app,notebook,test,e2e]'
 	touch $(STAMP)
 
-# The compiled core (numba) is compiled once and kept on disk; done before the server or the test
-# workers start, so that none of them compiles it on its own (a few seconds once, then a load).
+# The compiled core (numba) is compiled once and kept on disk (minutes on a fresh machine, then a
+# load of a second or two). The tests wait for it; the app does not: `make run` serves its pages at
+# once and the server compiles in the background (tutor/warmup.py; the log beside numba's cache,
+# compile.log); until it is done the advice pages compute on the reference engine (the same
+# figures, slower) and say so (LOVELETTER_CORE=when-ready: solver/compiled/choice.py).
 warm: $(STAMP)
 	$(BIN)/python -m solver.compiled
 
-run: warm
+run: $(STAMP)
 	$(BIN)/streamlit run tutor/app.py --server.address $(ADDRESS) --server.port $(PORT)
 
 # Every test, one worker per core (pytest-xdist), the 15 slowest listed at the end.

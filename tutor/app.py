@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import sys
 from pathlib import Path
 
@@ -10,6 +11,9 @@ import streamlit as st
 ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:  # `streamlit run tutor/app.py` from a checkout
     sys.path.insert(0, str(ROOT))
+# The server never compiles the solver's kernels on demand (minutes on a fresh machine): it answers on
+# the reference engine until they are compiled in the background (`tutor.warmup.compile_core`).
+os.environ.setdefault("LOVELETTER_CORE", "when-ready")
 
 from solver import EDITIONS  # noqa: E402
 from solver.words.i18n import LANGUAGES, locale_language, t  # noqa: E402

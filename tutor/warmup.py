@@ -26,16 +26,40 @@ _started = False
 
 
 def start(delay: float = DELAY) -> bool:
-    """Start the warm-up once per server (a daemon timer); False when it was already started."""
+    """Start the warm-up once per server (a daemon timer) and the compilation of the solver's kernels
+    (`compile_core`); False when it was already started."""
     global _started
     with _lock:
         if _started:
             return False
         _started = True
+    compile_core()
     timer = threading.Timer(delay, warm)
     timer.daemon = True
     timer.start()
     return True
+
+
+def compile_core():
+    """Under `LOVELETTER_CORE=when-ready`, when the solver's kernels are not compiled yet and nobody is
+    compiling them: `python -m solver.compiled` in a process of its own (its output in the numba cache's
+    folder, `compile.log`), so that the server answers at once on the reference engine meanwhile and
+    takes the compiled path when it is done. The process, or None."""
+    import os
+    import subprocess
+    import sys
+
+    from solver.compiled.choice import WHEN_READY, compiling_now, marker, ready
+
+    if os.environ.get("LOVELETTER_CORE", "") != WHEN_READY or ready() or compiling_now() \
+            or os.environ.get("TUTOR_NO_COMPILE") == "1":  # (a test of the reference path meanwhile)
+        return None
+    log = marker().parent / "compile.log"
+    log.parent.mkdir(parents=True, exist_ok=True)
+    with open(log, "w") as out:
+        return subprocess.Popen([sys.executable, "-m", "solver.compiled"], stdout=out, stderr=subprocess.STDOUT,
+                                stdin=subprocess.DEVNULL, start_new_session=True,
+                                env={**os.environ, "LOVELETTER_CORE": ""})
 
 
 def warm() -> None:

@@ -58,8 +58,13 @@ DEEP_SLOTS = threading.BoundedSemaphore(1)
 # ---------------------------------------------------------------------------------------------
 
 def compute(kind: str, text: str, model: str, budget):
-    """The solver call `kind` on the record `text` (pure: the same answer wherever it runs)."""
+    """The solver call `kind` on the record `text` (pure: the same answer wherever it runs). Between
+    two computations the compiled path is taken up once its kernels are ready (`solver.compiled.refresh`:
+    until then the reference engine answers, with the same figures)."""
     from solver.advice import advisor
+    from solver.compiled import refresh
+
+    refresh()
 
     record = parse_record(text)
     if kind == "posterior":

@@ -12,7 +12,8 @@ source, or under `NUMBA_CACHE_DIR`); `python -m solver.compiled` compiles everyt
 
 What the seam offers (nothing else imports the kernels):
 
-* the path: `backend()`, `forced(path)`, `compiled_kernels()` (`solver.compiled.backend`);
+* the path: `backend()`, `forced(path)`, `refresh()`, `warming()`, `compiled_kernels()`
+  (`solver.compiled.choice`);
 * the round played on (`solver.compiled.engine`): `fast_playout`, `play_on`, `random_rounds`,
   `bootstrap_counts`, on the path in use;
 * the arrays (`solver.compiled.arrays`): `edition_array`, `to_array`, `to_round`, `model_code`; the deal
@@ -27,12 +28,12 @@ from __future__ import annotations
 
 from solver.compiled import layout
 from solver.compiled.arrays import edition_array, model_code, to_array, to_round
-from solver.compiled.backend import backend, compiled_kernels, forced
+from solver.compiled.choice import backend, compiled_kernels, forced, ready, refresh, warming
 from solver.compiled.engine import bootstrap_counts, fast_playout, play_on, random_rounds
 from solver.compiled.errors import CompiledNeedMore, CompiledOutOfTime, CompiledOverflow, CompiledTooLarge
 from solver.compiled.protocol import ExactSearch
 
-__all__ = ["backend", "forced", "compiled_kernels", "fast_playout", "play_on", "random_rounds", "bootstrap_counts",
+__all__ = ["backend", "forced", "compiled_kernels", "ready", "refresh", "warming", "fast_playout", "play_on", "random_rounds", "bootstrap_counts",
            "edition_array", "to_array", "to_round", "model_code", "layout", "compiled_playouts", "assemble_deals",
            "state_size", "exact_solver", "ExactSearch", "CompiledTooLarge", "CompiledOverflow", "CompiledOutOfTime",
            "CompiledNeedMore", "warm"]
@@ -71,13 +72,19 @@ def exact_solver(reference, record, viewer: int, budget: int, deadline, model, s
 
 
 def warm() -> float:
-    """Compile (or load from the disk cache) every kernel the solver uses; the seconds it took."""
+    """Compile (or load from the disk cache) every kernel the solver uses, then mark them ready
+    (`solver.compiled.choice.ready`); the seconds it took. Under `LOVELETTER_CORE=when-ready` it
+    compiles all the same (it is what makes them ready)."""
     import time
 
-    t0 = time.perf_counter()
-    if backend() != "compiled":
-        return 0.0
-    from solver.compiled.warming import warm_all
+    from solver.compiled.choice import compiling, mark_ready
 
-    warm_all()
+    t0 = time.perf_counter()
+    with compiling():
+        if backend() != "compiled":
+            return 0.0
+        from solver.compiled.warming import warm_all
+
+        warm_all()
+        mark_ready()
     return time.perf_counter() - t0

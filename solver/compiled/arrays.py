@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from solver.compiled.backend import compiled_kernels
+from solver.compiled.choice import compiled_kernels
 from solver.rules.cards import Card
 from solver.rules.editions import ALL_TIED_WIN, DISCARD_TOTAL_THEN_ALL, Edition
 from solver.rules.errors import InvalidOptionError

@@ -10,7 +10,7 @@ counter), the object itself.
 from __future__ import annotations
 
 from solver.compiled.arrays import edition_array, model_code, to_array, to_round
-from solver.compiled.backend import backend, compiled_kernels
+from solver.compiled.choice import backend, compiled_kernels
 from solver.policies import rollout
 from solver.rules.editions import Edition
 from solver.rules.rng import MASK64, SplitMix64

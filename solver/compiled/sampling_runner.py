@@ -13,7 +13,7 @@ from numba.typed import Dict, List
 
 from solver.compiled import sampling_kernels as sk
 from solver.compiled.arrays import edition_array
-from solver.compiled.backend import compiled_kernels
+from solver.compiled.choice import compiled_kernels
 from solver.rules.actions import Play
 from solver.rules.rng import SplitMix64
 

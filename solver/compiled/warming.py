@@ -8,7 +8,7 @@ from types import SimpleNamespace
 import numpy as np
 
 from solver.compiled.arrays import edition_array, model_code, to_array
-from solver.compiled.backend import compiled_kernels
+from solver.compiled.choice import compiled_kernels
 from solver.compiled.engine import bootstrap_counts, fast_playout, play_on, random_rounds
 from solver.compiled.layout import L_PLAYERS, L_SIZE
 from solver.policies.models import MODELS

@@ -44,14 +44,15 @@ def _free_port() -> int:
 
 
 @contextmanager
-def streamlit_app(start_seconds: float = 60):
-    """`streamlit run tutor/app.py` on a free local port, once `/_stcore/health` answers: its URL."""
+def streamlit_app(start_seconds: float = 60, env: dict | None = None):
+    """`streamlit run tutor/app.py` on a free local port, once `/_stcore/health` answers: its URL.
+    `env`: variables set for the server (the rest is this process's environment)."""
     port = _free_port()
     proc = subprocess.Popen(
         [sys.executable, "-m", "streamlit", "run", "tutor/app.py", "--server.address", "127.0.0.1",
          "--server.port", str(port), "--server.headless", "true"],
         cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-        env={k: v for k, v in os.environ.items() if k != "TUTOR_INLINE"},  # the real worker pool
+        env={**{k: v for k, v in os.environ.items() if k != "TUTOR_INLINE"}, **(env or {})},  # the real pool
     )
     try:
         deadline = time.time() + start_seconds

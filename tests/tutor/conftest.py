@@ -10,6 +10,9 @@ import pytest
 # The AppTest pages compute in the test's own process (deterministic, no pool to start); the
 # real-browser tests' server runs the real worker pool (browser_support.streamlit_app).
 os.environ["TUTOR_INLINE"] = "1"
+# The tests compile the solver's kernels before they start (`make test`): the app's default, the
+# reference engine until a background compilation is done, is for a server (tests/tutor/test_first_start_browser.py).
+os.environ.setdefault("LOVELETTER_CORE", "")
 
 from .browser_support import ARTIFACTS, chromium, require_browser, streamlit_app
 

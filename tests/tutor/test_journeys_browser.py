@@ -256,19 +256,30 @@ def test_practice_deals_anew_and_shows_the_bots_turns_in_place_of_your_turn_in_c
         expect(box).not_to_have_value("")
         play = page.get_by_role("button", name=t(lang, "play"), exact=True).first
         expect(play).to_be_enabled()
-        play.click()
         # While a bot thinks, what it does is shown where "Your turn" was: the stale panel is gone.
-        # Both are read in the same frame: a frame must come that shows the bot thinking and no
-        # "Your turn" (under load, the frame that first draws the bot can still hold the old panel).
+        # Every change of the page is watched from the click on (a thinking bot's frame can be too brief
+        # for a poll under load): a state must come that shows the bot thinking and no current "Your turn".
         thinking = t(lang, "pr_bot_thinking", player="{}").split("{}")[-1].strip()
-        page.wait_for_function(
-            """([thinking, turn]) => document.body.innerText.includes(thinking)
-                && ![...document.querySelectorAll('[data-testid=stMain] p, [data-testid=stMain] strong')]
-                    .some(e => e.textContent.trim() === turn)""",
-            arg=[thinking, t(lang, "pr_your_turn")], polling="raf", timeout=WAIT_MS)
-        shot(page, f"practice_bots_thinking_{lang}_{width}")
+        page.evaluate("""([thinking, done, turn]) => {
+            window.__seen = {thinking: false, done: false, clean: false};
+            const look = () => {
+                const text = document.body.innerText;
+                // (an element of the run before, still drawn until this run replaces it, is marked stale
+                // and greyed: not what the page says now)
+                const mine = [...document.querySelectorAll('[data-testid=stMain] p, [data-testid=stMain] strong')]
+                    .some(e => e.textContent.trim() === turn && !e.closest('[data-stale="true"]'));
+                if (text.includes(thinking)) { window.__seen.thinking = true; if (!mine) window.__seen.clean = true; }
+                if (text.includes(done)) window.__seen.done = true;
+            };
+            new MutationObserver(look).observe(document.body, {subtree: true, childList: true, characterData: true});
+        }""", [thinking, t(lang, "pr_bots_done"), t(lang, "pr_your_turn")])
+        play.click()
         # In game 1 the first listed play (a Guard) leaves the round on: your turn comes back.
+        expect(page.get_by_text(t(lang, "pr_bots_done")).first).to_be_visible()
         expect(your_turn.first).to_be_visible()
+        seen = page.evaluate("() => window.__seen")
+        assert seen["clean"], seen
+        shot(page, f"practice_bots_thinking_{lang}_{width}")
         page.get_by_role("button", name=t(lang, "pr_hint")).first.click()
         from solver.advice.practice import hint_model
         from tutor.widgets.formatters import KeyLabel, ModelName

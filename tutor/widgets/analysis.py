@@ -74,6 +74,7 @@ def show_verdict(text: str, model: str, language: str):
     (or None): the ranking below says there the answer it shows, when it is another (the longer
     exact search's, `show_advice`), so the page never says two things.
     On a phone the verdict came 3.3 screens down, after the history, the odds and two tables."""
+    core_notice(language)
     try:
         adv = waited("advice", text, model, language, "an_working")
     except LoveLetterError as err:
@@ -94,6 +95,17 @@ def verdict_box(adv, text: str) -> None:
         st.success(text)
     else:
         st.info(text)
+
+
+def core_notice(language: str) -> None:
+    """One line while the solver's kernels are being compiled on a fresh server: the answers come from
+    the reference engine meanwhile (the same figures, more slowly)."""
+    from solver.compiled import warming
+    from solver.compiled.choice import compiling_now
+
+    if warming():
+        elapsed = compiling_now()
+        st.caption(t(language, "an_core_warming", s=number(language, int(elapsed or 0))))
 
 
 def prefetch_advice(text: str, model: str, seconds: float = 2.5) -> None:
