@@ -208,3 +208,22 @@ def t_fr(key):
     from solver.words.i18n import t
 
     return t("fr", key)
+
+
+@pytest.mark.parametrize("lang", ["en", "es", "fr"])
+def test_a_broken_link_says_what_is_wrong_first_and_a_bar_in_a_name_as_when_typed(lang):
+    """Issue 42, point 5: the error of a link that cannot be read comes first on the page (it was
+    below the whole form), naming what is wrong and how to go on; a "|" in a name (which cuts the
+    header) gets the words the form's name field gives."""
+    from solver.words.i18n import t
+    from tutor.text.plays import name_problem
+
+    at = page("views/analyzer.py", record="2019 Ana,Luis first:Ana viewer:Ana dealt:8 | Ana +1 1>Zed=5 miss", lang=lang)
+    assert not at.exception
+    first = at.error[0].value
+    assert first.startswith(t(lang, "an_link_broken", reason="§").split("§")[0])
+    kinds = [type(node).__name__ for node in at.main]
+    assert kinds.index("Error") < kinds.index("Caption") < kinds.index("Tab")  # under the title, before the form
+    cut = page("views/analyzer.py", record="2019 Ana,Lu|is first:Ana viewer:Ana dealt:8 | Ana +1", lang=lang)
+    said = cut.error[0].value
+    assert name_problem("Ana,Lu|is", lang) in said and said.startswith(t(lang, "an_link_broken", reason="§").split("§")[0])

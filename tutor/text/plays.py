@@ -47,6 +47,26 @@ def legal_summary(legal, edition, language: str, names) -> str:
     return f"{semicolon(language)} ".join(parts)
 
 
+#: The header's fields (`solver.records.notation`): a segment holding one of them is the header's.
+HEADER_FIELDS = ("first:", "viewer:", "up:", "dealt:", "opt:")
+
+
+def link_name_problem(text: str, lang: str):
+    """A record from a link whose header was cut by a "|" typed in a name ("2019 Ana,Lu|is first:Ana
+    …": "|" separates the turns): the same words as when that name is typed in the form
+    (`name_problem`), or None when the link's trouble is another."""
+    segments = text.split("|")
+    for k in range(1, len(segments)):
+        words = segments[k].split()
+        if any(w.startswith(HEADER_FIELDS) for w in words) and not any(
+                w.startswith(HEADER_FIELDS) for w in segments[0].split()):
+            head = segments[0].split()
+            names = head[1] if len(head) > 1 else ""
+            joined = "|".join([names] + [seg.split()[0] if seg.split() else "" for seg in segments[1:k + 1]])
+            return name_problem(joined, lang)
+    return None
+
+
 def name_problem(names_text: str, lang: str):
     """What is wrong with the names typed in the analyzer's form ("Ana, A|B"), in words naming the
     character ("“|” cannot be in a name: …"), or None. The notation's own rule decides

@@ -26,7 +26,7 @@ from solver.records.notation import format_record  # noqa: E402
 from solver.words.sentences import error_text, history_lines  # noqa: E402
 from tutor.answers import MODELS, is_viewer_turn, record_of  # noqa: E402
 from tutor.text.markup import guide_link  # noqa: E402
-from tutor.text.plays import name_problem  # noqa: E402
+from tutor.text.plays import link_name_problem, name_problem  # noqa: E402
 from tutor.widgets.analysis import prefetch_advice, show_advice, show_how, show_odds, show_verdict  # noqa: E402
 from solver.rules.editions import SHOWDOWN_TIE_RULES  # noqa: E402
 from tutor.widgets.formatters import CardLabel, EditionTitle, EntryLabel, ModelName, TieRule  # noqa: E402
@@ -46,6 +46,7 @@ def _set_text(text: str | None) -> None:
     st.session_state["an_text"] = text
     st.session_state["an_input"] = text or ""
     st.session_state.pop("an_error", None)
+    st.session_state.pop("an_link_error", None)
 
 
 if "an_text" not in st.session_state:
@@ -55,8 +56,8 @@ if "an_text" not in st.session_state:
         st.session_state["an_input"] = wanted
         try:
             _set_text(format_record(record_of(wanted)))
-        except LoveLetterError as err:
-            st.session_state["an_error"] = error_text(err, language)
+        except LoveLetterError as err:  # said at the top of the page (`link_error`), the form below
+            st.session_state["an_link_error"] = link_name_problem(wanted, language) or error_text(err, language)
 if "an_model" not in st.session_state:
     wanted = st.query_params.get("model", MODELS[0])
     st.session_state["an_model"] = wanted if wanted in MODELS else MODELS[0]
@@ -179,6 +180,9 @@ def undo_cb() -> None:
 
 text = st.session_state["an_text"]
 verdict_slot = None
+if st.session_state.get("an_link_error"):  # a broken link: what is wrong and how to go on, first
+    with top:
+        st.error(t(language, "an_link_broken", reason=st.session_state["an_link_error"]))
 # The advisor's answer comes first, in one line, on every screen (the figures below; on a phone one
 # tap away): on desktop it sat 2,400 px down, below the history and the odds.
 if text is not None and is_viewer_turn(text):
