@@ -277,3 +277,33 @@ def test_icons_never_show_their_names_even_when_their_font_is_slow_in_chromium(b
         assert ours == []
     finally:
         page.context.close()
+
+
+# --- issue 42, point 3: lessons that lead -------------------------------------------------------
+
+@pytest.mark.parametrize("lang", ["es", "fr"])
+def test_next_lesson_lands_at_its_title_and_each_example_step_is_one_tap_in_chromium(browser, server, lang):
+    page = new_page(browser, 390)
+    try:
+        open_url(page, f"{server}/lessons?lang={lang}", t(lang, "nav_lessons"))
+        done = page.get_by_role("button", name=t(lang, "mark_done"), exact=True)
+        done.scroll_into_view_if_needed()
+        done.click()
+        title = page.locator("h2#lesson")
+        expect(title).to_be_visible()
+        settled(page, pause_ms=500)
+        y = title.bounding_box()["y"]
+        assert 0 <= y < 200, y  # it landed 310 px above the screen, the next quiz in view first
+        shot(page, f"next_lesson_{lang}_390")
+        # The worked example: Next beside what happened, on the first screen of a phone, at every step.
+        open_url(page, f"{server}/example?lang={lang}", t(lang, "nav_example"))
+        for _ in range(3):
+            nxt = page.get_by_role("button", name=t(lang, "next"), exact=True)
+            expect(nxt).to_be_visible()
+            box = nxt.bounding_box()
+            assert box["y"] + box["height"] <= phone_screen(), box
+            nxt.click()
+            settled(page, pause_ms=300)
+        shot(page, f"example_step_{lang}_390")
+    finally:
+        page.context.close()

@@ -68,26 +68,43 @@ frame = st.session_state["ex_frame"]
 st.query_params["step"] = str(frame + 1)
 kind, index = frames[frame]
 step = steps[index]
-# One row of buttons that stays a row on a phone (columns would stack).
-with st.container(horizontal=True, vertical_alignment="center"):
-    st.button(t(language, "back"), key=f"ex-back-{frame}", on_click=go_to, args=(frame - 1,), disabled=frame == 0)
-    st.button(t(language, "next"), key=f"ex-next-{frame}", on_click=go_to, args=(frame + 1,), disabled=frame == last,
-              type="primary")
-    if step.key == "example_protection" or step.skipped and frame < skip_to:
-        st.button(t(language, "example_skip_all"), key=f"ex-skip-{frame}", on_click=go_to, args=(skip_to,))
-    st.button(t(language, "restart"), key=f"ex-restart-{frame}", on_click=go_to, args=(0,))
+
+
+def nav() -> None:
+    """Back and Next (and skip, restart) in one row that stays a row on a phone (columns would stack),
+    right under what the step says: each step is one tap, with no scroll (they were at the top, and
+    what happened two screens below on a phone)."""
+    with st.container(horizontal=True, vertical_alignment="center"):
+        st.button(t(language, "back"), key=f"ex-back-{frame}", on_click=go_to, args=(frame - 1,), disabled=frame == 0)
+        st.button(t(language, "next"), key=f"ex-next-{frame}", on_click=go_to, args=(frame + 1,),
+                  disabled=frame == last, type="primary")
+        if step.key == "example_protection" or step.skipped and frame < skip_to:
+            st.button(t(language, "example_skip_all"), key=f"ex-skip-{frame}", on_click=go_to, args=(skip_to,))
+        st.button(t(language, "restart"), key=f"ex-restart-{frame}", on_click=go_to, args=(0,))
+
+
+if frame == 0:
+    st.caption(t(language, "example_about"))
 st.progress((frame + 1) / len(frames), text=t(language, "step", n=frame + 1, total=len(frames)))
 
 # The learner sits in the seat of the player who decides next (or who just played), the
 # other hands face down; a switch reveals them all.
 seat = next(s.decision[0] for s in steps[index:] if s.decision) if not step.decision else step.decision[0]
-reveal = st.toggle(t(language, "example_reveal"), key="ex_reveal")
-if not reveal and frame != last:  # (at the end the showdown shows every hand)
-    st.caption(t(language, "example_seat", player=NAMES[seat]))
+reveal = bool(st.session_state.get("ex_reveal", False))  # (its switch is drawn under the buttons)
 visible = None if reveal else {seat}
+
+
+def seat_line() -> None:
+    st.toggle(t(language, "example_reveal"), key="ex_reveal")
+    if not reveal and frame != last:  # (at the end the showdown shows every hand)
+        st.caption(t(language, "example_seat", player=NAMES[seat]))
+
+
 if kind == "question":
     player, expected, before = step.decision
     st.subheader(t(language, "what_would_you_play", player=NAMES[player]))
+    nav()
+    seat_line()
     show_board(before.round, NAMES, language, tokens=before.tokens, visible=visible)
     action = play_picker(before.round, NAMES, language, key=f"ex-{index}")
     if action is not None:
@@ -123,16 +140,18 @@ else:
     seat_key = f"{step.key}_seat"
     key = seat_key if not reveal and seat_key in catalog("en") else step.key
     st.info(t(language, key, turn=step.turn, player=NAMES[step.player] if step.player is not None else ""))
+    nav()  # right under what the step says, then what happened and the board
     if frame == last:
         st.success(t(language, "example_end"))
         st.caption(t(language, "example_set_aside",
                      card=card_label(step.game.round.set_aside, step.game.edition, language)))
         st.caption(t(language, "example_text_note"))
-    show_board(step.game.round, NAMES, language, tokens=step.game.tokens,
-               visible=None if frame == last else visible, reveal_set_aside=frame == last)
+    seat_line()
     # What happened, in order, as sentences: what this seat saw (everything once revealed).
     shown = [ev for ev in step.events if reveal or seen_by(ev, seat)]
     lines = [say(x, step.game.edition, language, NAMES) for x in narrate(shown, step.game.edition)]
     if lines:
         st.caption(t(language, "event_log"))
         st.markdown("\n".join(f"{i}. {line}" for i, line in enumerate(lines, start=1)))
+    show_board(step.game.round, NAMES, language, tokens=step.game.tokens,
+               visible=None if frame == last else visible, reveal_set_aside=frame == last)

@@ -6,7 +6,7 @@ import streamlit as st
 
 from solver.words.i18n import colon, t
 from tutor.widgets.board import css
-from tutor.widgets.session import edition_key, lang
+from tutor.widgets.session import edition_key, lang, scroll_to
 
 language = lang()
 st.title(t(language, "nav_lessons"))
@@ -45,6 +45,7 @@ def finish(lid: str) -> None:
     nxt = next_lesson(finished)
     if nxt:
         st.session_state["lesson"] = nxt
+        st.session_state["lesson_to_top"] = True  # the next lesson read from its title, not mid-page
     st.session_state.pop("quiz_seed", None)
 
 
@@ -187,7 +188,11 @@ st.query_params["lesson"] = st.session_state["lesson_url"] = lid
 lesson = by_id[lid]
 edition = get_edition(edition_key())
 css()
-st.header(lesson.title(language))
+st.header(lesson.title(language), anchor="lesson")
+if st.session_state.pop("lesson_to_top", False):
+    # "Next lesson" kept the page's scroll: the new title landed 310 px above a phone's screen and the
+    # learner faced its quiz first. Its title is brought into view (a script in a zero-height frame).
+    scroll_to("lesson")
 if lesson.requires:
     st.caption(t(language, "requires", names=", ".join(by_id[r].title(language) for r in lesson.requires)))
 st.write(lesson.body(language))

@@ -32,3 +32,16 @@ class PageDone(Exception):
 def done():
     """End the page here (in place of `st.stop()`, which would also stop the frame after it)."""
     raise PageDone
+
+
+def scroll_to(anchor: str) -> None:
+    """Bring the page's element of id `anchor` (a heading's `anchor=`) to the top of the window: a
+    script in a zero-height frame of the same origin (Streamlit keeps the scroll across reruns)."""
+    import json
+
+    import streamlit.components.v1 as components
+
+    components.html(
+        "<script>const go = () => { const e = window.parent.document.getElementById(" + json.dumps(anchor) + ");"
+        " if (e) { e.scrollIntoView({block: 'start'}); } else { setTimeout(go, 50); } }; go();</script>",
+        height=0)
