@@ -201,3 +201,22 @@ def test_a_wrong_answer_is_told_why_without_the_right_answer(kind):
                     refused = [x for x in hints if x.key.startswith("rule.")]
                     assert len(refused) == len(extra), (kind, response, hints)
                 assert "answer" not in {k for x in hints for k in x.params}
+
+
+def test_the_chancellor_quiz_asks_what_its_lesson_teaches_and_its_hint_does_not_answer():
+    """Issue 42, point 3: the lesson says what a Chancellor draws from a short or empty deck, and a
+    wrong answer's first hint points at the rule without the number."""
+    from solver.teaching.quiz import make_question
+    from solver.words.i18n import t
+    from tutor.text.curriculum import load_lessons
+
+    lesson = next(x for x in load_lessons() if x.id == "spy-chancellor")
+    for lang, words in (("en", "with none"), ("es", "si no queda ninguna"), ("fr", "s'il n'en reste aucune")):
+        assert words in lesson.body(lang)
+    for seed in range(12):
+        q = make_question("chancellor-draw", "2019", seed)
+        wrong = next(x for x in q.choices if x != q.answer)
+        for line in q.why_wrong(wrong):
+            for lang in ("en", "es", "fr"):
+                said = t(lang, line.key, **line.params)
+                assert str(q.answer) not in said, said

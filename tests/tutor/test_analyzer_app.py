@@ -114,14 +114,23 @@ def test_an_invalid_entry_shows_the_rule_it_breaks_not_a_traceback():
     assert at.error and at.error[0].value.startswith("The deal — More copies of ")
     assert "than the edition has" in at.error[0].value and "in: classic" not in at.error[0].value
     bad_link = analyzer(record="2019 A,B first:A | B 1")
-    assert not bad_link.exception and bad_link.error[0].value.startswith("Turn 1 — ")
+    # a link's error comes first, said as the link's: what is wrong in it, and how to go on
+    assert not bad_link.exception and bad_link.error[0].value.startswith(
+        t("en", "an_link_broken", reason="§").split("§")[0] + "Turn 1 — ")
     assert "in: 2019" not in bad_link.error[0].value
+
+
+def link_reason(value: str, lang: str) -> str:
+    """What a broken link's message says is wrong (`an_link_broken`'s reason)."""
+    before, after = t(lang, "an_link_broken", reason="§").split("§")
+    assert value.startswith(before) and value.endswith(after), value
+    return value[len(before):len(value) - len(after)]
 
 
 def test_errors_are_in_the_chosen_language_without_the_notation_echoed():
     at = analyzer(record="2019 Ana,Luis first:Ana viewer:Ana up:0,0,1 dealt:0", lang="fr")
     (error,) = at.error
-    assert error.value.startswith("La donne — ") and "édition" in error.value
+    assert link_reason(error.value, "fr").startswith("La donne — ") and "édition" in error.value
     assert "header" not in error.value and "cards seen" not in error.value and "in: 2019" not in error.value
 
 
@@ -133,7 +142,7 @@ def test_errors_are_in_the_chosen_language_without_the_notation_echoed():
 def test_a_refused_record_gives_its_card_an_article(lang, expected):
     """'you also hold the King', 'La Servante ne choisit personne' — not 'you also hold King'."""
     at = analyzer(record="2019 Ana,Luis first:Ana viewer:Ana up:1,1,2 dealt:8 | Ana +7 7>Luis", lang=lang)
-    assert [e.value for e in at.error] == [expected]
+    assert [link_reason(e.value, lang) for e in at.error] == [expected]
     from solver import LoveLetterError
     from solver.records.notation import parse_record
     from solver.words.sentences import error_text

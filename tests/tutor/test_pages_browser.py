@@ -307,3 +307,22 @@ def test_next_lesson_lands_at_its_title_and_each_example_step_is_one_tap_in_chro
         shot(page, f"example_step_{lang}_390")
     finally:
         page.context.close()
+
+
+def test_a_lessons_scenario_link_looks_like_a_link_and_one_back_returns_in_chromium(browser, server):
+    """Issue 42, point 3: "Try it on the table" links are underlined, and the first Back from the FAQ
+    they open returns to the lesson (every page wrote its URL parameters at each run: three Backs)."""
+    page = new_page(browser, 1280)
+    try:
+        open_url(page, f"{server}/lessons?lang=es&lesson=spy-chancellor", t("es", "nav_lessons"))
+        link = page.locator("[data-testid='stPageLink-NavLink']").filter(has_text="Chanciller").first
+        expect(link).to_be_visible()
+        assert "underline" in link.locator("p").first.evaluate("e => getComputedStyle(e).textDecorationLine")
+        link.click()
+        expect(page.locator("h1").first).to_have_text(t("es", "nav_faq"))
+        settled(page, pause_ms=800)
+        page.go_back()
+        expect(page.locator("h1").first).to_have_text(t("es", "nav_lessons"))
+        assert "/lessons" in page.url
+    finally:
+        page.context.close()

@@ -11,6 +11,7 @@ from __future__ import annotations
 import streamlit as st
 
 from solver.words.i18n import colon, t
+from tutor.widgets.url import set_param
 from tutor.widgets.session import done, edition_key, lang
 
 language = lang()
@@ -279,7 +280,7 @@ if text is None:
 
 # --- output ------------------------------------------------------------------------------------
 
-st.query_params["record"] = text
+set_param("record", text)
 record = record_of(text)
 st.divider()
 with st.expander(t(language, "an_notation_view")):
@@ -287,7 +288,7 @@ with st.expander(t(language, "an_notation_view")):
     st.caption(t(language, "an_share"))
 model = st.radio(t(language, "an_model"), list(MODELS), key="an_model", horizontal=True,
                  format_func=ModelName(language))
-st.query_params["model"] = model
+set_param("model", model)
 if is_viewer_turn(text):  # the advice starts in the worker pool while the odds are drawn
     prefetch_advice(text, model)
 if entering:  # the odds are the record's: the turn being entered is not in it yet

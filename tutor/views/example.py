@@ -5,6 +5,7 @@ from __future__ import annotations
 import streamlit as st
 
 from solver.words.i18n import catalog, t
+from tutor.widgets.url import set_param
 from tutor.widgets.board import play_picker, show_board
 from tutor.widgets.session import lang
 
@@ -65,7 +66,7 @@ def go_to(target: int) -> None:
 
 
 frame = st.session_state["ex_frame"]
-st.query_params["step"] = str(frame + 1)
+set_param("step", str(frame + 1))
 kind, index = frames[frame]
 step = steps[index]
 

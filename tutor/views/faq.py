@@ -7,6 +7,7 @@ from __future__ import annotations
 import streamlit as st
 
 from solver.words.i18n import colon, t
+from tutor.widgets.url import set_param
 from tutor.widgets.board import show_board
 from tutor.widgets.session import lang
 
@@ -52,7 +53,8 @@ query = st.text_input(t(language, "faq_search"), key="faq_q", max_chars=MAX_QUER
                       placeholder=t(language, "faq_search_hint"))
 found = _matches(query)
 if query.strip():
-    st.query_params["q"] = st.session_state["faq_q_url"] = query
+    set_param("q", query)
+    st.session_state["faq_q_url"] = query
     if found:
         st.caption(t(language, "faq_matches", n=len(found)))
     else:
@@ -64,7 +66,8 @@ else:
 if st.session_state.get("faq") not in found:
     st.session_state["faq"] = found[0]
 sid = st.selectbox(t(language, "scenario_pick"), found, key="faq", format_func=ScenarioTitle(language))
-st.query_params["scenario"] = st.session_state["faq_url"] = sid
+set_param("scenario", sid)
+st.session_state["faq_url"] = sid
 sc = all_scenarios[sid]
 text = sc.text.get(language, sc.text["en"])
 st.markdown(f"**{t(language, 'question')}** — {text['question']}")

@@ -5,6 +5,7 @@ from __future__ import annotations
 import streamlit as st
 
 from solver.words.i18n import colon, t
+from tutor.widgets.url import page_params, set_param
 from tutor.widgets.board import css
 from tutor.widgets.session import edition_key, lang, scroll_to
 
@@ -30,7 +31,7 @@ if "done" not in st.session_state:  # progress lives in the URL (?done=setup,tur
     st.session_state["done"] = sorted(x for x in st.query_params.get("done", "").split(",") if x in by_id)
 done = set(st.session_state["done"])
 if done:
-    st.query_params["done"] = ",".join(sorted(done))
+    set_param("done", ",".join(sorted(done)))
 
 
 wanted = st.query_params.get("lesson")
@@ -41,7 +42,7 @@ if "lesson" not in st.session_state or (wanted in by_id and wanted != st.session
 def finish(lid: str) -> None:
     finished = set(st.session_state.get("done", [])) | {lid}
     st.session_state["done"] = sorted(finished)
-    st.query_params["done"] = ",".join(sorted(finished))
+    set_param("done", ",".join(sorted(finished)))
     nxt = next_lesson(finished)
     if nxt:
         st.session_state["lesson"] = nxt
@@ -184,7 +185,8 @@ def ask(lid: str, kind: str, seed: int) -> None:
 st.progress(len(done) / len(lessons), text=t(language, "progress", n=len(done), total=len(lessons)))
 lid = st.selectbox(t(language, "lesson_pick"), [lesson.id for lesson in lessons], key="lesson",
                    format_func=LessonTitle(language))
-st.query_params["lesson"] = st.session_state["lesson_url"] = lid
+set_param("lesson", lid)
+st.session_state["lesson_url"] = lid
 lesson = by_id[lid]
 edition = get_edition(edition_key())
 css()
@@ -221,13 +223,12 @@ if testing:
         cards_display()
 else:
     cards_display()
-st.page_link("views/reference.py", label=t(language, "lesson_cards_link"))
+st.page_link("views/reference.py", label=t(language, "lesson_cards_link"), query_params=page_params())
 
 if lesson.scenarios:
     st.subheader(t(language, "try_scenarios"))
     for sid in lesson.scenarios:
-        st.page_link("views/faq.py", label=ScenarioTitle(language)(sid),
-                     query_params={"scenario": sid})
+        st.page_link("views/faq.py", label=ScenarioTitle(language)(sid), query_params=page_params(scenario=sid))
 
 # Quiz: a question on this lesson's rule, generated from an engine position, graded by the engine.
 # A wrong answer says why it is wrong (never what is right) and may be tried again; a second wrong
@@ -247,5 +248,5 @@ st.button(t(language, "mark_done_last" if last_lesson else "mark_done"), key=f"d
 if len(done) == len(lessons):
     st.success(t(language, "all_done"))
     with st.container(horizontal=True):
-        st.page_link("views/practice.py", label=t(language, "nav_practice"))
-        st.page_link("views/example.py", label=t(language, "nav_example"))
+        st.page_link("views/practice.py", label=t(language, "nav_practice"), query_params=page_params())
+        st.page_link("views/example.py", label=t(language, "nav_example"), query_params=page_params())

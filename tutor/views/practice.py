@@ -10,6 +10,7 @@ from __future__ import annotations
 import streamlit as st
 
 from solver.words.i18n import colon, t
+from tutor.widgets.url import set_param
 from tutor.widgets.board import show_board
 from tutor.widgets.session import done, edition_key, lang
 
@@ -235,7 +236,7 @@ if p.my_turn:
     saved = save(p)
     text = saved["record"]  # the person's record, in notation
     for k, v in saved.items():
-        st.query_params[k] = v
+        set_param(k, v)
     acts = legal_actions(g)
     labels = tuple(action_text(a, e, language, names, you=p.human) for a in acts)
     with turn_slot.container():

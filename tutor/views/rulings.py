@@ -7,6 +7,7 @@ from __future__ import annotations
 import streamlit as st
 
 from solver.words.i18n import t
+from tutor.widgets.url import page_params, set_param
 from tutor.widgets.session import done, lang
 
 language = lang()
@@ -33,7 +34,7 @@ if "rc_source" not in st.session_state:
     st.session_state["rc_source"] = wanted if wanted in SOURCES else "faq"
 source = st.radio(t(language, "rc_source"), SOURCES, key="rc_source", horizontal=True,
                   format_func=KeyLabel(language, "rc_source_"))
-st.query_params["source"] = source
+set_param("source", source)
 
 start = names = None
 if source == "faq":
@@ -44,7 +45,8 @@ if source == "faq":
                                                  and wanted != st.session_state.get("rc_scenario_url")):
         st.session_state["rc_scenario"] = wanted if wanted in all_scenarios else ids[0]
     sid = st.selectbox(t(language, "scenario_pick"), ids, key="rc_scenario", format_func=ScenarioTitle(language))
-    st.query_params["scenario"] = st.session_state["rc_scenario_url"] = sid
+    set_param("scenario", sid)
+    st.session_state["rc_scenario_url"] = sid
     sc = all_scenarios[sid]
     st.markdown(f"**{t(language, 'question')}** — {sc.text.get(language, sc.text['en'])['question']}")
     start, names, key = sc.start, sc.players, f"rc-{sid}"
@@ -52,7 +54,7 @@ else:
     text = st.session_state.get("an_text")
     if not text or not is_viewer_turn(text):
         st.info(t(language, "rc_need_analyzer"))
-        st.page_link("views/analyzer.py", label=t(language, "nav_analyzer"))
+        st.page_link("views/analyzer.py", label=t(language, "nav_analyzer"), query_params=page_params())
         done()
     record = record_of(text)
     seed = st.number_input(t(language, "rc_seed"), min_value=0, value=0, step=1, key="rc_seed")

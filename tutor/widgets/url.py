@@ -54,3 +54,17 @@ def link_edition(params, default):
     from solver import EDITIONS
 
     return key if key in EDITIONS else default
+
+
+def set_param(key: str, value: str) -> None:
+    """The URL's `key` set to `value` only when it differs: each write adds an entry to the browser's
+    history, and a page that wrote its parameters at every run took the first Back (an FAQ opened
+    from a lesson needed three Backs to go back to the lesson)."""
+    if st.query_params.get(key) != value:
+        st.query_params[key] = value
+
+
+def page_params(**params) -> dict:
+    """A page link's query parameters with the frame's own (language, edition): the page opened
+    writes nothing more into the URL, so one Back returns."""
+    return {"lang": st.session_state.get("lang", "en"), "edition": st.session_state.get("edition", "2019"), **params}
