@@ -77,10 +77,15 @@ def _click(at, key):
 
 
 def _play_first(at):
-    """Choose the first listed play (nothing is chosen for the person), then press Play."""
-    box = next(b for b in at.selectbox if str(b.key).startswith("pr_action_"))
-    assert box.value is None and at.button(key="pr-play").disabled
-    box.set_value(0).run()
+    """Tap the first card offered, then the first player and guess offered (nothing is chosen for the
+    person: Play waits), then press Play."""
+    assert at.button(key="pr-play").disabled
+    for _ in range(4):
+        open_ = [b for b in at.button_group if str(b.key).startswith("pr_action_") and b.value is None]
+        if not open_:
+            break
+        group = open_[0]
+        group.set_value(group.options[0]).run()
     assert not at.button(key="pr-play").disabled
     _click(at, "pr-play")
 

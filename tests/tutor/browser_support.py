@@ -6,6 +6,7 @@ it are in conftest.py."""
 from __future__ import annotations
 
 import os
+import re
 import socket
 import subprocess
 import sys
@@ -223,3 +224,29 @@ def shot(page, name: str, height: int | None = None) -> str:
         page.set_viewport_size(size)
     assert path.stat().st_size > 10_000
     return path.name
+
+
+def tap_play(page, lang: str, *labels, press: bool = True):
+    """Practice: choose a play by tapping, in order, the pills with these labels (the card, then the
+    player, then the guess); with no labels, the first pill offered at each step. Then Play (without
+    `press`, the enabled Play button is returned unpressed)."""
+    from solver.words.i18n import t
+
+    play = page.get_by_role("button", name=t(lang, "play"), exact=True).first
+    expect(play).to_be_disabled()  # nothing is chosen for the player
+    steps = [t(lang, k) for k in ("pr_pick_card", "pr_pick_target", "pr_pick_guess", "pr_pick_keep", "pr_pick_order")]
+    for k in range(4):
+        settled(page, pause_ms=300, timeout_ms=WAIT_MS)
+        if play.is_enabled():
+            break
+        groups = page.locator("[data-testid='stButtonGroup']").filter(
+            has=page.locator("label, p").filter(has_text=re.compile("|".join(map(re.escape, steps)))))
+        group = groups.last
+        pill = group.get_by_role("radio", name=labels[k], exact=True) if k < len(labels) else \
+            group.get_by_role("radio").first
+        pill.click()
+    expect(play).to_be_enabled()
+    if not press:
+        return play
+    play.click()
+    return play

@@ -27,7 +27,7 @@ from solver.words.i18n import t
 from solver.words.sentences import card_label
 
 from .browser_support import (ARTIFACTS, WAIT_MS, eventually, expect, new_page, no_horizontal_overflow, open_box,
-                              settled, shot, unfold, verdict)
+                              settled, shot, tap_play, unfold, verdict)
 
 CLASSIC = get_edition("classic")
 #: Clicks the same entry took before issue 12, counted on the old form: the deal 7 (the dealt
@@ -163,21 +163,16 @@ def test_practice_round_with_bot_turns_and_review_in_chromium(browser, server):
         # nothing is chosen for you) — waited for after each play.
         turn_or_review = """([review, play, label]) => {
             if ([...document.querySelectorAll('h1, h2, h3')].some(h => h.textContent.includes(review))) return "review";
-            const box = document.querySelector(`input[role=combobox][aria-label="${label}"]`);
+            const pills = [...document.querySelectorAll("[data-testid='stButtonGroup']")].some(g => g.innerText.includes(label));
             const off = [...document.querySelectorAll('button')].some(b => b.textContent.trim() === play && b.disabled);
-            return box && box.value === "" && off ? "turn" : null; }"""
+            return pills && off ? "turn" : null; }"""
         for _ in range(12):
             seen = page.wait_for_function(turn_or_review, arg=[t("fr", "pr_review"), t("fr", "play"),
-                                                               t("fr", "pr_your_play")], timeout=WAIT_MS).json_value()
+                                                               t("fr", "pr_pick_card")], timeout=WAIT_MS).json_value()
             if seen == "review":
                 break
             _settled(page)
-            box = page.get_by_role("combobox", name=t("fr", "pr_your_play"), exact=True).last
-            open_box(page, box)
-            page.get_by_role("option").first.click()  # the first listed play
-            expect(box).not_to_have_value("")
-            expect(play).to_be_enabled()
-            play.click()
+            tap_play(page, "fr")  # the first card, player and guess offered
         expect(review).to_be_visible()
         # The bots' turns were told as they happened, and the round is told in sentences.
         expect(page.get_by_text(t("fr", "pr_bots_done")).or_(page.get_by_text("Ana joue")).first).to_be_visible()
@@ -190,6 +185,8 @@ def test_practice_round_with_bot_turns_and_review_in_chromium(browser, server):
         # and no column of the review cut at the phone's edge (the table fits its own box)
         eventually(lambda: table.evaluate("t => t.querySelector('table').scrollWidth <= t.clientWidth + 1"),
                    "the review's table fits its box")
+        # numbered in a column headed as the costliest sentence names a decision ("la n° 2")
+        expect(table.locator("th").first).to_have_text(t("fr", "pr_decision_col"))
         shot(page, "practice_review_fr_390", height=4200)
     finally:
         page.context.close()

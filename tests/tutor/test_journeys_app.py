@@ -109,10 +109,10 @@ def test_the_hint_models_the_bots_at_the_table_and_says_what_it_assumes(bots, mo
     note = t("es", "pr_hint_assumes", model=ModelName("es")(model),
              bots=t("es", f"pr_bots_{bots.replace('-', '_')}").split(" (")[0])
     assert (note in [c.value for c in at.caption]) == said
-    # one "Play" list: the turn's ("Your play") and the decision view's ("Play to look at")
+    # the turn's play chosen by tapping its card (pills, issue 42); the decision view's list of plays
+    assert t("es", "pr_pick_card") in [g.label for g in at.button_group]
     labels = [s.label for s in at.selectbox]
-    assert t("es", "pr_your_play") in labels and t("es", "an_decision_play") in labels
-    assert t("es", "an_play") not in labels
+    assert t("es", "an_decision_play") in labels and t("es", "an_play") not in labels
 
 
 # --- the analyzer's figures ------------------------------------------------------------------------

@@ -35,7 +35,7 @@ from solver.words.sentences import card_label
 from tutor.text.curriculum import load_lessons
 
 from .browser_support import (ARTIFACTS, WAIT_MS, choose, eventually, expect, new_page, no_horizontal_overflow,
-                              open_box, open_url, phone_screen, settled, shot)
+                              open_box, open_url, phone_screen, settled, shot, tap_play)
 from .test_example_app import DECISIONS, FRAMES, STEPS, frame_of
 
 E2019 = get_edition("2019")
@@ -249,13 +249,8 @@ def test_practice_deals_anew_and_shows_the_bots_turns_in_place_of_your_turn_in_c
         expect(number).to_have_text(t(lang, "pr_game_number", n=1))  # game 1, typed, replayed
         your_turn = page.get_by_text(t(lang, "pr_your_turn"), exact=True)
         expect(your_turn.first).to_be_visible()
-        box = page.get_by_role("combobox", name=t(lang, "pr_your_play"), exact=True).last
-        settled(page, timeout_ms=WAIT_MS)  # the page is drawn: the box opens on a click
-        open_box(page, box)
-        page.get_by_role("option").first.click()
-        expect(box).not_to_have_value("")
-        play = page.get_by_role("button", name=t(lang, "play"), exact=True).first
-        expect(play).to_be_enabled()
+        settled(page, timeout_ms=WAIT_MS)  # the page is drawn: the pills answer a tap
+        play = tap_play(page, lang, press=False)  # the first card, player and guess offered
         # While a bot thinks, what it does is shown where "Your turn" was: the stale panel is gone.
         # Every change of the page is watched from the click on (a thinking bot's frame can be too brief
         # for a poll under load): a state must come that shows the bot thinking and no current "Your turn".

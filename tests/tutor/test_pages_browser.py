@@ -26,7 +26,7 @@ from solver import Card, get_edition
 from solver.words.i18n import t
 from solver.words.sentences import card_label
 
-from .browser_support import choose, expect, new_page, open_url, phone_screen, settled, shot, verdict
+from .browser_support import choose, expect, new_page, open_url, phone_screen, settled, shot, tap_play, verdict
 
 pytestmark = pytest.mark.e2e
 
@@ -107,10 +107,7 @@ def test_the_review_names_the_costliest_decision_and_what_the_better_play_avoide
     try:
         open_url(page, f"{server}/practice?{urlencode({**saved, 'lang': lang})}", t(lang, "nav_practice"))
         princess = card_label(Card.PRINCESS, get_edition("classic"), lang)
-        choose(page, t(lang, "pr_your_play"), princess)  # the Princess played: "Princess (8)"
-        play = page.get_by_role("button", name=t(lang, "play"), exact=True).first
-        expect(play).to_be_enabled()
-        play.click()
+        tap_play(page, lang, princess)  # the Princess played: "Princess (8)"
         expect(page.get_by_role("heading", name=t(lang, "pr_review"))).to_be_visible()
         sentence = t(lang, "pr_costliest", n=1, play="{}", best="{}", figure="{}").split("{}")[0]
         warning = page.locator("[data-testid='stAlert']").filter(has_text=sentence).first

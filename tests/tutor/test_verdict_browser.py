@@ -28,7 +28,7 @@ from solver.words.i18n import t
 from solver.words.sentences import card_label
 from solver.words.verdicts import play_label, verdict_line
 
-from .browser_support import choose, expect, new_page, open_url, phone_screen, shot, verdict
+from .browser_support import expect, new_page, open_url, phone_screen, shot, tap_play, verdict
 
 pytestmark = pytest.mark.e2e
 
@@ -123,10 +123,7 @@ def test_the_hint_and_the_review_of_one_decision_agree_in_chromium(browser, serv
         where = box.bounding_box()  # right under the button: on the first screen (its top, on a phone)
         assert (where["y"] < phone_screen()) if width < 600 else (where["y"] + where["height"] <= 900), where
         shot(page, f"hint_then_review_hint_{lang}_{width}")
-        choose(page, t(lang, "pr_your_play"), card_label(Card.PRINCESS, get_edition("classic"), lang))
-        play = page.get_by_role("button", name=t(lang, "play"), exact=True).first
-        expect(play).to_be_enabled()
-        play.click()
+        tap_play(page, lang, card_label(Card.PRINCESS, get_edition("classic"), lang))
         expect(page.get_by_role("heading", name=t(lang, "pr_review"))).to_be_visible()
         table = page.locator("[data-testid='stTable']").filter(has_text=t(lang, "pr_cost")).first
         expect(table).to_be_visible()

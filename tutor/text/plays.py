@@ -91,3 +91,46 @@ def name_problem(names_text: str, lang: str):
                     return t(lang, key, char=what, name=name)
             return t(lang, "name_too_long", name=name[:24])
     return None
+
+
+def narrowed(legal, card=None, target=None, keep=None) -> dict:
+    """The learner's choices among the engine's legal actions, one detail at a time: the cards that
+    may be played (or kept, after a Chancellor), then for the card chosen the players it may choose
+    (-1: nobody), then the guesses (-1: none). {"cards": [...], "targets": [...], "guesses": [...],
+    "orders": [...], "action": the index in `legal` once the details fix it, or None}. Pure: what is
+    legal is the engine's list, never decided here."""
+    from solver.rules.actions import ChancellorChoice
+
+    out = {"cards": [], "targets": [], "guesses": [], "orders": [], "action": None}
+    if legal and isinstance(legal[0], ChancellorChoice):
+        out["cards"] = list(dict.fromkeys(int(a.keep) for a in legal))
+        if keep is None:
+            return out
+        rows = [i for i, a in enumerate(legal) if int(a.keep) == keep]
+        out["orders"] = rows
+        if len(rows) == 1:
+            out["action"] = rows[0]
+        return out
+    out["cards"] = list(dict.fromkeys(int(a.card) for a in legal))
+    if card is None:
+        return out
+    rows = [i for i, a in enumerate(legal) if int(a.card) == card]
+    out["targets"] = list(dict.fromkeys(-1 if legal[i].target is None else legal[i].target for i in rows))
+    if len(out["targets"]) > 1:
+        if target is None:
+            return out
+        rows = [i for i in rows if (-1 if legal[i].target is None else legal[i].target) == target]
+    out["guesses"] = list(dict.fromkeys(-1 if legal[i].guess is None else int(legal[i].guess) for i in rows))
+    if len(out["guesses"]) > 1:
+        return out
+    out["action"] = rows[0] if len(rows) == 1 else None
+    return out
+
+
+def narrowed_guess(legal, card: int, target, guess: int):
+    """The index in `legal` of the play of `card` on `target` (-1: nobody) naming `guess`, or None."""
+    for i, a in enumerate(legal):
+        if int(a.card) == card and (-1 if a.target is None else a.target) == target and \
+                (-1 if a.guess is None else int(a.guess)) == guess:
+            return i
+    return None

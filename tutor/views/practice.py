@@ -11,8 +11,8 @@ import streamlit as st
 
 from solver.words.i18n import colon, t
 from tutor.widgets.url import set_param
-from tutor.widgets.board import show_board
-from tutor.widgets.session import done, edition_key, lang
+from tutor.widgets.board import show_board, tap_picker
+from tutor.widgets.session import done, edition_key, lang, on_phone
 
 language = lang()
 st.title(t(language, "nav_practice"))
@@ -189,11 +189,17 @@ if p is None:
 
 # --- the game ----------------------------------------------------------------------------------
 
+def seat_names(p) -> tuple:
+    """The table's names as this page says them: the learner's seat in the page's language (the game
+    keeps the word of the language it was started in: "You" stood on a Spanish page)."""
+    return tuple(t(language, "pr_you") if i == p.human else name for i, name in enumerate(p.game.names))
+
+
 def draw_board(p) -> None:
     g = p.game
     st.subheader(t(language, "pr_round_of", round=g.round_no, n=g.edition.token_target(len(g.names))))
     st.caption(t(language, "pr_game_number", n=g.seed))
-    show_board(g.round, g.names, language, tokens=g.tokens, visible=None if p.round_over else {p.human})
+    show_board(g.round, seat_names(p), language, tokens=g.tokens, visible=None if p.round_over else {p.human})
 
 
 board = st.empty()
@@ -228,7 +234,7 @@ if bots_to_play(p):
 
 g = p.game
 e = g.edition
-names = g.names
+names = seat_names(p)
 over = p.round_over
 
 model = hint_model(p.bots)
@@ -246,12 +252,15 @@ if p.my_turn:
         with st.container(border=True):  # right under the board (at 390 px too)
             st.markdown(f"**{t(language, 'pr_your_turn')}**")
             action_key = f"pr_action_{g.round_no}_{len(p.events)}"  # a fresh choice at every turn
-            # No play is chosen for you: an accidental click must not play a card.
-            chosen = st.selectbox(t(language, "pr_your_play"), list(range(len(acts))), key=action_key, index=None,
-                                  placeholder=t(language, "pr_choose_play"), format_func=PlayLabel(labels))
+            # Tap the card, then the player, then the guess: only the legal ones are offered, and no
+            # play is chosen for you (an accidental tap must not play a card).
+            chosen = tap_picker(g.round, acts, names, language, action_key, p.human)
+            st.session_state[f"{action_key}-chosen"] = chosen
+            if chosen is not None:
+                st.markdown(t(language, "pr_you_will_play", play=labels[chosen]))
             c = st.columns(2)
-            c[0].button(t(language, "play"), key="pr-play", on_click=play_cb, args=(action_key,), type="primary",
-                        disabled=chosen is None)
+            c[0].button(t(language, "play"), key="pr-play", on_click=play_cb, args=(f"{action_key}-chosen",),
+                        type="primary", disabled=chosen is None)
             c[1].button(t(language, "pr_hint"), key="pr-hint", on_click=hint_cb)
         if st.session_state.get("pr_hint"):
             # Right under the button that asked for it (below the log, it was off a phone's screen).
@@ -270,7 +279,8 @@ if p.my_turn:
 with log_slot.container():
     with st.expander(t(language, "event_log"), expanded=True):
         # The round as you know it, in sentences (a resumed round includes the turns before the save).
-        if p.base is not None:
+        if p.base is not None and any(turn.card is not None for turn in p.base.turns):
+            # (a link saved at the first turn, before anyone played, is a new deal, not a resumed round)
             st.caption(t(language, "pr_resumed_note"))
         lines = history_lines(p.human_record(), language, you=True)
         st.markdown("\n".join(f"{i}. {x}" for i, x in enumerate(lines, start=1)) or "-")
@@ -291,13 +301,19 @@ if over:
     with st.spinner(t(language, "pr_reviewing")):
         reviewed = review(p.decisions, model, float(p.seconds) * 4, shared)
         rows = review_rows(reviewed, language)
+        if on_phone():  # six columns overflowed 390 px: the hand goes into the play's cell
+            mine, hand = t(language, "pr_your_play"), t(language, "hand")
+            rows = [{k: (f"{v} ({hand}{colon(language)} {r[hand]})" if k == mine and hand in r else v)
+                     for k, v in r.items() if k != hand} for r in rows]
     if rows:
         # The costliest decision first, in one sentence: what the better play avoided.
         worst = costliest_sentence(reviewed, language)
         if worst:
             st.warning(worst)
         # wraps: no column cut at 1280 or 390 px (five columns: a label may wrap before its value)
-        st.table(pd.DataFrame(rows).set_index("#"))
+        # numbered in a column headed as the costliest sentence refers to the rows ("#2", "la n.º 2")
+        st.table(pd.DataFrame([{t(language, "pr_decision_col"): r["#"], **{k: v for k, v in r.items() if k != "#"}}
+                               for r in rows]), hide_index=True)
         st.caption(t(language, "pr_cost_help"))
     else:
         st.caption(t(language, "pr_no_decisions"))

@@ -91,3 +91,42 @@ def play_picker(r: Round, names, language: str, key: str):
     if not st.button(t(language, "play"), key=f"{key}-go", type="primary"):
         return None
     return Play(Card(card), None if target < 0 else target, None if guess < 0 else Card(guess))
+
+
+def tap_picker(r: Round, legal, names, language: str, key: str, you: int):
+    """Choose a play at a table: tap the card, then the player, then the guess — only the legal ones
+    (`tutor.text.plays.narrowed`: the engine's list); after a Chancellor, the card to keep, then the
+    order of the others under the deck. The index in `legal` once the choice is whole, else None.
+    A phone's finger size: pills, not a drop-down of sentences."""
+    from solver.words.sentences import action_text
+    from tutor.text.plays import narrowed, narrowed_guess
+    from tutor.widgets.formatters import CardLabel, PlayLabel, SeatName
+
+    e = r.edition
+    cards = CardLabel(e.key, language)
+    step = narrowed(legal)
+    if r.phase == "chancellor":
+        keep = st.pills(t(language, "pr_pick_keep"), step["cards"], key=f"{key}-keep", format_func=cards)
+        step = narrowed(legal, keep=keep)
+        if keep is None or step["action"] is not None:
+            return step["action"]
+        labels = tuple(action_text(a, e, language, names, you=you) for a in legal)
+        return st.pills(t(language, "pr_pick_order"), step["orders"], key=f"{key}-order-{keep}",
+                        format_func=PlayLabel(labels))
+    card = st.pills(t(language, "pr_pick_card"), step["cards"], key=f"{key}-card", format_func=cards)
+    if card is None:
+        return None
+    step = narrowed(legal, card=card)
+    target = step["targets"][0] if step["targets"] else None
+    if len(step["targets"]) > 1:
+        seats = SeatName(tuple(t(language, "pr_you") if i == you else n for i, n in enumerate(names)), language)
+        target = st.pills(t(language, "pr_pick_target"), step["targets"], key=f"{key}-target-{card}",
+                          format_func=lambda s: t(language, "pr_pick_nobody") if s < 0 else seats(s))
+        if target is None:
+            return None
+        step = narrowed(legal, card=card, target=target)
+    if len(step["guesses"]) > 1:
+        guess = st.pills(t(language, "pr_pick_guess"), step["guesses"], key=f"{key}-guess-{card}-{target}",
+                         format_func=cards)
+        return None if guess is None else narrowed_guess(legal, card, target, guess)
+    return step["action"]
