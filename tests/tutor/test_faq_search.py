@@ -154,6 +154,8 @@ QUESTIONS += [
     ("jouer la princesse volontairement", "trap-princess-played"),
     ("roi sur joueur protégé", "faq-protected-king"),
     ("tous protégés prêtre", "faq-all-protected-guard"),
+    ("prince on myself", "faq-prince-self"),
+    ("príncipe sobre mí misma mazo vacío", "faq-prince-self-empty-deck"),
 ]
 
 
@@ -225,3 +227,16 @@ def test_the_faq_page_tells_how_the_round_reached_its_board():
     assert len(shown) == len(lines) and shown[1].startswith("2. ") and "Ana" in shown[1]
     at = page("views/faq.py", scenario="trap-countess-king", lang="en")
     assert t("en", "faq_history_none") in [c.value for c in at.caption]
+
+
+@pytest.mark.parametrize("query,sid", [
+    ("prince sur soi-même quand la pioche est vide", "faq-prince-self-empty-deck"),
+    ("prince on myself with the deck empty", "faq-prince-self-empty-deck"),
+    ("príncipe sobre mí misma con el mazo vacío", "faq-prince-self-empty-deck"),
+    ("can I play the prince on myself", "faq-prince-self"),
+    ("puedo jugar el príncipe sobre mí mismo", "faq-prince-self"),
+    ("jouer le prince sur soi-même", "faq-prince-self"),
+])
+def test_a_prince_played_on_yourself_is_found_first(query, sid):
+    """Issue 42, point 4: "prince sur soi-même quand la pioche est vide" found a Prince played on Luis."""
+    assert search(query)[0] == sid

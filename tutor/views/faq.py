@@ -49,8 +49,9 @@ if "faq_q" not in st.session_state or st.query_params.get("q", "") != st.session
         _searched()
 if "faq" not in st.session_state or (wanted in all_scenarios and wanted != st.session_state.get("faq_url")):
     st.session_state["faq"] = wanted if wanted in all_scenarios else ids[0]
-query = st.text_input(t(language, "faq_search"), key="faq_q", max_chars=MAX_QUERY, on_change=_searched,
-                      placeholder=t(language, "faq_search_hint"))
+# (no max_chars: its "62/100" counter stood over the typed words on a phone; the query is cut here)
+query = st.text_input(t(language, "faq_search"), key="faq_q", on_change=_searched,
+                      placeholder=t(language, "faq_search_hint"))[:MAX_QUERY]
 found = _matches(query)
 if query.strip():
     set_param("q", query)
