@@ -1,5 +1,5 @@
-"""Ruling checker: set up a situation (an FAQ situation, or a deal consistent with the analyzer's
-position), choose any action, and see what the engine rules — the result, every event, the
+"""Ruling checker: set up a situation (an FAQ situation, a table of your own, or a deal consistent with
+the analyzer's position), choose any action, and see what the engine rules — the result, every event, the
 rule that applied, or for a refused action the rule it breaks and why."""
 
 from __future__ import annotations
@@ -25,10 +25,10 @@ from tutor.text.events import say  # noqa: E402
 from tutor.text.plays import legal_summary  # noqa: E402
 from tutor.text.scenarios import scenarios  # noqa: E402
 from tutor.widgets.formatters import KeyLabel, ScenarioTitle  # noqa: E402
-from tutor.widgets.ruling import play_session  # noqa: E402
+from tutor.widgets.ruling import play_session, table_checker  # noqa: E402
 
 
-SOURCES = ("faq", "analyzer")
+SOURCES = ("faq", "table", "analyzer")
 if "rc_source" not in st.session_state:
     wanted = st.query_params.get("source", "faq")
     st.session_state["rc_source"] = wanted if wanted in SOURCES else "faq"
@@ -37,6 +37,9 @@ source = st.radio(t(language, "rc_source"), SOURCES, key="rc_source", horizontal
 set_param("source", source)
 
 start = names = None
+if source == "table":
+    table_checker(language)
+    done()
 if source == "faq":
     all_scenarios = scenarios()
     ids = list(all_scenarios)

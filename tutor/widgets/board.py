@@ -100,7 +100,7 @@ def tap_picker(r: Round, legal, names, language: str, key: str, you: int):
     A phone's finger size: pills, not a drop-down of sentences."""
     from solver.words.sentences import action_text
     from tutor.text.plays import narrowed, narrowed_guess
-    from tutor.widgets.formatters import CardLabel, PlayLabel, SeatName
+    from tutor.widgets.formatters import CardLabel, PlayLabel, TargetName
 
     e = r.edition
     cards = CardLabel(e.key, language)
@@ -119,9 +119,8 @@ def tap_picker(r: Round, legal, names, language: str, key: str, you: int):
     step = narrowed(legal, card=card)
     target = step["targets"][0] if step["targets"] else None
     if len(step["targets"]) > 1:
-        seats = SeatName(tuple(t(language, "pr_you") if i == you else n for i, n in enumerate(names)), language)
         target = st.pills(t(language, "pr_pick_target"), step["targets"], key=f"{key}-target-{card}",
-                          format_func=lambda s: t(language, "pr_pick_nobody") if s < 0 else seats(s))
+                          format_func=TargetName(tuple(names), you, language))
         if target is None:
             return None
         step = narrowed(legal, card=card, target=target)

@@ -156,3 +156,28 @@ class TieRule:
 
     def __call__(self, rule: str) -> str:
         return t(self.language, self.KEYS.get(rule, rule))
+
+
+class CopyLabel:
+    """A copy of a card (value * 10 + copy number) -> "Guard (1)", "Guard (1) (copy 2)": a card picked
+    as many times as the edition has it."""
+
+    def __init__(self, edition_key: str, language: str):
+        self.edition_key, self.language = edition_key, language
+
+    def __call__(self, value: int) -> str:
+        card, k = divmod(value, 10)
+        label = CardLabel(self.edition_key, self.language)(card)
+        return label if k == 0 else t(self.language, "rc_copy", card=label, k=k + 1)
+
+
+class TargetName:
+    """A seat, or -1 for nobody (a play with no effect), the learner's seat as "you"."""
+
+    def __init__(self, names: tuple, you: int, language: str):
+        self.names, self.you, self.language = tuple(names), you, language
+
+    def __call__(self, seat: int) -> str:
+        if seat < 0:
+            return t(self.language, "pr_pick_nobody")
+        return t(self.language, "pr_you") if seat == self.you else self.names[seat]

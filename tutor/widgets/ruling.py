@@ -78,3 +78,88 @@ def play_session(start, names, language: str, key: str) -> None:
                 st.rerun()
     if moves:
         st.button(t(language, "reset"), key=f"{key}-reset", on_click=clear, args=(key,))
+
+
+#: The other players' names at a table of your own (you are the first seat).
+TABLE_NAMES = ("Ana", "Luis", "Marta", "Noor", "Omar")
+
+
+def table_checker(language: str) -> None:
+    """A table of your own (`solver.teaching.table`): what you see at your table, then any action, ruled
+    by the engine for each card the player you choose may hold (grouped when they rule alike)."""
+    from solver import LoveLetterError
+    from solver.rules.editions import get_edition
+    from solver.teaching.table import Table, check, outcomes
+    from tutor.text.events import say
+    from tutor.widgets.formatters import CardLabel, CopyLabel
+    from tutor.widgets.session import edition_key
+    from solver.words.i18n import either
+    from solver.words.sentences import card_label, error_text
+
+    e = get_edition(edition_key())
+    st.caption(t(language, "rc_table_intro"))
+    label = CardLabel(e.key, language)
+    n = st.number_input(t(language, "rc_players"), min_value=e.min_players, max_value=e.max_players,
+                        value=min(3, e.max_players), step=1, key=f"rc-t-{e.key}-n")  # (2: three face-up cards to set)
+    names = (t(language, "pr_you"),) + TABLE_NAMES[:n - 1]
+    cards = [int(c) for c in e.cards]
+    c = st.columns(2)
+    held = c[0].selectbox(t(language, "rc_your_card"), cards, key=f"rc-t-{e.key}-held", format_func=label,
+                          index=cards.index(int(Card.GUARD)))
+    drawn = c[1].selectbox(t(language, "rc_your_drawn"), cards, key=f"rc-t-{e.key}-drawn", format_func=label,
+                           index=cards.index(int(Card.PRIEST)))
+    copies = [int(c) * 10 + k for c in e.cards for k in range(e.count(c))]  # a copy of each card, to pick twice
+    copy_label = CopyLabel(e.key, language)
+
+    face_up: tuple = ()
+    if e.face_up_count(n):
+        up = st.multiselect(t(language, "rc_face_up"), copies, key=f"rc-t-{e.key}-{n}-up", format_func=copy_label,
+                            max_selections=e.face_up_count(n), placeholder=t(language, "an_choose"))
+        face_up = tuple(Card(x // 10) for x in up)
+    discards, out, protected = [], [], []
+    for i, name in enumerate(names):
+        with st.container(border=True):
+            pile = st.multiselect(t(language, "rc_your_discards") if i == 0 else t(language, "rc_discards_of", player=name),
+                                  copies, key=f"rc-t-{e.key}-{n}-d{i}", format_func=copy_label,
+                                  placeholder=t(language, "rc_no_discard"))
+            row = st.columns(2)
+            gone = i != 0 and row[0].checkbox(t(language, "rc_out", player=name), key=f"rc-t-{e.key}-{n}-o{i}")
+            safe = i != 0 and not gone and row[1].checkbox(t(language, "rc_protected", player=name),
+                                                           key=f"rc-t-{e.key}-{n}-p{i}")
+        cards_played = [Card(x // 10) for x in pile]
+        if safe and Card.HANDMAID in cards_played:  # the Handmaid that protects was played last
+            cards_played.remove(Card.HANDMAID)
+            cards_played.append(Card.HANDMAID)
+        discards.append(tuple(cards_played))
+        out.append(bool(gone))
+        protected.append(bool(safe))
+    table = Table(e, names, 0, (Card(held), Card(drawn)), tuple(discards), tuple(out), tuple(protected), face_up)
+    try:
+        start = check(table)
+    except LoveLetterError as err:
+        st.error(error_text(err, language))
+        return
+    st.caption(t(language, "rc_deck", n=table.deck_size()))
+    key = f"rc-t-{e.key}-{n}-{abs(hash(table)) % 10**8}"
+    action = play_picker(start, names, language, key=key)
+    if action is None:
+        return
+    try:
+        found = outcomes(table, action)
+    except IllegalActionError as err:
+        show_refusal(err, action, e, language, names)
+        st.caption(t(language, "legal_choices", plays=legal_summary(legal_actions(start), e, language, names)))
+        return
+    st.markdown(f"**{t(language, 'your_play')}{colon(language)}** {action_text(action, e, language, names)}")
+    if found and found[0][0] is None:  # nobody else chosen: one outcome, whatever the hidden cards
+        show_ruling(found[0][2], e, language, names)
+        return
+    groups: dict = {}  # the same ruling for several cards: said once
+    for card, _, events in found:
+        line = ruling(events, e)
+        said = say(line, e, language, names) if line is not None else ""
+        groups.setdefault(said, []).append(card)
+    for said, held_cards in groups.items():
+        st.markdown("- " + t(language, "rc_if_holds", player=names[action.target], ruling=said,
+                             cards=either(language, [t(language, "card_the", card=card_label(c, e, language))
+                                                     for c in held_cards])))
