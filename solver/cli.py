@@ -280,13 +280,6 @@ def _types_text(types: dict, seats, viewer) -> str:
     return f"{who} played {parts[0]} ({', '.join(parts[1:])})"
 
 
-EXPLANATIONS = {
-    "advice.knock_out": "knocks an opponent out now with {knock_out_now}; wins the round with {win}",
-    "advice.risk": "you are out before your next turn with {out_risk}; wins the round with {win}",
-    "advice.plain": "wins the round with {win}",
-}
-
-
 def _learn_json(learn):
     if not learn:
         return None
@@ -298,6 +291,7 @@ def _learn_json(learn):
 def _advise(args) -> int:
     from solver.advice.advisor import advise
     from solver.rules.names import card_name as _name
+    from solver.words.i18n import t
     from solver.words.verdicts import best_text, play_label, standing_text, type_bests_text
 
     from solver.records.replay import check_viewer_hand
@@ -369,7 +363,8 @@ def _advise(args) -> int:
     shown = [(ranked, row) for ranked, row in zip(advice.actions, rows) if ranked.same_as is None]
     for i, (ranked, row) in enumerate(shown, start=1):  # a Guard's sure misses at one target: one row
         key, params = ranked.explanation()
-        why = EXPLANATIONS[key].format(**{k: f"{_frac(v)} ({_pct(v).strip()})" for k, v in params.items()})
+        # the app's sentence (the catalog's), each figure as a fraction and its percentage
+        why = t("en", key, **{k: f"{_frac(v)} ({_pct(v).strip()})" for k, v in params.items()})
         ci = "" if ranked.exact else (f" [{ranked.interval[0] * 100:.1f}–{ranked.interval[1] * 100:.1f}%]"
                                       f" vs best {ranked.diff * 100:+.1f} pts [{ranked.diff_interval[0] * 100:+.1f},"
                                       f" {ranked.diff_interval[1] * 100:+.1f}] P(best) {ranked.p_best:.2f}")

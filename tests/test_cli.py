@@ -258,3 +258,17 @@ def test_every_model_the_analyzer_offers_reads_a_record_and_refuses_advice_it_ca
     assert sum(Fraction(p) for p in data["types"].values()) == 1 and "searcher" in data["types"]
     out = run("advise", ADVISE, "--model", "searcher")
     assert out.returncode == 2 and "searcher" in out.stderr and "Traceback" not in out.stderr
+
+
+def test_the_three_type_mixture_is_named_as_itself_and_the_cli_says_the_apps_sentences():
+    """Issue 43, point 7: `infer(record, "three-types").model` answered "mixture" (and the CLI printed
+    "Model: mixture"); the CLI's "why" came from a second English catalog of its own."""
+    from solver import infer, parse_record
+    from solver.words.i18n import t
+
+    text = "2019 Ana,Luis,Marta first:Ana viewer:Ana dealt:8 | Ana +1 1>Luis=5 hit | Marta 4 | Ana +5 8"
+    assert infer(parse_record(text), "three-types").model == "three-types"
+    assert "Model: three-types — " in run("analyze", text, "--model", "three-types").stdout
+    said = run("advise", "classic P1,P2 first:P1 viewer:P1 up:1,2,8 dealt:5 | P1 +1 1>P2=7 miss | P2 1>P1=4 miss | "
+               "P1 +3 5>P1 disc:3 new:6 | P2 2>P1 | P1 +1 1>P2=3 miss | P2 7 | P1 +4").stdout
+    assert t("en", "advice.plain", win="1 (100.0%)") in said  # the catalog's sentence, the CLI's figures

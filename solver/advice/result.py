@@ -12,13 +12,6 @@ from solver.records.record import Record
 
 
 @dataclass(frozen=True)
-class Value:
-    win: Fraction  # probability the viewer is among the round's winners
-    tokens: Fraction  # expected favor tokens from this round (win + Spy bonus)
-    out_before_next_turn: Fraction = Fraction(0)
-
-
-@dataclass(frozen=True)
 class RankedAction:
     action: object
     win: Fraction

@@ -116,7 +116,7 @@ def constraints_on(post: Posterior, seat: int) -> list[Constraint]:
         elif t.card is CHANCELLOR and p == seat and p != viewer:
             out.append(Constraint(k, "why.chancellor", {"player": seat}))
     if weighed and post.model != "uniform":
-        if post.model == "mixture":  # two models, weighed by what the plays suggest
+        if len(post.types) > 1:  # several types, weighed by what the plays suggest
             out.append(Constraint(0, "why.model_mixture", {}))
         else:
             out.append(Constraint(0, "why.model", {"model": post.model}))

@@ -18,7 +18,7 @@ card value or seat order, so a person playing against it cannot read a quirk fro
 * a Prince chooses an opponent, never itself if it can help it;
 * otherwise it plays the lower card and keeps the higher one (high cards win showdowns), at any
   target it allows;
-* from a Chancellor it keeps its highest card that is not the Princess-if-threatened, and
+* from a Chancellor it keeps its highest card, and
   returns the others highest first (the lowest at the very bottom).
 """
 

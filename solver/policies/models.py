@@ -246,10 +246,12 @@ class MixtureModel(UniformModel):
     description = "each opponent a card counter or a random player, weighed by their recorded plays"
     plays = True
 
-    def __init__(self, types: tuple, prior: tuple):
+    def __init__(self, types: tuple, prior: tuple, name: str = "mixture", description: str = ""):
         super().__init__()
         if len(types) != len(prior) or sum(prior) != 1 or any(not t.plays for t in types):
             raise ValueError("a mixture needs playing types and prior weights that sum to 1")
+        self.name = name  # (its one name in MODELS: "three-types" answered "mixture")
+        self.description = description or type(self).description
         self.types = tuple(types)
         self.prior = tuple(Fraction(p) for p in prior)
         self.uses_memory = any(t.uses_memory for t in types)
@@ -285,7 +287,9 @@ MODELS["mixture"] = MixtureModel((MODELS["card-counter"], MODELS["random"]), (Fr
 MODELS["searcher"] = SearcherModel()
 #: The three types, a third each: for reading what kind of player a record shows (inference only).
 MODELS["three-types"] = MixtureModel((MODELS["card-counter"], MODELS["random"], MODELS["searcher"]),
-                                     (Fraction(1, 3), Fraction(1, 3), Fraction(1, 3)))
+                                     (Fraction(1, 3), Fraction(1, 3), Fraction(1, 3)), "three-types",
+                                     "each opponent a card counter, a random player or a searcher, weighed by their "
+                                     "recorded plays")
 
 #: The models that can play opponents (the advisor's, the decision view's), the default first.
 PLAYING_MODELS = ("mixture", "card-counter", "random")
