@@ -58,3 +58,21 @@ def random_practice_round(seed=11, choices=5):
     while not p.round_over:
         p = play(p, rng.choice(legal_actions(p.game)))
     return p
+
+
+def second_practice_decision():
+    """A game at the person's second decision, where the page's first listed play (what the
+    Play button submits untouched) lets the bot take a turn."""
+    from solver.advice.practice import play, resume, save, start
+
+    for seed in range(50):
+        p = start("classic", ["You", "Bot"], 0, "card-counter", seed=seed)
+        if p.my_turn:
+            p = play(p, random.Random(seed).choice(legal_actions(p.game)))
+            if not p.my_turn:
+                continue
+            saved = save(p)  # the page resumes the link, dealing the hidden cards anew
+            q = resume(saved["record"], saved["tokens"], int(saved["round"]), saved["bots"], int(saved["seed"]))
+            if not play(q, legal_actions(q.game)[0]).round_over:
+                return p
+    raise AssertionError("no seeded game reaches a second decision")

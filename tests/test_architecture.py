@@ -185,3 +185,30 @@ def test_the_compiled_kernels_are_reached_only_through_their_seam():
                     target.split(".")[0] == "numba":
                 wrong.append(f"{here} imports {target} {names}")
     assert wrong == []
+
+
+def test_the_rules_load_alone_and_the_facade_loads_a_layer_when_asked():
+    """`import solver.rules` loads the rules and nothing above them (python-chess: a capability module
+    usable alone); `solver.infer` loads the inference when it is first asked for."""
+    import subprocess
+    import sys
+
+    probe = ("import sys, solver.rules; up = sorted(m for m in sys.modules if m.startswith('solver.') and "
+             "not m.startswith('solver.rules')); print(up); from solver import infer; "
+             "print('solver.inference' in sys.modules)")
+    out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, cwd=ROOT, check=True)
+    above, inference = out.stdout.strip().splitlines()
+    assert above == "[]" and inference == "True"
+
+
+def test_the_library_tests_collect_without_the_app():
+    """Only tests/tutor imports Streamlit or a browser: the solver's tests run where the app's toolkit is not
+    installed (they may read tutor/text, which never imports Streamlit)."""
+    wrong = []
+    for path in sorted((ROOT / "tests").rglob("*.py")):
+        if "tutor" in path.relative_to(ROOT / "tests").parts or path.name == "test_architecture.py":
+            continue
+        for target, _ in imports(path):
+            if target.split(".")[0] in ("streamlit", "playwright"):
+                wrong.append(f"{path.relative_to(ROOT)} imports {target}")
+    assert wrong == []

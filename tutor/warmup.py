@@ -49,7 +49,7 @@ def compile_core():
     import subprocess
     import sys
 
-    from solver.compiled.choice import WHEN_READY, compiling_now, marker, ready
+    from solver.compiled import WHEN_READY, compiling_now, marker, ready
 
     if os.environ.get("LOVELETTER_CORE", "") != WHEN_READY or ready() or compiling_now() \
             or os.environ.get("TUTOR_NO_COMPILE") == "1":  # (a test of the reference path meanwhile)

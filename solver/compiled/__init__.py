@@ -12,7 +12,8 @@ source, or under `NUMBA_CACHE_DIR`); `python -m solver.compiled` compiles everyt
 
 What the seam offers (nothing else imports the kernels):
 
-* the path: `backend()`, `forced(path)`, `refresh()`, `warming()`, `compiled_kernels()`
+* the path: `backend()`, `forced(path)`, `refresh()`, `warming()`, `compiled_kernels()`; whether the
+  kernels are compiled or being compiled: `ready()`, `compiling_now()`, `marker()`, `WHEN_READY`
   (`solver.compiled.choice`);
 * the round played on (`solver.compiled.engine`): `fast_playout`, `play_on`, `random_rounds`,
   `bootstrap_counts`, on the path in use;
@@ -28,12 +29,12 @@ from __future__ import annotations
 
 from solver.compiled import layout
 from solver.compiled.arrays import edition_array, model_code, to_array, to_round
-from solver.compiled.choice import backend, compiled_kernels, forced, ready, refresh, warming
+from solver.compiled.choice import WHEN_READY, backend, compiled_kernels, compiling_now, forced, marker, ready, refresh, warming
 from solver.compiled.engine import bootstrap_counts, fast_playout, play_on, random_rounds
 from solver.compiled.errors import CompiledNeedMore, CompiledOutOfTime, CompiledOverflow, CompiledTooLarge
 from solver.compiled.protocol import ExactSearch
 
-__all__ = ["backend", "forced", "compiled_kernels", "ready", "refresh", "warming", "fast_playout", "play_on", "random_rounds", "bootstrap_counts",
+__all__ = ["backend", "forced", "compiled_kernels", "ready", "refresh", "warming", "WHEN_READY", "compiling_now", "marker", "fast_playout", "play_on", "random_rounds", "bootstrap_counts",
            "edition_array", "to_array", "to_round", "model_code", "layout", "compiled_playouts", "assemble_deals",
            "state_size", "exact_solver", "ExactSearch", "CompiledTooLarge", "CompiledOverflow", "CompiledOutOfTime",
            "CompiledNeedMore", "warm"]

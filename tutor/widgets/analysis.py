@@ -100,8 +100,7 @@ def verdict_box(adv, text: str) -> None:
 def core_notice(language: str) -> None:
     """One line while the solver's kernels are being compiled on a fresh server: the answers come from
     the reference engine meanwhile (the same figures, more slowly)."""
-    from solver.compiled import warming
-    from solver.compiled.choice import compiling_now
+    from solver.compiled import compiling_now, warming
 
     if warming():
         elapsed = compiling_now()
