@@ -1,5 +1,6 @@
 """Exact inference: hand-checked cases, invariants, and agreement with the brute-force oracle."""
 
+import os
 import random
 from fractions import Fraction
 
@@ -40,21 +41,29 @@ CONFIGS = [("classic", 2), ("classic", 3), ("classic", 4), ("classic-2019", 2), 
            ("classic-2019", 4), ("2019", 2), ("2019", 3), ("2019", 4), ("2019", 5), ("2019", 6)]
 
 
+#: The default suite checks a sample of the records (fewer, and the oracle's reach capped lower, which
+#: passes over the records whose worlds explode); `LOVELETTER_FULL=1` checks them all at full size.
+FULL = os.environ.get("LOVELETTER_FULL") == "1"
+
+
 @pytest.mark.parametrize("key, n", CONFIGS)
 def test_inference_equals_the_oracle_fraction_for_fraction(key, n):
     """Records after random numbers of turns of random games, for every seat and the public
-    view; the oracle's cost explodes on some records, which are passed over (deterministically)."""
+    view; the oracle's cost explodes on some records, which are passed over (deterministically).
+    The sample still tells the two models apart (a record where they differ is among those checked), so a
+    posterior computed under the wrong model, or not updated by a play, fails it."""
     from ..oracle import OracleTooBig
 
-    checked = skipped = 0
-    want = 24 if n <= 4 else 10
+    checked = skipped = told_apart = 0
+    want = (24 if n <= 4 else 10) if FULL else (12 if n <= 4 else 4)
+    cap = 1500 if FULL else (1500 if n <= 4 else 400)
     seed = 0
     while checked < want and seed < 60:
         for viewer in [*range(n), None]:
             steps = random.Random(seed * 7 + n).randrange(1, 16 if n <= 4 else 8)
             record, _ = generated(key, n, seed, steps, viewer)
             try:
-                expected = {m: oracle(record, m) for m in ("uniform", "random")}
+                expected = {m: oracle(record, m, cap=cap) for m in ("uniform", "random")}
             except OracleTooBig:
                 skipped += 1
                 continue
@@ -63,9 +72,11 @@ def test_inference_equals_the_oracle_fraction_for_fraction(key, n):
                 assert post.hands == hands, (model, record)
                 assert post.set_aside == set_aside, (model, record)
                 assert post.deck_expected == deck, (model, record)
+            told_apart += expected["uniform"] != expected["random"]
             checked += 1
         seed += 1
     assert checked >= want, f"only {checked} records within the oracle's reach ({skipped} too big)"
+    assert told_apart >= 1, "the sample never tells the uniform and the random model apart"
 
 
 # --- invariants --------------------------------------------------------------------------------
