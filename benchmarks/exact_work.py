@@ -32,13 +32,13 @@ def main() -> None:
     warm()
     counters: dict = {}
     if backend() == "compiled":  # the compiled search's own counters, read as it lets go of its tables
-        from solver.compiled import exact as compiled_exact
-        from solver.compiled import exact_kernels as ek
+        from solver.compiled.exact import answer as compiled_exact
+        from solver.compiled.exact.packing import CTR
 
         release = compiled_exact.CompiledSolver.release
 
         def read(self):
-            counters.update({n: int(self.ctx[ek.CTR][i]) for i, n in enumerate(NAMES)})
+            counters.update({n: int(self.ctx[CTR][i]) for i, n in enumerate(NAMES)})
             release(self)
         compiled_exact.CompiledSolver.release = read
     lines = (Path(__file__).parent / "exact_positions_7.tsv").read_text().splitlines()[:count]

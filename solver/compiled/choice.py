@@ -105,8 +105,8 @@ def _source_key() -> str:
         pass
     for name in _SOURCES:
         path = root / name
-        for f in sorted(path.glob("*.py")) if path.is_dir() else [path]:
-            digest.update(f.name.encode())
+        for f in sorted(path.rglob("*.py")) if path.is_dir() else [path]:
+            digest.update(str(f.relative_to(root)).encode())
             digest.update(f.read_bytes())
     return digest.hexdigest()[:16]
 

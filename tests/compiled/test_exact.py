@@ -92,7 +92,7 @@ def test_random_positions_get_the_same_exact_value_and_work_on_both_paths(key, n
 
 
 def test_a_search_out_of_room_starts_again_larger_with_the_same_answer(monkeypatch):
-    from solver.compiled import exact as compiled_exact
+    from solver.compiled.exact import answer as compiled_exact
 
     record = parse_record(saved((4,), 1)[3][2])
     with forced("compiled"):

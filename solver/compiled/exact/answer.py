@@ -1,6 +1,6 @@
 """The compiled exact search's Python side (`CompiledSolver`): the interface of
 `solver.advice.exact.ExactSolver` that the exact answer uses, the work done by
-`solver.compiled.exact_kernels` (the same values, the same work counted).
+the kernels of `solver.compiled.exact` (the same values, the same work counted).
 
 The root's worlds arrive as (round, tail, type) states with their weights, as the Python search
 takes them; the values leave as the Python search gives them (integers (win, tokens, denominator)
@@ -10,16 +10,37 @@ caller then answers with the Python search or an estimate)."""
 
 from __future__ import annotations
 
+import time
 from fractions import Fraction
 from math import lcm
 
 import numpy as np
 
-import time
-
-from solver.compiled.errors import CompiledNeedMore, CompiledOutOfTime, CompiledOverflow, CompiledTooLarge
 from solver.compiled.arrays import edition_array, model_code, to_array
-from solver.compiled import exact_kernels as ek
+from solver.compiled.errors import (
+    CompiledNeedMore,
+    CompiledOutOfTime,
+    CompiledOverflow,
+    CompiledTooLarge,
+)
+from solver.compiled.exact.packing import (
+    CTR,
+    NEED_MORE,
+    NODES,
+    OVERFLOW,
+    PAIRS,
+    TOO_LARGE,
+    WORK,
+    acode,
+)
+from solver.compiled.exact.search import (
+    root_flags_many,
+    root_intern,
+    root_opponents,
+    root_outcomes,
+    root_search,
+)
+from solver.compiled.exact.tables import new_context
 from solver.rules.actions import ChancellorChoice, Play
 
 MASK = (1 << 64) - 1
@@ -35,14 +56,14 @@ def _join(h, l) -> int:
 def action_code(action) -> int:
     """A play, a Chancellor choice or an opponent's pair of choices as the kernels' action code."""
     if isinstance(action, Play):
-        return int(ek.acode(0, int(action.card), -1 if action.target is None else action.target,
+        return int(acode(0, int(action.card), -1 if action.target is None else action.target,
                             -1 if action.guess is None else int(action.guess), 0))
     if isinstance(action, ChancellorChoice):
         b = tuple(int(c) for c in action.bottom)
-        return int(ek.acode(1, int(action.keep), b[0], b[1] if len(b) > 1 else -1, len(b)))
+        return int(acode(1, int(action.keep), b[0], b[1] if len(b) > 1 else -1, len(b)))
     first = action.first  # an opponent's pair (`solver.advice.exact._Pair`)
     b = tuple(int(c) for c in first.bottom)
-    return int(ek.acode(2, int(first.keep), b[0], b[1], 2))
+    return int(acode(2, int(first.keep), b[0], b[1], 2))
 
 
 def tail_bits(tail) -> tuple[int, int]:
@@ -74,41 +95,41 @@ class CompiledSolver:
         self.size = size
         self._args = (n_players, viewer, edition_array(edition), [model_code(t) for t in model.types],
                       sa_free, model.uses_memory, budget)
-        self.ctx = ek.new_context(*self._args[:3], (), *self._args[3:], size=size)
+        self.ctx = new_context(*self._args[:3], (), *self._args[3:], size=size)
         self.face_up = None  # the face-up cards, the same in every world (they are not in the packed state)
         self._known: dict = {}
 
     # counters, as the Python search's attributes
     @property
     def work(self) -> int:
-        return int(self.ctx[ek.CTR][ek.WORK])
+        return int(self.ctx[CTR][WORK])
 
     @work.setter
     def work(self, value: int) -> None:
-        self.ctx[ek.CTR][ek.WORK] = value
+        self.ctx[CTR][WORK] = value
 
     @property
     def nodes(self) -> int:
-        return int(self.ctx[ek.CTR][ek.NODES])
+        return int(self.ctx[CTR][NODES])
 
     @nodes.setter
     def nodes(self, value: int) -> None:
-        self.ctx[ek.CTR][ek.NODES] = value
+        self.ctx[CTR][NODES] = value
 
     @property
     def pairs(self) -> int:
-        return int(self.ctx[ek.CTR][ek.PAIRS])
+        return int(self.ctx[CTR][PAIRS])
 
     def release(self) -> None:
         self.ctx = None
         self._known.clear()
 
     def _check(self, err: int) -> None:
-        if err == ek.TOO_LARGE:
+        if err == TOO_LARGE:
             raise CompiledTooLarge(f"more than {self.budget:,} transitions: too large for an exact answer")
-        if err == ek.OVERFLOW:
+        if err == OVERFLOW:
             raise CompiledOverflow("a number of the exact search would not fit in 128 bits")
-        if err == ek.NEED_MORE:
+        if err == NEED_MORE:
             raise CompiledNeedMore(self.size)
 
     def _sids(self, states) -> list:
@@ -118,13 +139,13 @@ class CompiledSolver:
             if self.face_up is None:
                 self.face_up = new[0][0].face_up
                 a = self._args
-                self.ctx = ek.new_context(a[0], a[1], a[2], tuple(int(c) for c in self.face_up), a[3], a[4], a[5],
+                self.ctx = new_context(a[0], a[1], a[2], tuple(int(c) for c in self.face_up), a[3], a[4], a[5],
                                           a[6], size=self.size)
             if any(r.face_up != self.face_up for r, _, _ in new):
                 raise CompiledOverflow("root worlds with different face-up cards")
             bits = [tail_bits(t) for _, t, _ in new]
             sts = np.stack([to_array(r) for r, _, _ in new])
-            ids = ek.root_intern(self.ctx, sts, np.array([b[0] for b in bits], dtype=np.int64),
+            ids = root_intern(self.ctx, sts, np.array([b[0] for b in bits], dtype=np.int64),
                                       np.array([b[1] for b in bits], dtype=np.int64),
                                       np.array([t for _, _, t in new], dtype=np.int64))
             for key, sid in zip(new, ids):
@@ -157,14 +178,14 @@ class CompiledSolver:
     def masses(self, pairs, action) -> tuple:
         self._clock()
         sids, whi, wlo = self._arrays(pairs)
-        r, err = ek.root_search(self.ctx, sids, whi, wlo, 1, action_code(action))
+        r, err = root_search(self.ctx, sids, whi, wlo, 1, action_code(action))
         self._check(int(err))
         return _join(r[0], r[1]), _join(r[2], r[3]), _join(r[4], r[5])
 
     def value(self, worlds) -> tuple[Fraction, Fraction]:
         pairs, scale = self.to_int(worlds)
         sids, whi, wlo = self._arrays(pairs)
-        r, err = ek.root_search(self.ctx, sids, whi, wlo, 0, 0)
+        r, err = root_search(self.ctx, sids, whi, wlo, 0, 0)
         self._check(int(err))
         den = _join(r[4], r[5])
         return Fraction(_join(r[0], r[1]), den * scale), Fraction(_join(r[2], r[3]), den * scale)
@@ -178,7 +199,7 @@ class CompiledSolver:
             return []
         sids = np.array([s for s, _ in pairs], dtype=np.int64)
         codes = np.array([a if isinstance(a, int) else action_code(a) for _, a in pairs], dtype=np.int64)
-        rows, dens, err = ek.root_outcomes(self.ctx, sids, codes)
+        rows, dens, err = root_outcomes(self.ctx, sids, codes)
         self._check(int(err))
         out = [([], int(d)) for d in dens]
         for i, c, ways, ko in rows.tolist():
@@ -189,7 +210,7 @@ class CompiledSolver:
         """Each state's opponents' model: ([(action code, integer weight)], denominator)."""
         if not sids:
             return []
-        rows, dens = ek.root_opponents(self.ctx, np.array(sids, dtype=np.int64))
+        rows, dens = root_opponents(self.ctx, np.array(sids, dtype=np.int64))
         out = [([], int(d)) for d in dens]
         for i, c, w in rows.tolist():
             out[i][0].append((c, w))
@@ -199,4 +220,4 @@ class CompiledSolver:
         """Each state's (the viewer is out, the round is over, the player to move)."""
         if not sids:
             return []
-        return [(bool(a), bool(b), int(c)) for a, b, c in ek.root_flags_many(self.ctx, np.array(sids, dtype=np.int64)).tolist()]
+        return [(bool(a), bool(b), int(c)) for a, b, c in root_flags_many(self.ctx, np.array(sids, dtype=np.int64)).tolist()]
