@@ -13,6 +13,7 @@ from math import gcd
 import time
 
 from solver.rules.cards import Card
+from solver.rules.chance import arrangements, orderings
 from solver.rules.errors import LoveLetterError
 from solver.policies.models import PLAYING_MODELS
 from solver.inference.factors import UNOPENED
@@ -35,19 +36,6 @@ class OutOfTimeError(TooLargeError):
 
 class AdviceError(LoveLetterError):
     rule = "advice"
-
-
-def _arrangements(counts: dict, k: int):
-    """Every distinct sequence of length k drawn from the multiset `counts`."""
-    if k == 0:
-        yield ()
-        return
-    for c in sorted(counts):
-        if counts[c] > 0:
-            counts[c] -= 1
-            for rest in _arrangements(counts, k - 1):
-                yield (c,) + rest
-            counts[c] += 1
 
 
 def _phase(record: Record) -> str:
@@ -156,8 +144,6 @@ def root_worlds(record: Record, model, limit: int, lazy: bool, deadline: float |
 
 def _type_worlds(record: Record, model, limit: int, lazy: bool, deadline: float | None):
     """`root_worlds` under one opponent type: ((round, tail length), probability) states."""
-    from math import factorial
-
     belief, final = belief_of(record, model)
     if belief.retired:
         raise AdviceError("the advisor needs a complete record (a discarded card is missing)")
@@ -215,14 +201,12 @@ def _type_worlds(record: Record, model, limit: int, lazy: bool, deadline: float 
         value: dict = {}
         for (vars_, _), (row, _, _) in zip(factors, combo):
             value.update(zip(vars_, row))
-        for arrangement in _arrangements(dict(remaining), n_enum):
+        for arrangement in arrangements(dict(remaining), n_enum):
             if lazy:
                 rest = Counter(remaining)
                 rest.subtract(arrangement)
                 free = sorted(rest.elements())
-                stands_for = factorial(len(free))
-                for k in Counter(free).values():
-                    stands_for //= factorial(k)
+                stands_for = orderings(free)
                 hands = arrangement[:n_hands]
                 middle = ([free[-1]] + free[:-1]) if sa_free else free  # set-aside first, then the deck
                 pool = iter(list(hands) + middle + list(arrangement[n_hands:]))

@@ -12,7 +12,7 @@ from itertools import permutations, product
 
 import pytest
 
-from solver.advice.exact import _deck_orders, advise_exact
+from solver.advice.exact import deck_orders, advise_exact
 from solver.records.notation import parse_record
 from solver.rules.cards import Card
 
@@ -59,10 +59,10 @@ def test_the_positions_exercise_both_merges_in_both_models():
     ((((Card.GUARD,), 0), ((Card.BARON, Card.PRINCE), 2), ((Card.SPY, Card.KING), 2)), 3),
 ])
 def test_the_draws_from_groups_of_exchangeable_cards_are_every_order_of_each_group(segs, k):
-    """`_deck_orders` against every ordering of each group (all equally likely): the same
+    """`deck_orders` against every ordering of each group (all equally likely): the same
     distribution of the top k cards; every way keeps each group's cards in it (the set-aside card
     one of the free ones) and the first way is the deck as it is."""
-    ways, den = _deck_orders(segs, k)
+    ways, den = deck_orders(segs, k)
     got: Counter = Counter()
     for deck, sa, w in ways:
         got[deck[:k]] += Fraction(w, den)

@@ -61,7 +61,7 @@ def action_code(action) -> int:
     if isinstance(action, ChancellorChoice):
         b = tuple(int(c) for c in action.bottom)
         return int(acode(1, int(action.keep), b[0], b[1] if len(b) > 1 else -1, len(b)))
-    first = action.first  # an opponent's pair (`solver.advice.exact._Pair`)
+    first = action.first  # an opponent's pair (`solver.advice.exact.packing.Pair`)
     b = tuple(int(c) for c in first.bottom)
     return int(acode(2, int(first.keep), b[0], b[1], 2))
 

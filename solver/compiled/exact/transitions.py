@@ -154,7 +154,7 @@ def _apply_code(st, ed, kind, a0, a1, a2, a3):
 
 
 @njit(cache=True)
-def _draw_orders(cards, nc, j, tops, ways):
+def draw_orders(cards, nc, j, tops, ways):
     """Every way to draw j (1 or 2) cards in order from the sorted multiset cards[:nc]: rows of
     `tops` (the drawn cards then the rest, sorted) with their ways; their number."""
     m = 0
@@ -206,7 +206,7 @@ def _draw_orders(cards, nc, j, tops, ways):
 
 @njit(cache=True)
 def deck_orders(ctx, st, ng, pairs, k, decks, sas, ways):
-    """`_deck_orders`: every way to draw the top k cards of the state's deck (its groups: the free
+    """`solver.advice.exact.packing.deck_orders`: every way to draw the top k cards of the state's deck (its groups: the free
     cards, with the set-aside card when it is exchangeable, then the tail's groups), as rows of
     `decks` (the whole deck, top first), `sas` (the set-aside card, or -2 to keep the state's) and
     `ways`; returns (their number, the denominator)."""
@@ -253,7 +253,7 @@ def deck_orders(ctx, st, ng, pairs, k, decks, sas, ways):
         j = k if k < n else n
         k -= j
         if j and nc > 1:
-            no = _draw_orders(cards, nc, j, tops, tw)
+            no = draw_orders(cards, nc, j, tops, tw)
             f = 1
             for x in range(j):
                 f *= nc - x
