@@ -26,10 +26,9 @@ exactly instead.
 from __future__ import annotations
 
 import math
-from solver.rules.rng import SplitMix64
 import time
 from fractions import Fraction
-from dataclasses import replace
+from dataclasses import dataclass, field, replace
 from typing import Optional
 
 from solver.rules.actions import Play
@@ -139,6 +138,26 @@ def _paired(a: list, b: list) -> tuple[float, float]:
     return m, math.sqrt(var / n)
 
 
+@dataclass
+class PlayResults:
+    """One sampled play's figures, deal by deal (the i-th entry of each list is deal i's): the win
+    (0 or 1, or a leaf's exact value), the tokens, whether an opponent is knocked out now, whether the
+    viewer is out before the next turn, and whether the deal's value is exact (the round's end or an
+    exact leaf, not the heuristic's play-out)."""
+    win: list = field(default_factory=list)
+    tokens: list = field(default_factory=list)
+    knocked: list = field(default_factory=list)
+    out_before: list = field(default_factory=list)
+    sure: list = field(default_factory=list)
+
+    def add(self, win, tokens, knocked, out_before, sure) -> None:
+        self.win.append(win)
+        self.tokens.append(tokens)
+        self.knocked.append(knocked)
+        self.out_before.append(out_before)
+        self.sure.append(sure)
+
+
 def advise_estimate(record, model="random", deals: int = 2000, seed: int = 0, first: int = 200,
                     batch: int = 100, max_playouts: Optional[int] = None, seconds: float = 60.0,
                     sampler=None, posterior: str = "exact", next_decision: bool = True, widen: bool = True,
@@ -209,8 +228,7 @@ def estimate_answer(record, model, deals: int = 2000, seed: int = 0, first: int 
             if first_at != a:
                 same[a] = first_at
     live = [a for a in live if a not in same]
-    # win, tokens, knocked out now, out before the next turn, valued exactly: per deal
-    results: dict = {a: ([], [], [], [], []) for a in live}
+    results: dict = {a: PlayResults() for a in live}
     leaf = _leaf_values(record, model, leaves) if leaves and posterior == "exact" else None
     runner = make_playouts(v, live, next_decision, leaf)
     index = {a: j for j, a in enumerate(live)}
@@ -224,12 +242,7 @@ def estimate_answer(record, model, deals: int = 2000, seed: int = 0, first: int 
         sampled.ensure(max(i for _, i in items) + 1)
         out = runner.run_many([(i, index[a]) for a, i in items], sampled)
         for (a, _), (w, tk, ko, ob, sure) in zip(items, out):
-            res = results[a]
-            res[0].append(w)
-            res[1].append(tk)
-            res[2].append(ko)
-            res[3].append(ob)
-            res[4].append(sure)
+            results[a].add(w, tk, ko, ob, sure)
         spent[0] += len(items)
 
     contenders = list(live)
@@ -243,13 +256,13 @@ def estimate_answer(record, model, deals: int = 2000, seed: int = 0, first: int 
             clock = n < deals
         if n >= deals or clock:
             break
-        leader = max(contenders, key=lambda a: (_mean(results[a][0]), _mean(results[a][1])))
+        leader = max(contenders, key=lambda a: (_mean(results[a].win), _mean(results[a].tokens)))
         keep = []
         for a in contenders:
             if a is leader:
                 keep.append(a)
                 continue
-            m, se = _paired(results[a][0], results[leader][0])
+            m, se = _paired(results[a].win, results[leader].win)
             if se == 0 and m == 0:
                 continue  # the same result as the leader on every deal so far: settled below
             if m + ELIMINATE_Z * se >= 0:
@@ -261,14 +274,14 @@ def estimate_answer(record, model, deals: int = 2000, seed: int = 0, first: int 
     margin = _margin(model, first_deal) if widen and record.n_players == 2 else (0.0, 0.0)
     while not clock:
         best = _leader(live, results)
-        pending = [a for a in live if len(results[a][0]) < len(results[best][0])
+        pending = [a for a in live if len(results[a].win) < len(results[best].win)
                    and not _settled(a, best, results, margin[1])]
         if not pending:
             break
         items = []
         for a in pending:
-            k = len(results[a][0])
-            items.extend((a, i) for i in range(k, min(len(results[best][0]), k + batch)))
+            k = len(results[a].win)
+            items.extend((a, i) for i in range(k, min(len(results[best].win), k + batch)))
         sample(items)
         if time.perf_counter() > deadline:
             clock = True
@@ -289,14 +302,14 @@ def _margin(model, deal: Round) -> tuple[float, float]:
 
 def _leader(plays, results):
     """The play with the highest win rate (then tokens) among those sampled on the most deals."""
-    most = max(len(results[a][0]) for a in plays)
-    return max((a for a in plays if len(results[a][0]) == most),
-               key=lambda a: (_mean(results[a][0]), _mean(results[a][1])))
+    most = max(len(results[a].win) for a in plays)
+    return max((a for a in plays if len(results[a].win) == most),
+               key=lambda a: (_mean(results[a].win), _mean(results[a].tokens)))
 
 
 def _unsure(results, a) -> float:
     """The share of a sampled play's deals not valued exactly (by a leaf or the round's end)."""
-    sure = results[a][4]
+    sure = results[a].sure
     return 1 - sum(sure) / len(sure) if sure else 1.0
 
 
@@ -305,7 +318,7 @@ def _settled(a, best, results, side: float) -> bool:
     interval, widened by the bias margin (`side` times the share of deals not valued exactly), is
     below 0 (resolved worse), or its sampling half-width is within half that margin (the bias,
     not the sampling, keeps them apart: more deals would not tell them apart)."""
-    m, se = _paired(results[a][0], results[best][0])
+    m, se = _paired(results[a].win, results[best].win)
     bias = side * max(_unsure(results, a), _unsure(results, best))
     return m + Z * se + bias < 0 or (bias > 0 and Z * se <= bias / 2)
 
@@ -353,7 +366,7 @@ def _report(record, model, actions, certain, results, deal_source, seed, posteri
     (`solver.advice.result.with_standings`). Immediate figures (knock-out chance, what a play shows) are exact from the
     posterior where it is exact (`figures`), sampled otherwise (then flagged)."""
     v = record.viewer
-    n = max((len(results[a][0]) for a in results), default=0)
+    n = max((len(results[a].win) for a in results), default=0)
     first_deal = deal_source.round(0)
     used_deals: list = []
 
@@ -382,7 +395,7 @@ def _report(record, model, actions, certain, results, deal_source, seed, posteri
                                        diff_interval=interval, p_best=p_best.get(a, 0.0),
                                        knock_out_exact=True))
             continue
-        w, tk, ko, ob, sure = results[a]
+        w, ko, ob = results[a].win, results[a].knocked, results[a].out_before
         k = len(w)
         win, tokens, low_high = estimates[a]
         by_type = None
@@ -421,11 +434,11 @@ def _estimate(a, leader, results, n: int) -> tuple[Fraction, Fraction, tuple]:
     """(win, tokens, 95% interval of win) of a sampled play: its own means over its deals when it
     was sampled on all `n`; otherwise the leader's means plus the paired differences on the
     deals they share, and an interval with both standard errors."""
-    w, tk = results[a][0], results[a][1]
+    w, tk = results[a].win, results[a].tokens
     k = len(w)
     if k >= n or a == leader:
         return _fmean(w), _fmean(tk), _interval(w)
-    lw, lt = results[leader][0], results[leader][1]
+    lw, lt = results[leader].win, results[leader].tokens
     win = _fmean(lw) + _fmean([x - y for x, y in zip(w, lw)])
     tokens = _fmean(lt) + _fmean([x - y for x, y in zip(tk, lt)])
     win = min(max(win, Fraction(0)), Fraction(1))
@@ -533,16 +546,16 @@ def _diff_to_best(a, best, certain, results) -> tuple[float, tuple]:
     if a in certain or best in certain:
         # One side is exact: the interval is the sampled side's.
         if a in certain:
-            w = results[best][0]
+            w = results[best].win
             m = certain[a][0] - _mean(w)
         else:
-            w = results[a][0]
+            w = results[a].win
             m = _mean(w) - certain[best][0]
         k = len(w)
         p = _mean(w)
         se = math.sqrt(max(p * (1 - p), 1e-12) / max(k, 1))
         return m, (m - Z * se, m + Z * se)
-    m, se = _paired(results[a][0], results[best][0])
+    m, se = _paired(results[a].win, results[best].win)
     return m, (m - Z * se, m + Z * se)
 
 
@@ -555,15 +568,15 @@ def _bootstrap_best(actions, certain, results, seed: int) -> dict:
 
     from solver.compiled import bootstrap_counts
 
-    most = max((len(results[a][0]) for a in results), default=0)
+    most = max((len(results[a].win) for a in results), default=0)
     if most == 0:
         return {max(actions, key=lambda a: certain[a][0]): 1.0} if certain else {}
-    full = [a for a in results if len(results[a][0]) == most]
+    full = [a for a in results if len(results[a].win) == most]
     if len(full) == 1 and not certain:
         return {a: float(a == full[0]) for a in actions}
     counts = {a: 0 for a in actions}
     draws = bootstrap_counts(seed ^ 0x5EED, BOOTSTRAP, most)
-    means = (draws @ np.array([results[a][0] for a in full], dtype=np.float64).T) / most  # [resample, play]
+    means = (draws @ np.array([results[a].win for a in full], dtype=np.float64).T) / most  # [resample, play]
     column = {a: j for j, a in enumerate(full)}
     fixed = {a: float(certain[a][0]) for a in actions if a in certain}
     for row in means.tolist():
