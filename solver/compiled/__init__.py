@@ -5,7 +5,7 @@
 The round is written twice: the reference engine, for reading, and the kernels, for speed. Both are
 the same rules, the same legal plays in the engine's order, the same choices of the random player and
 of the card counter and the same draws of the project's generator (`solver.rules.rng.SplitMix64`):
-from the same state and the same seed they play the same round (`tests/compiled/`). The compiled path
+from the same state and the same seed they play the same round (`tests/conformance/`). The compiled path
 is used when numba imports (`backend`); `LOVELETTER_CORE=python` forces the reference path. numba
 compiles a function on its first call and keeps the machine code on disk (`cache=True`, beside the
 source, or under `NUMBA_CACHE_DIR`); `python -m solver.compiled` compiles everything once.

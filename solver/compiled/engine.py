@@ -1,7 +1,7 @@
 """The round played on, on the path in use: the compiled kernels, or the reference engine's loops
 (`solver.policies.rollout`) where numba is missing or `LOVELETTER_CORE=python`. Both draw the same
 words from the project's generator (`solver.rules.rng.SplitMix64`) for the same decisions, so the
-same seed plays the same round on both (`tests/compiled/`).
+same seed plays the same round on both (`tests/conformance/`).
 
 `model`: an opponent type the core plays (`solver.policies.models`: the random player or the card
 counter), the object itself.

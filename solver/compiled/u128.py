@@ -3,7 +3,7 @@ bits): a number is a pair (hi, lo) of uint64. The exact search's integers (world
 and their denominators) stay below about 70 bits on 2-player positions of 7 cards (measured on the
 Python search), so 128 bits leave room; every operation that could exceed them reports it
 (`ok` False) and the search gives the position up (it is then too large for the compiled answer)
-rather than return a wrong number. Tested against Python's integers (`tests/compiled/test_u128.py`).
+rather than return a wrong number. Tested against Python's integers (`tests/conformance/test_u128.py`).
 """
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
 """Rounds played on with the policies, on the reference engine (`legal_actions`, `apply`): what the
 compiled core (`solver.compiled`) does on arrays, written for reading. It is the fallback where
 numba is missing and the reference the compiled path is checked against, draw for draw
-(`tests/compiled/`): every random choice is drawn from the project's generator
+(`tests/conformance/`): every random choice is drawn from the project's generator
 (`solver.rules.rng.SplitMix64`) as the kernels draw it.
 
 * `playout(r, viewer, model, rng, finish=False)` — the advisor's play-out: the viewer with the

@@ -4,7 +4,7 @@ A pile whose order nobody knows is a multiset; drawing from it, each distinct ca
 probability (its copies) / (cards left). The exact search (`solver.advice.exact.packing.deck_orders`),
 the root's worlds (`solver.advice.worlds`) and, through the tests, the compiled search's table of
 draws (`solver.compiled.exact.transitions`, checked against `draw_orders` in
-`tests/compiled/test_chance.py`) read these functions. The tests' oracle keeps its own enumeration: an
+`tests/conformance/test_chance.py`) read these functions. The tests' oracle keeps its own enumeration: an
 oracle shares nothing with what it checks."""
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """The exact search remembers the card counter's choice by what the heuristic reads
 (`ExactSolver._choice`, the Python search: run here on the Python path; the compiled search asks the
-heuristic afresh and equals it, tests/compiled/test_exact.py): every remembered set of best plays is
+heuristic afresh and equals it, tests/conformance/test_exact.py): every remembered set of best plays is
 the one `counting_choices` gives afresh, in every edition, for 2 to 4 players, including the
 Chancellor's phase."""
 

@@ -1,5 +1,5 @@
 """The estimate's next-decision statistics (`solver.advice.playouts.NextDecision`, the reference path;
-the compiled path equals it: tests/compiled/test_sampling.py) play out the other actions of a key's
+the compiled path equals it: tests/conformance/test_sampling.py) play out the other actions of a key's
 visits only once the key has enough visits for them to matter; the figures are those of playing
 every action at every visit."""
 

@@ -5,7 +5,7 @@ context's arrays, hash tables, 128-bit arithmetic), `transitions`, `following` (
 the information states it leads to), `search` (the stack and the entry points) and `answer` (the
 Python driver, `CompiledSolver`).
 
-What is the same as the Python search, and must stay so (`tests/compiled/test_exact.py` compares
+What is the same as the Python search, and must stay so (`tests/conformance/test_exact.py` compares
 every figure and the work on saved and random positions):
 
 * a state is the canonical round (hands and discard piles sorted, no turn, the memory only when the

@@ -7,7 +7,7 @@ numba: no Python object, no allocation in the loop. Only the seam's modules (`so
 this package; its functions are the same rules, the same legal plays in the engine's order, the same
 choices and the same draws of the project's generator (splitmix64, `solver.rules.rng`), so a round
 played here from a state and a seed ends exactly as it does on the reference engine
-(`tests/compiled/`). The constants it shares with the reference are read from there: the
+(`tests/conformance/`). The constants it shares with the reference are read from there: the
 generator's (`solver.rules.rng`), how each card chooses (`solver.rules.cards.CHOOSES`) and the card
 counter's random share (`CardCounterModel.EPSILON`). numba keeps them in its machine code: after
 changing one, clear the disk cache (`__pycache__/*.nbi`, `*.nbc`) or touch its files.

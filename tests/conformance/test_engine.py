@@ -1,4 +1,5 @@
-"""The compiled round (`solver.compiled`, numba) against the public engine, its reference: the same
+"""The compiled round (`solver.compiled`, numba) against the public engine, its reference (through the
+conformance suite's configurations, encoding and loops, `tests/conformance/common.py`): the same
 generator words, the same legal plays in the same order, the same counting choices, and the same
 rounds played from the same seeds, every final state equal field for field (memory included).
 
@@ -9,14 +10,13 @@ reference engine is what `solver.compiled` runs. The seam's functions on the ref
 
 from __future__ import annotations
 
-import os
 
 import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from solver import Play, apply, deal_from_order, deal_round, get_edition, legal_actions
+from solver import apply, deal_from_order, deal_round, get_edition, legal_actions
 from solver.compiled import backend, compiled_kernels, edition_array, fast_playout, forced, play_on, random_rounds, \
     to_array, to_round
 from solver.policies.heuristics import counting_choices, counting_policy, random_policy
@@ -24,30 +24,9 @@ from solver.policies.models import MODELS, CardCounterModel
 from solver.rules.rng import SplitMix64
 from solver.rules.state import OVER, PLAY
 
+from .common import CONFIGS, FULL, ROUNDS, advisor_playout, as_row, public_playout
+
 pytestmark = pytest.mark.skipif(backend() != "compiled", reason="the compiled path is not in use")
-
-FULL = os.environ.get("LOVELETTER_FULL") == "1"
-CONFIGS = [(key, n, {}) for key in ("2019", "classic", "classic-2019")
-           for n in range(2, get_edition(key).max_players + 1)] + [
-    ("2019", 2, {"two_player_face_up": False}),
-    ("classic", 2, {"two_player_face_up": False}),
-    ("2019", 4, {"void_target_allowed": True}),
-    ("classic", 3, {"void_target_allowed": True}),
-    ("classic", 4, {"showdown_tie": "discard_total_then_none"}),
-    ("classic-2019", 3, {"showdown_tie": "discard_total_then_all"}),
-    ("2019", 5, {"spy_eliminated_players_block": True}),
-]
-#: Rounds per configuration by player count: 100,100 in all with LOVELETTER_FULL=1, a fifth otherwise.
-ROUNDS = {2: 15_000, 3: 3_000, 4: 1_600, 5: 700, 6: 700}
-
-
-def as_row(action) -> tuple:
-    if isinstance(action, Play):
-        return (int(action.card), -1 if action.target is None else action.target,
-                -1 if action.guess is None else int(action.guess))
-    bottom = tuple(int(c) for c in action.bottom)
-    return (int(action.keep), bottom[0], bottom[1] if len(bottom) > 1 else -1, len(bottom))
-
 
 def rows(state, edition, counting=False) -> list:
     found = compiled_kernels().actions_of(state, edition_array(edition), counting)
@@ -70,12 +49,6 @@ def test_both_paths_draw_the_same_words_from_the_same_seed():
     ns = np.array([1 + (i * 7919) % 97 for i in range(10_000)] + [2**40 + 3, 10, 3], dtype=np.int64)
     py = SplitMix64(99)
     assert [py.below(int(n)) for n in ns] == [int(x) for x in k.belows(np.uint64(99), ns)]
-
-
-def public_playout(r, rng):
-    while r.phase != OVER:
-        r, _ = apply(r, rng.choice(legal_actions(r)))
-    return r
 
 
 def test_random_rounds_end_exactly_as_in_the_public_engine():
@@ -119,25 +92,6 @@ def test_every_state_converts_both_ways_and_has_the_engines_legal_plays_and_coun
                 compiled_kernels().step(st_, edition_array(edition), row)
                 assert to_round(st_, edition) == r
     assert decisions >= 10_000 and tied > 1_000 and chancellor > 200
-
-
-def advisor_playout(r, viewer, model, rng):
-    """The advisor's play-out loop on the public engine (the reference of `fast_playout`)."""
-    seen_turn = False
-    while r.phase != OVER:
-        if r.current == viewer and r.phase == PLAY:
-            seen_turn = True
-        if r.out[viewer] and not seen_turn:
-            break
-        if r.current == viewer or (model == "card-counter" and not CardCounterModel.explores(rng)):
-            policy = counting_policy
-        else:
-            policy = random_policy
-        r, _ = apply(r, policy(r, rng))
-    out_before = r.out[viewer] and not seen_turn
-    if out_before and r.phase != OVER:
-        return (), None, True
-    return r.winners, r.spy_bonus, out_before
 
 
 def test_the_advisors_playout_gives_the_public_engines_outcome_and_the_same_generator_state():
