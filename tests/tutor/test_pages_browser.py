@@ -26,7 +26,8 @@ from solver import Card, get_edition
 from solver.words.i18n import t
 from solver.words.sentences import card_label
 
-from .browser_support import choose, expect, new_page, open_url, phone_screen, settled, shot, tap_play, verdict
+from .browser_support import (choose, eventually, expect, new_page, open_url, phone_screen, settled, shot, tap_play,
+                              verdict)
 
 pytestmark = pytest.mark.e2e
 
@@ -46,8 +47,10 @@ def test_on_a_phone_the_analyzers_verdict_comes_first_in_chromium(browser, serve
                  t(lang, "nav_analyzer"))
         first = verdict(page, lang)
         expect(first).to_be_visible()
+        # on the first screen, not 3.3 screens down (once the run's stale elements above it are gone)
+        eventually(lambda: sum(first.bounding_box()[k] for k in ("y", "height")) <= phone_screen(),
+                   "the verdict on the first screen")
         box = first.bounding_box()
-        assert box["y"] + box["height"] <= phone_screen(), box  # on the first screen, not 3.3 screens down
         # ... above everything else: the history, the odds (their heading comes after it).
         odds = page.get_by_role("heading", name=t(lang, "an_hands"))
         expect(odds).to_be_visible()
@@ -88,8 +91,9 @@ def test_on_a_phone_the_practice_hints_verdict_is_right_under_the_button_in_chro
         hint.click()
         first = verdict(page, "es")
         expect(first).to_be_visible()
-        gap = first.bounding_box()["y"] - hint.bounding_box()["y"]
-        assert 0 < gap < phone_screen(), gap  # it was at y = 2249 px on a 664 px screen
+        # it was at y = 2249 px on a 664 px screen
+        eventually(lambda: 0 < first.bounding_box()["y"] - hint.bounding_box()["y"] < phone_screen(),
+                   "the hint's verdict within a screen of the button")
         shot(page, "phone_hint_verdict_es_390")
     finally:
         page.context.close()
@@ -289,16 +293,16 @@ def test_next_lesson_lands_at_its_title_and_each_example_step_is_one_tap_in_chro
         title = page.locator("h2#lesson")
         expect(title).to_be_visible()
         settled(page, pause_ms=500)
-        y = title.bounding_box()["y"]
-        assert 0 <= y < 200, y  # it landed 310 px above the screen, the next quiz in view first
+        # it landed 310 px above the screen, the next quiz in view first
+        eventually(lambda: 0 <= title.bounding_box()["y"] < 200, "the next lesson's title at the top")
         shot(page, f"next_lesson_{lang}_390")
         # The worked example: Next beside what happened, on the first screen of a phone, at every step.
         open_url(page, f"{server}/example?lang={lang}", t(lang, "nav_example"))
         for _ in range(3):
             nxt = page.get_by_role("button", name=t(lang, "next"), exact=True)
             expect(nxt).to_be_visible()
-            box = nxt.bounding_box()
-            assert box["y"] + box["height"] <= phone_screen(), box
+            eventually(lambda: sum(nxt.bounding_box()[k] for k in ("y", "height")) <= phone_screen(),
+                       "Next on the first screen")
             nxt.click()
             settled(page, pause_ms=300)
         shot(page, f"example_step_{lang}_390")
