@@ -73,6 +73,9 @@ def turn_sentences(record: Record, turn: Turn, hand: Optional[tuple] = None, pub
     if turn.discarded is not None:
         target = p if turn.target is None else turn.target
         out.append(Sentence("hist.discarded", {"player": target, "card": turn.discarded}, "player"))
+        if turn.discarded is Card.PRINCESS and all(seat != target for seat, _ in turn.out):
+            # the record leaves it implied (the Princess discarded is a knock-out): said, not left to guess
+            out.append(Sentence("hist.out", {"player": target}, "player"))
     if turn.new is not None:
         out.append(Sentence("hist.new", {"player": viewer, "card": turn.new}, "player"))
     for seat, card in turn.out:

@@ -179,8 +179,24 @@ def best_text(adv, lang: str) -> str:
     parts = [t(lang, "an_best" if not undecided else "an_probably_best", play=best)]
     for key, group in (("an_also_tied", tied), ("an_also_close", close), ("an_also_undecided", undecided)):
         if group:
-            parts.append(t(lang, _counted(key, group), plays=plays_text(adv, group, lang, figures=True)))
+            named, more = _named(group)
+            plays = plays_text(adv, named, lang, figures=True)
+            if more:  # (13 plays named filled a phone's first screen; the table below has them all)
+                plays += f"{semicolon(lang)} " + t(lang, "an_and_more_one" if more == 1 else "an_and_more", n=more)
+            parts.append(t(lang, _counted(key, group), plays=plays))
     return f"{semicolon(lang)} ".join(parts)
+
+
+#: The most plays of one group (equally good, or not yet told apart) a verdict names, in their order of
+#: value, each with its figure; the others are counted ("and 9 more in the table below").
+VERDICT_NAMED = 4
+
+
+def _named(group: list) -> tuple[list, int]:
+    """The plays of a verdict's group it names (the first `VERDICT_NAMED`, a Guard's sure misses at one
+    target counted once) and how many it leaves to the table."""
+    plays = [a for a in group if a.same_as is None]
+    return plays[:VERDICT_NAMED], max(0, len(plays) - VERDICT_NAMED)
 
 
 def verdict_line(adv, lang: str) -> str:

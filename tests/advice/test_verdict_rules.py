@@ -27,7 +27,7 @@ from solver.words.figures import marked
 from solver.words.i18n import t
 from solver.rules.cards import Card
 from solver.words.sentences import card_label
-from solver.words.verdicts import best_text, play_label, verdict_line, with_figure
+from solver.words.verdicts import VERDICT_NAMED, best_text, play_label, verdict_line, with_figure
 
 from .test_ranking_consistency import check_ranking, positions
 
@@ -54,13 +54,21 @@ def check_words(adv) -> None:
         assert (said("an_also_close") or said("an_also_tied")) == any(a.standing == CLOSE for a in rows), line
         assert said("an_also_undecided") == bool(adv.undecided()), line
         if not adv.resolved:  # several plays named: each with its own figure, next to its own words
-            for a in rows:
-                if a.standing in (BEST, CLOSE, UNDECIDED) and a.same_as is None:
-                    if a.action.card == Card.GUARD and a.action.guess is not None and not a.sure_miss:
-                        words = t(lang, "card_the", card=card_label(Card(a.action.guess), adv.record.edition, lang))
-                    else:
-                        words = play_label(adv, a, lang)
-                    assert with_figure(a, words, lang) in line, (lang, a, line)
+            close = [a for a in rows[1:] if a.standing == CLOSE and a.same_as is None]
+            tied = [a for a in close if a.exact and top.exact and a.win == top.win]
+            groups = [tied, [a for a in close if a not in tied],
+                      [a for a in rows[1:] if a.standing == UNDECIDED and a.same_as is None]]
+            # the first VERDICT_NAMED of each group named, the others counted (the table has them)
+            for a in [top] + [a for group in groups for a in group[:VERDICT_NAMED]]:
+                if a.action.card == Card.GUARD and a.action.guess is not None and not a.sure_miss:
+                    words = t(lang, "card_the", card=card_label(Card(a.action.guess), adv.record.edition, lang))
+                else:
+                    words = play_label(adv, a, lang)
+                assert with_figure(a, words, lang) in line, (lang, a, line)
+            for group in groups:
+                more = len(group) - VERDICT_NAMED
+                if more > 0:
+                    assert t(lang, "an_and_more_one" if more == 1 else "an_and_more", n=more) in line, line
         else:  # a single best play: its why, with its figure
             assert marked(top.win, top.exact, lang) in line, line
 

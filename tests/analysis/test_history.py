@@ -78,3 +78,18 @@ def test_a_prince_on_oneself_reads_as_their_own_hand_not_the_name_again():
     mine = parse_record("2019 Ana,Luis first:Ana viewer:Ana up:1,1,2 dealt:3 | Ana +5 5>Ana disc:3")
     assert history_lines(mine, "en", you=True)[0].startswith("You draw a Prince (5). You play the Prince (5) on yourself.")
     assert "Ana plays the Prince (5) on their own hand." in history_lines(mine, "en")[0]
+
+
+def test_a_princess_discarded_by_a_prince_says_the_player_is_out():
+    """The record leaves the knock-out implied (`disc:9`); the story says it (practice's log read "Ana
+    discards the Princess (9)." and then "You win the round.")."""
+    from solver import parse_record
+
+    record = parse_record("2019 Ana,Luis first:Luis viewer:Ana up:1,1,2 dealt:8 | Luis 5>Luis disc:9")
+    expected = {"en": "Luis discards the Princess (9). Luis is out of the round.",
+                "es": "Luis descarta la Princesa (9). Luis queda fuera de la ronda.",
+                "fr": "Luis défausse la Princesse (9). Luis quitte la manche."}
+    for lang, text in expected.items():
+        assert text in history_lines(record, lang)[0], history_lines(record, lang)
+    on_me = parse_record("2019 Ana,Luis first:Luis viewer:Ana up:1,1,2 dealt:9 | Luis 5>Ana disc:9")
+    assert "You discard the Princess (9). You are out of the round." in history_lines(on_me, "en", you=True)[0]

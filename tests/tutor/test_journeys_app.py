@@ -57,6 +57,10 @@ def test_the_faq_search_finds_the_users_words_in_any_language():
     at = page("views/faq.py", lang="en")
     at.text_input(key="faq_q").input("xyzzy").run()
     assert at.info[0].value == t("en", "faq_no_match") and len(at.selectbox(key="faq").options) > 10
+    # only signs: no word to look for, said so (it read "34 situations match your words")
+    at.text_input(key="faq_q").input("((([[[*+?\\").run()
+    assert at.info[0].value == t("en", "faq_no_words")
+    assert all(c.value != t("en", "faq_matches", n=len(at.selectbox(key="faq").options)) for c in at.caption)
     at.text_input(key="faq_q").input("Countess King").run()
     assert at.selectbox(key="faq").value == "trap-countess-king"  # the best match opens
     assert at.query_params["q"] in ("Countess King", ["Countess King"])

@@ -251,8 +251,8 @@ with tab_form:
                         key=f"an_opt_{ed_key}_void_target_allowed")
         st.button(t(language, "an_start"), key="an-start", on_click=start_round, type="primary",
                   disabled=missing or bad_names is not None)
-        if missing:
-            st.caption(t(language, "an_setup_missing"))
+        if missing:  # (the face-up cards only where the round has them: 2 players)
+            st.caption(t(language, "an_setup_missing" if e.face_up_count(n) else "an_setup_missing_hand"))
 
     if text is not None:
         record = record_of(text)
@@ -296,6 +296,6 @@ if entering:  # the odds are the record's: the turn being entered is not in it y
 show_odds(text, model, language, key="an")
 show_how(text, model, language, key="an")
 if is_viewer_turn(text):
-    show_advice(text, model, language, key="an", offer_exact=True, verdict=verdict_slot)
+    show_advice(text, model, language, key="an", offer_exact=True, verdict=verdict_slot, types_said=True)
 elif record.viewer is not None:
     st.info(t(language, "an_not_your_turn"))

@@ -19,7 +19,7 @@ st.title(t(language, "nav_faq"))
 from solver.teaching.scenario import play_out  # noqa: E402
 from solver.words.sentences import action_text  # noqa: E402
 from tutor.text.scenarios import history_markdown, scenarios  # noqa: E402
-from tutor.text.search import search  # noqa: E402
+from tutor.text.search import fold, search  # noqa: E402
 from tutor.widgets.formatters import ScenarioTitle  # noqa: E402
 from tutor.widgets.ruling import play_session, show_ruling  # noqa: E402
 
@@ -56,7 +56,9 @@ found = _matches(query)
 if query.strip():
     set_param("q", query)
     st.session_state["faq_q_url"] = query
-    if found:
+    if not fold(query):  # only signs ("((([[[*+?"): no word to look for, every situation listed
+        st.info(t(language, "faq_no_words"))
+    elif found:
         st.caption(t(language, "faq_matches", n=len(found)))
     else:
         st.info(t(language, "faq_no_match"))

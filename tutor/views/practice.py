@@ -263,8 +263,8 @@ if p.my_turn:
                         type="primary", disabled=chosen is None)
             c[1].button(t(language, "pr_hint"), key="pr-hint", on_click=hint_cb)
         if st.session_state.get("pr_hint"):
-            # Right under the button that asked for it (below the log, it was off a phone's screen).
-            st.markdown(f"### {t(language, 'pr_hint')}")
+            # Right under the button that asked for it (below the log, it was off a phone's screen); no
+            # heading that would repeat the button's "Hint" right under it.
             if model != p.bots:  # the bots at the table have no model of their own: say which is assumed
                 st.caption(t(language, "pr_hint_assumes", model=ModelName(language)(model),
                              bots=KeyLabel(language, "pr_bots_")(p.bots).split(" (")[0]))
@@ -274,7 +274,7 @@ if p.my_turn:
             slot = show_verdict(text, model, language)
             show_odds(text, model, language, key="pr", model_choice=False)  # the bots are the model
             show_advice(text, model, language, key="pr", seconds=float(p.seconds) * 4, model_choice=False,
-                        verdict=slot)
+                        verdict=slot, types_said=True)
 
 with log_slot.container():
     with st.expander(t(language, "event_log"), expanded=True):

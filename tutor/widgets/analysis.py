@@ -198,12 +198,13 @@ def show_how(text: str, model: str, language: str, key: str) -> None:
 
 
 def show_advice(text: str, model: str, language: str, key: str, seconds: float = 2.5,
-                offer_exact: bool = False, model_choice: bool = True, verdict=None) -> None:
+                offer_exact: bool = False, model_choice: bool = True, verdict=None, types_said: bool = False) -> None:
     """The advisor's ranking (exact or labelled estimate) and the decision view of a chosen play.
     With `offer_exact`, an estimate the longer exact search may replace offers it; `model_choice`
     as for `show_odds`; `verdict`: the slot of the verdict the page shows at its top (`show_verdict`),
     told the longer search's answer when that replaces the estimate; without it, the verdict's box
-    above the ranking."""
+    above the ranking; `types_said`: the odds right above already said which opponents are assumed
+    (`show_odds`), so the ranking does not say it again."""
     css()  # the phone-width rules of the ranking table and the decision graph (the analyzer has no board)
     heading = st.empty()
     heading.subheader(t(language, "an_advice"))
@@ -227,7 +228,7 @@ def show_advice(text: str, model: str, language: str, key: str, seconds: float =
     if deep and verdict is not None:  # the top verdict says what the ranking below says
         with verdict.container():
             verdict_box(adv, verdict_line(adv, language))
-    show_ranking(adv, language, key, offer, model_choice, verdict is None)
+    show_ranking(adv, language, key, offer, model_choice, verdict is None, types_said)
     rows = [a for a in adv.actions if a.same_as is None]  # a Guard's sure misses at one target: one row
     plays = tuple(a.action for a in rows)
     labels = tuple(play_label(adv, a, language) for a in rows)
@@ -289,7 +290,8 @@ def decision_view(text: str, model: str, language: str, key: str, plays: tuple, 
         st.graphviz_chart(decision_dot(text, model, plays[i], language))
 
 
-def show_ranking(adv, language: str, key: str, offer=None, model_choice: bool = True, verdict: bool = True) -> None:
+def show_ranking(adv, language: str, key: str, offer=None, model_choice: bool = True, verdict: bool = True,
+                 types_said: bool = False) -> None:
     """The advisor's ranking: how it was computed, the best play (named only when resolved:
     `solver.words.verdicts.best_plays`) and the table (`tutor.text.rows.advice_rows`). The one place
     the ranking is drawn, for the analyzer and practice hints."""
@@ -303,9 +305,11 @@ def show_ranking(adv, language: str, key: str, offer=None, model_choice: bool = 
             st.caption(method_text(adv, language))
         if offer is not None:  # the longer exact search, offered where the estimate is explained
             offer()
-    # Which opponents the figures assume, next to them (the figures depend on it).
-    st.caption(types_text(adv.types, adv.record, adv.model, language, exact=adv.posterior == "exact",
-                          choice=model_choice))
+    # Which opponents the figures assume, next to them (the figures depend on it); once on a page (the
+    # same sentence stood twice in a row under the odds and here).
+    if not types_said:
+        st.caption(types_text(adv.types, adv.record, adv.model, language, exact=adv.posterior == "exact",
+                              choice=model_choice))
     if verdict:
         verdict_box(adv, verdict_line(adv, language))
     differ = type_bests_text(adv, language)

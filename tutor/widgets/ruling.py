@@ -101,7 +101,9 @@ def table_checker(language: str) -> None:
     label = CardLabel(e.key, language)
     n = st.number_input(t(language, "rc_players"), min_value=e.min_players, max_value=e.max_players,
                         value=min(3, e.max_players), step=1, key=f"rc-t-{e.key}-n")  # (2: three face-up cards to set)
-    names = (t(language, "pr_you"),) + TABLE_NAMES[:n - 1]
+    # your seat named in the third person, as the rulings speak of every player ("Vous reste en jeu" read
+    # as a name): "Player 1 (you)"
+    names = (t(language, "rc_you_name"),) + TABLE_NAMES[:n - 1]
     cards = [int(c) for c in e.cards]
     c = st.columns(2)
     held = c[0].selectbox(t(language, "rc_your_card"), cards, key=f"rc-t-{e.key}-held", format_func=label,
