@@ -40,7 +40,7 @@ def pickers() -> None:
         url_selectbox("Language · Idioma · Langue", LANGUAGES, key="lang", default=default_lang,
                       format_func=language_title)
         url_selectbox(t(lang, "edition"), list(EDITIONS), key="edition", default="2019",
-                      format_func=EditionTitle(lang))
+                      format_func=EditionTitle(lang), widget=f"edition-{lang}")
 
 
 pages = [

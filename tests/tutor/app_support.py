@@ -30,3 +30,9 @@ def example_button(at: AppTest, name: str):
     found = [b for b in at.button if b.key.startswith(f"ex-{name}-")]
     assert len(found) <= 1, [b.key for b in found]
     return found[0] if found else None
+
+
+def edition_box(at: AppTest):
+    """The sidebar's edition picker (a widget per language: `edition-en`, ...; the edition itself is
+    `st.session_state["edition"]`)."""
+    return next(s for s in at.sidebar.selectbox if str(s.key).startswith("edition-"))

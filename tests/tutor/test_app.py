@@ -7,7 +7,7 @@ from tutor.text.curriculum import load_lessons
 from tutor.text.example import example_steps
 
 from . import app_support
-from .app_support import APP, example_button
+from .app_support import APP, edition_box, example_button
 
 
 def app(**params):
@@ -107,10 +107,16 @@ def test_switch_language_and_edition():
     assert at.query_params["lang"] in ("es", ["es"])
     at.switch_page("views/reference.py").run()
     assert "Referencia de reglas" in at.title[0].value
-    at.sidebar.selectbox(key="edition").select("classic").run()
+    edition_box(at).select("classic").run()
     cards = [m.value for m in at.markdown if 'class="ll-block"' in m.value]
     assert len(cards) == len(get_edition("classic").cards)
     assert "Guardia" in cards[0] and "Clásica (16 cartas)" in at.subheader[0].value
+    # back to English from the sidebar: the edition picker speaks English (a widget per language: the
+    # browser kept "Edición 2019 (21 cartas)" on an English page) and keeps the edition chosen
+    at.sidebar.selectbox(key="lang").select("en").run()
+    box = edition_box(at)
+    assert box.key == "edition-en" and box.value == "classic" and "Classic (16 cards)" in box.options
+    assert not any("cartas" in o for o in box.options)
 
 
 def test_link_with_parameters_opens_the_same_view():
@@ -136,7 +142,7 @@ def test_default_language_from_browser_locale():
 def test_unknown_values_in_the_url_fall_back():
     at = app(edition="<script>", lang="xx", lesson="nope")
     assert not at.exception
-    assert at.sidebar.selectbox(key="edition").value == "2019"
+    assert edition_box(at).value == "2019"
 
 
 def test_faq_scenario_played_and_ruling_shown():

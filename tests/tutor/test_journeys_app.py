@@ -13,7 +13,7 @@ from solver import Card, parse_record
 from solver.words.sentences import history_lines
 from solver.words.i18n import LANGUAGES, t
 
-from .app_support import app, page
+from .app_support import app, edition_box, page
 
 #: Ana holds the Princess and a Guard, Luis and Marta unseen: an estimate (3 players).
 PRINCESS = "2019 Ana,Luis,Marta first:Ana viewer:Ana dealt:9 | Ana +1"
@@ -176,12 +176,12 @@ CLASSIC = "classic P1,P2 first:P1 viewer:P1 up:1,2,8 dealt:5 | P1 +1 1>P2=7 miss
 def test_a_shared_classic_link_opens_in_the_classic_edition():
     for lang in LANGUAGES:
         at = page("views/analyzer.py", record=CLASSIC, lang=lang)
-        assert not at.exception and at.sidebar.selectbox(key="edition").value == "classic"
+        assert not at.exception and edition_box(at).value == "classic"
         assert at.selectbox(key="an_edition").value == "classic"  # the new-round form too
     # The position decides: "2019 edition (21 cards)" beside a classic round, and a link reading
     # `edition=2019&record=classic…`, were wrong (issue 36, point 7).
     at = page("views/analyzer.py", record=CLASSIC, edition="2019")
-    assert at.sidebar.selectbox(key="edition").value == "classic"
+    assert edition_box(at).value == "classic"
     assert at.query_params["edition"] in ("classic", ["classic"])
 
 
@@ -193,11 +193,11 @@ def test_a_round_entered_through_the_form_or_the_notation_sets_the_edition():
         at.selectbox(key=f"an_up{i}").set_value(int(c)).run()
     at.button(key="an-start").click().run()
     assert not at.exception and at.session_state["an_text"].startswith("classic ")
-    assert at.sidebar.selectbox(key="edition").value == "classic"
+    assert edition_box(at).value == "classic"
     assert at.query_params["edition"] in ("classic", ["classic"])
     at.text_area(key="an_input").input("classic-2019 Ana,Luis first:Ana viewer:Ana up:1,2,3 dealt:5").run()
     at.button(key="an-load").click().run()
-    assert at.sidebar.selectbox(key="edition").value == "classic-2019"
+    assert edition_box(at).value == "classic-2019"
 
 
 def test_the_history_says_a_card_played_on_nobody_had_no_effect_and_why():

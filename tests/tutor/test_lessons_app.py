@@ -10,7 +10,7 @@ from solver.teaching.quiz import make_question
 from tutor.text.curriculum import load_lessons
 from solver.words.i18n import LANGUAGES
 
-from .app_support import app, page
+from .app_support import app, edition_box, page
 
 LESSONS = {lesson.id: lesson for lesson in load_lessons()}
 RECALL = ("card-value", "card-count", "edition-value")
@@ -112,7 +112,7 @@ def test_reference_shows_whole_effects_and_the_rules_people_look_up():
         assert "classic (16 cards)" not in at.subheader[0].value
     fr = page("views/reference.py", lang="fr", edition="classic")
     assert "Classique (16 cartes)" in fr.subheader[0].value
-    assert fr.sidebar.selectbox(key="edition").options == ["Édition 2019 (21 cartes)", "Classique (16 cartes)",
+    assert edition_box(fr).options == ["Édition 2019 (21 cartes)", "Classique (16 cartes)",
                                                            "Boîte 2019, version classique (16 cartes)"]
 
 

@@ -15,14 +15,22 @@ import streamlit as st
 
 def url_selectbox(
     label: str, options: Sequence[str], *, key: str, default: str, format_func: Callable[[str], str] = str,
-    override: str | None = None,
+    override: str | None = None, widget: str | None = None,
 ) -> str:
     """A selectbox kept in the URL under `key`; on a session's first run `override` (when listed)
-    wins over the URL's value (a shared position's own edition over a stale `edition=`)."""
+    wins over the URL's value (a shared position's own edition over a stale `edition=`). `widget`: the
+    widget's own key, when its options' words change (the language): the browser kept a widget's
+    option labels in the old language after a switch ("Edición 2019" on an English page)."""
     if key not in st.session_state:
         wanted = override if override in options else st.query_params.get(key, default)
         st.session_state[key] = wanted if wanted in options else default
-    value = st.selectbox(label, list(options), key=key, format_func=format_func)
+    if widget is None:
+        value = st.selectbox(label, list(options), key=key, format_func=format_func)
+    else:  # a widget of its own per `widget` (its options' words): the value kept under `key`
+        st.session_state[widget] = st.session_state[key]
+        value = st.selectbox(label, list(options), key=widget, format_func=format_func,
+                             on_change=lambda: st.session_state.update({key: st.session_state[widget]}))
+        st.session_state[key] = value
     if st.query_params.get(key) != value:
         st.query_params[key] = value
     return value
