@@ -263,7 +263,7 @@ def test_the_cards_are_shown_before_the_first_card_lesson_and_beside_every_lesso
         assert len(blocks) == len(e.cards)
         baron = next(b for b in blocks if "Baron" in b)
         assert f"<b>{e.value(Card.BARON)} · Baron</b>" in baron and t("fr", "ref_copies", n=2) in baron
-        assert "plus faible est éliminée" in baron  # its effect
+        assert "la carte la plus faible est éliminé" in baron  # its effect (the player, not the card, is out)
         at = app(lesson="guard-priest-baron", lang="es", edition=edition)
         (strip,) = [m.value for m in at.markdown if 'class="ll-strip"' in m.value]
         assert strip.count('class="ll-chip"') == len(e.cards)
@@ -312,6 +312,9 @@ def test_a_wrong_answer_does_not_give_the_answer_away_and_a_second_try_is_graded
     at.radio(key=f"quiz-{lid}-0").set_value(q.answer).run()
     at.button(key=f"check-{lid}-0").click().run()
     assert at.success[0].value == t("en", "correct_second") and not at.error
+    # and why, as after a wrong answer shown (a correct answer said only "Correct")
+    why = next(m.value for m in at.markdown if m.value.startswith(f"**{t('en', 'quiz_why')}**"))
+    assert q.reasons and all(line.count("- ") for line in why.splitlines()[1:])
     assert at.button(key=f"check-{lid}-0").disabled  # closed: another question is offered
 
 

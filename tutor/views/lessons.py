@@ -169,8 +169,11 @@ def ask(lid: str, kind: str, seed: int) -> None:
         st.warning(t(language, "quiz_nobody_alone"))
     elif note == "pick":
         st.warning(t(language, "quiz_pick"))
-    elif verdict == "correct":
+    elif verdict == "correct":  # right: and why (a correct answer taught nothing more than "Correct")
         st.success(t(language, "correct" if state["tries"] == 0 else "correct_second"))
+        if q.reasons:
+            st.markdown(f"**{t(language, 'quiz_why')}**\n" + "\n".join(
+                f"- {say(line, e, language, seats)}" for line in q.reasons))
     elif verdict == "retry":  # why this answer is wrong, not what is right: a second try
         hints = [say(line, e, language, seats) for line in state.get("hint", ())] or [t(language, "quiz_look_again")]
         st.error(t(language, "wrong_try_again"))
