@@ -120,6 +120,21 @@ def test_an_invalid_entry_shows_the_rule_it_breaks_not_a_traceback():
     assert "in: 2019" not in bad_link.error[0].value
 
 
+def test_a_record_no_deal_explains_is_refused_first_not_told_as_fact():
+    """"Hit: you held the King (7)" was told of a viewer dealt the Priest, its refusal far below: a
+    linked or typed record that parses but that no deal explains is refused like a broken one."""
+    text = "2019 Ana,Luis first:Ana viewer:Ana up:1,1,2 dealt:2 | Ana +8 8 | Luis +1 1>Ana=7 hit"
+    linked = analyzer(record=text, lang="fr")
+    assert not linked.exception and linked.session_state["an_text"] is None
+    assert link_reason(linked.error[0].value, "fr").startswith("Tour 2 — ")
+    assert not any("Touché" in m.value for m in linked.markdown)
+    typed = analyzer()
+    typed.text_area(key="an_input").set_value(text)
+    typed.button(key="an-load").click().run()
+    assert not typed.exception and typed.session_state["an_text"] is None
+    assert typed.error and typed.error[0].value.startswith("Turn 2 — ")
+
+
 def link_reason(value: str, lang: str) -> str:
     """What a broken link's message says is wrong (`an_link_broken`'s reason)."""
     before, after = t(lang, "an_link_broken", reason="§").split("§")

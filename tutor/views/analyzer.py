@@ -50,13 +50,30 @@ def _set_text(text: str | None) -> None:
     st.session_state.pop("an_link_error", None)
 
 
+def _explained(text: str) -> Record:
+    """A typed or linked record, when it parses and some deal explains it (`InconsistentRecordError`
+    otherwise): a record no deal explains was loaded and told as fact ("Hit: you held the King" when you
+    held the Priest), its refusal far below. Too large to check here: loaded (the odds say so)."""
+    from solver.analysis.entry import FIELD_BUDGET
+    from solver.inference import InconsistentRecordError, infer
+
+    record = record_of(text)
+    try:
+        infer(record, "uniform", FIELD_BUDGET)
+    except InconsistentRecordError:
+        raise
+    except LoveLetterError:
+        pass
+    return record
+
+
 if "an_text" not in st.session_state:
     _set_text(None)
     wanted = st.query_params.get("record")
     if wanted:
         st.session_state["an_input"] = wanted
         try:
-            _set_text(format_record(record_of(wanted)))
+            _set_text(format_record(_explained(wanted)))
         except LoveLetterError as err:  # said at the top of the page (`link_error`), the form below
             st.session_state["an_link_error"] = link_name_problem(wanted, language) or error_text(err, language)
 if "an_model" not in st.session_state:
@@ -74,7 +91,7 @@ def _follow(text: str) -> None:
 def load_text() -> None:
     text = st.session_state.get("an_input", "").strip()
     try:
-        _set_text(format_record(record_of(text)))
+        _set_text(format_record(_explained(text)))
         _follow(text)
     except LoveLetterError as err:
         st.session_state["an_error"] = error_text(err, language)
