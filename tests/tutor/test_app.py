@@ -195,6 +195,7 @@ def test_practice_says_what_each_kind_of_bot_does_in_plain_words():
         assert not any("ISMCTS" in x for x in bots.options), bots.options
         assert bots.options[-1] == t(lang, "pr_bots_advisor") and bots.options[-1].endswith(strongest[lang])
         assert sum(strongest[lang] in x for x in bots.options) == 1
+        assert bots.value == "card-counter"  # by default (a random bot played its Princess at once)
 
 
 def test_the_saved_practice_link_opens_in_the_language_it_was_played_in():

@@ -163,8 +163,9 @@ with st.expander(t(language, "pr_setup"), expanded=p is None):
     c[2].selectbox(t(language, "pr_seat"), list(range(n)), key=k_seat,
                    format_func=PlayLabel(tuple(str(i + 1) for i in range(n))))
     c = st.columns(4)
+    # card counters by default: a random bot plays its Princess and ends the round at the first decision
     c[0].radio(t(language, "pr_bots"), BOTS, key="pr_bots", format_func=KeyLabel(language, "pr_bots_"),
-               help=t(language, "pr_bots_help"))
+               help=t(language, "pr_bots_help"), index=BOTS.index("card-counter"))
     # Empty: every new game is a new deal. A number typed here replays that game.
     c[1].number_input(t(language, "pr_seed"), min_value=0, value=None, step=1, key="pr_seed",
                       placeholder=t(language, "pr_seed_new"), help=t(language, "pr_seed_help"))
