@@ -236,3 +236,17 @@ def test_the_guided_form_says_why_only_the_countess_is_offered():
         card = next(b for b in at.button_group if b.key.endswith("-card"))
         assert len(card.options) == 1
         assert said in [c.value for c in at.caption], [c.value for c in at.caption]
+
+
+def test_a_situation_opened_from_a_lesson_leads_back_to_it():
+    """'Pruébalo en la mesa' left the lessons with no way back: the lesson's links carry it, and the FAQ
+    page offers the way back first (an unknown lesson: no link)."""
+    lessons = app(lesson="prince", lang="es")
+    links = [link.proto for link in lessons.get("page_link") if "faq" in link.proto.page]
+    assert links and all(link.query_string.endswith("&from_lesson=prince") for link in links)
+    at = page("views/faq.py", lang="es", scenario="faq-prince-self", from_lesson="prince")
+    assert not at.exception
+    back = [link.proto for link in at.get("page_link")]
+    assert back and back[0].label == t("es", "faq_back_to_lesson", lesson="El Príncipe")
+    odd = page("views/faq.py", lang="es", scenario="faq-prince-self", from_lesson="nope")
+    assert not odd.exception and not any("lección" in link.proto.label for link in odd.get("page_link"))

@@ -28,6 +28,17 @@ all_scenarios = scenarios()
 ids = list(all_scenarios)
 MAX_QUERY = 100
 
+# Opened from a lesson's "try it on the table": the way back to it, first (the lesson was left behind).
+back_to = st.query_params.get("from_lesson")
+if back_to:
+    from tutor.text.curriculum import load_lessons
+    from tutor.widgets.formatters import LessonTitle
+    from tutor.widgets.url import page_params
+
+    if back_to in {lesson.id for lesson in load_lessons()}:
+        st.page_link("views/lessons.py", label=t(language, "faq_back_to_lesson", lesson=LessonTitle(language)(back_to)),
+                     icon=":material/arrow_back:", query_params=page_params(lesson=back_to))
+
 
 def _matches(query: str) -> list[str]:
     """The situations the search box's words find (all of them for no words)."""

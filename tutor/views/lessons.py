@@ -231,7 +231,8 @@ st.page_link("views/reference.py", label=t(language, "lesson_cards_link"), query
 if lesson.scenarios:
     st.subheader(t(language, "try_scenarios"))
     for sid in lesson.scenarios:
-        st.page_link("views/faq.py", label=ScenarioTitle(language)(sid), query_params=page_params(scenario=sid))
+        st.page_link("views/faq.py", label=ScenarioTitle(language)(sid),
+                     query_params=page_params(scenario=sid, from_lesson=lid))
 
 # Quiz: a question on this lesson's rule, generated from an engine position, graded by the engine.
 # A wrong answer says why it is wrong (never what is right) and may be tried again; a second wrong
