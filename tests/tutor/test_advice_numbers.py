@@ -139,7 +139,7 @@ def test_when_no_guard_guess_can_hit_the_page_says_so_in_a_sentence():
         assert guard_lines(traded, "random", lang) == [t(lang, "an_guard_none", player="Luis")]
     open_hand = "classic Ana,Luis first:Ana viewer:Ana up:2,3,4 dealt:1 | Ana +1 1>Luis=5 miss"
     (line,) = guard_lines(open_hand, "random", "en")
-    assert line.startswith("Best Guard guess on Luis: ") and "—" in line and "%" in line
+    assert line.startswith("Likeliest Guard hit on Luis: ") and "—" in line and "%" in line
 
 
 def test_no_best_guard_guess_is_shown_when_your_hand_holds_no_guard():
@@ -152,7 +152,7 @@ def test_no_best_guard_guess_is_shown_when_your_hand_holds_no_guard():
     for lang in ("en", "es", "fr"):
         assert guard_lines(no_guard, "card-counter", lang) == []
     with_guard = "2019 Ana,Luis first:Luis viewer:Ana up:1,1,2 dealt:8 | Luis 7>Ana got:2 | Ana +1"
-    assert guard_lines(with_guard, "card-counter", "en")[0].startswith("Best Guard guess on Luis: ")
+    assert guard_lines(with_guard, "card-counter", "en")[0].startswith("Likeliest Guard hit on Luis: ")
     spectator = "2019 Ana,Luis first:Luis | Luis 7>Ana"
     assert len(guard_lines(spectator, "random", "en")) == 2
 

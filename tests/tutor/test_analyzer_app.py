@@ -53,7 +53,7 @@ def test_a_shared_link_restores_the_position_and_its_advice():
     assert all(re.search(r"\u00a0\(\d\)", p) and not re.search(r" \(\d\)", p) for p in plays), plays
     assert at.get("graphviz_chart"), "the decision view is drawn"
     # Ana holds Countess and Priest: no "best Guard guess" line for a Guard she does not hold.
-    assert not any("Best Guard guess" in m.value for m in at.markdown)
+    assert not any("Likeliest Guard hit" in m.value for m in at.markdown)
 
 
 def test_an_estimate_says_so_in_one_sentence_and_keeps_the_method_for_who_asks():

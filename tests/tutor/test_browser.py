@@ -61,7 +61,7 @@ def test_shared_analyzer_link_restores_the_position_in_chromium(browser, server)
         expect(page.locator("[data-testid='stTable']").filter(has_text="Why").filter(has_text=best).first
                ).to_be_visible()
         expect(page.get_by_text("Hand: Priest (2), Prince (5)")).to_be_visible()
-        expect(page.get_by_text("Best Guard guess")).to_have_count(0)  # Ana holds no Guard
+        expect(page.get_by_text("Likeliest Guard hit")).to_have_count(0)  # Ana holds no Guard
         expect(page.locator("[data-testid='stGraphVizChart'] svg").first).to_be_visible()
         shot(page, "analyzer_shared_link")
     finally:
