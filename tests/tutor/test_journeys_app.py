@@ -250,3 +250,14 @@ def test_a_situation_opened_from_a_lesson_leads_back_to_it():
     assert back and back[0].label == t("es", "faq_back_to_lesson", lesson="El Príncipe")
     odd = page("views/faq.py", lang="es", scenario="faq-prince-self", from_lesson="nope")
     assert not odd.exception and not any("lección" in link.proto.label for link in odd.get("page_link"))
+
+
+def test_a_link_to_no_such_lesson_or_situation_says_so():
+    """An unknown lesson or situation in a link opened a default page with no word about it."""
+    for lang in ("en", "fr"):
+        at = page("views/faq.py", lang=lang, scenario="no-such-thing")
+        assert not at.exception and t(lang, "faq_unknown") in [i.value for i in at.info]
+        at = app(lesson="no-such-lesson", lang=lang)
+        assert not at.exception and t(lang, "lesson_unknown") in [i.value for i in at.info]
+    known = page("views/faq.py", lang="en", scenario="faq-prince-self")
+    assert t("en", "faq_unknown") not in [i.value for i in known.info]

@@ -60,6 +60,8 @@ if "faq_q" not in st.session_state or st.query_params.get("q", "") != st.session
         _searched()
 if "faq" not in st.session_state or (wanted in all_scenarios and wanted != st.session_state.get("faq_url")):
     st.session_state["faq"] = wanted if wanted in all_scenarios else ids[0]
+    if wanted and wanted not in all_scenarios:  # a link to a situation there is no such: said
+        st.info(t(language, "faq_unknown"))
 # (no max_chars: its "62/100" counter stood over the typed words on a phone; the query is cut here)
 query = st.text_input(t(language, "faq_search"), key="faq_q", on_change=_searched,
                       placeholder=t(language, "faq_search_hint"))[:MAX_QUERY]

@@ -37,6 +37,8 @@ if done:
 wanted = st.query_params.get("lesson")
 if "lesson" not in st.session_state or (wanted in by_id and wanted != st.session_state.get("lesson_url")):
     st.session_state["lesson"] = wanted if wanted in by_id else (next_lesson(done) or lessons[0].id)
+    if wanted and wanted not in by_id:  # a link to a lesson there is no such: said, not silently replaced
+        st.info(t(language, "lesson_unknown"))
 
 
 def finish(lid: str) -> None:
