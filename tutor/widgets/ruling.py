@@ -116,14 +116,15 @@ def table_checker(language: str) -> None:
     face_up: tuple = ()
     if e.face_up_count(n):
         up = st.multiselect(t(language, "rc_face_up"), copies, key=f"rc-t-{e.key}-{n}-up", format_func=copy_label,
-                            max_selections=e.face_up_count(n), placeholder=t(language, "an_choose"))
+                            max_selections=e.face_up_count(n), placeholder=t(language, "an_choose"),
+                            select_all=False)  # (its "Select all" / "Select 2 matches" are English only)
         face_up = tuple(Card(x // 10) for x in up)
     discards, out, protected = [], [], []
     for i, name in enumerate(names):
         with st.container(border=True):
             pile = st.multiselect(t(language, "rc_your_discards") if i == 0 else t(language, "rc_discards_of", player=name),
                                   copies, key=f"rc-t-{e.key}-{n}-d{i}", format_func=copy_label,
-                                  placeholder=t(language, "rc_no_discard"))
+                                  placeholder=t(language, "rc_no_discard"), select_all=False)
             row = st.columns(2)
             gone = i != 0 and row[0].checkbox(t(language, "rc_out", player=name), key=f"rc-t-{e.key}-{n}-o{i}")
             safe = i != 0 and not gone and row[1].checkbox(t(language, "rc_protected", player=name),
