@@ -40,6 +40,10 @@ def test_practice_link_with_bad_numbers_shows_a_message_and_the_page_works(overr
     at = page("views/practice.py", **{**_link(), **override})
     assert not at.exception
     assert "pr" not in at.session_state and at.session_state["pr_error"]
+    # said first, above the forms that fix it, as the link's ("This practice link …" with its reason)
+    assert at.error and at.error[0].value.startswith("This practice link ")
+    kinds = [node.type for node in at.main.children.values()]
+    assert "error" in kinds and kinds.index("error") < kinds.index("expander"), kinds
 
 
 def test_a_genuine_practice_link_resumes_in_the_page():

@@ -147,8 +147,17 @@ if "pr" not in st.session_state and st.query_params.get("record"):
                   q.get("target") or None)
     except ValueError:
         st.session_state["pr_error"] = t(language, "pr_bad_link")
+    else:
+        if st.session_state.get("pr_error"):  # the link's own reason, said as the link's
+            reason = st.session_state["pr_error"].rstrip()
+            reason += "" if reason.endswith((".", "!", "?")) else "."
+            st.session_state["pr_error"] = t(language, "pr_bad_link_because", reason=reason)
 
 p = st.session_state.get("pr")
+# What went wrong (a damaged link, a refused setup) first, above the forms that fix it: it stood under the
+# new-game form, a screen down on a phone.
+if st.session_state.get("pr_error"):
+    st.error(guide_link(st.session_state["pr_error"], language))
 
 with st.expander(t(language, "pr_setup"), expanded=p is None):
     if "pr_edition" not in st.session_state:
@@ -183,8 +192,6 @@ with st.expander(t(language, "pr_resume")):
     st.caption(t(language, "pr_resume_help"))
     st.button(t(language, "pr_resume_go"), key="pr-resume", on_click=resume_form_cb)
 
-if st.session_state.get("pr_error"):
-    st.error(guide_link(st.session_state["pr_error"], language))
 if p is None:
     done()
 
