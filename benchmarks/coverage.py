@@ -26,7 +26,6 @@ Usage: python benchmarks/coverage.py [positions-per-row] [deals] [--raw] [--left
 
 from __future__ import annotations
 
-import random
 import statistics
 import sys
 import time
@@ -35,31 +34,22 @@ from pathlib import Path
 # The project root in place of this folder, whose coverage.py would shadow the coverage package numba imports.
 sys.path[0] = str(Path(__file__).resolve().parent.parent)
 
-from solver import apply, deal_round, legal_actions  # noqa: E402
 from solver.advice.estimate import advise_estimate  # noqa: E402
 from solver.advice.exact import advise_exact  # noqa: E402
 from solver.advice.worlds import TooLargeError  # noqa: E402
-from solver.policies.heuristics import counting_policy  # noqa: E402
-from solver.records.record import record_from_events  # noqa: E402
+from benchmarks.positions import position_at  # noqa: E402
 
 
 def positions(edition: str, left: int, count: int, start: int = 70_000):
     found = 0
     for seed in range(start, start + 20_000):
-        rng = random.Random(seed)
-        r, ev = deal_round(edition, 2, seed % 2, seed)
-        events = list(ev)
-        while r.phase != "over":
-            if r.current == 0 and r.phase == "play" and len(r.deck) == left:
-                if len(legal_actions(r)) > 1:
-                    yield record_from_events(r.edition, 2, events, 0)
-                    found += 1
-                break
-            a = counting_policy(r, rng) if rng.random() < 0.9 else rng.choice(legal_actions(r))
-            r, e2 = apply(r, a)
-            events += e2
-        if found >= count:
-            return
+        record = position_at(edition, 2, left, seed)
+        if record is not None:
+            yield record
+            found += 1
+            if found >= count:
+                return
+
 
 
 def quantile(xs, q: float) -> float:

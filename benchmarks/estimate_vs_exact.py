@@ -15,7 +15,6 @@ Usage: python benchmarks/estimate_vs_exact.py [positions-per-row] [deals]
 
 from __future__ import annotations
 
-import random
 import statistics
 import sys
 from collections import defaultdict
@@ -24,32 +23,24 @@ from pathlib import Path
 # The project root in place of this folder, whose coverage.py would shadow the coverage package numba imports.
 sys.path[0] = str(Path(__file__).resolve().parent.parent)
 
-from solver import Play, apply, deal_round, legal_actions  # noqa: E402
+from solver import Play  # noqa: E402
 from solver.advice.estimate import advise_estimate  # noqa: E402
 from solver.advice.exact import advise_exact  # noqa: E402
 from solver.advice.worlds import TooLargeError  # noqa: E402
-from solver.policies.heuristics import counting_policy  # noqa: E402
-from solver.records.record import record_from_events  # noqa: E402
+from benchmarks.positions import position_at  # noqa: E402
 
 
 def positions(edition: str, count: int, lefts=(3, 4, 5)):
     found = 0
     for seed in range(20_000):
-        rng = random.Random(seed)
         want = lefts[seed % len(lefts)]
-        r, ev = deal_round(edition, 2, seed % 2, seed)
-        events = list(ev)
-        while r.phase != "over":
-            if r.current == 0 and r.phase == "play" and len(r.deck) == want:
-                if len(legal_actions(r)) > 1:
-                    yield want, record_from_events(r.edition, 2, events, 0)
-                    found += 1
-                break
-            a = counting_policy(r, rng) if rng.random() < 0.9 else rng.choice(legal_actions(r))
-            r, e2 = apply(r, a)
-            events += e2
-        if found >= count:
-            return
+        record = position_at(edition, 2, want, seed)
+        if record is not None:
+            yield want, record
+            found += 1
+            if found >= count:
+                return
+
 
 
 def main() -> None:

@@ -23,7 +23,6 @@ Usage: python benchmarks/verdicts.py [positions-per-row] [--rows 2:6,2:7,...] [-
 
 from __future__ import annotations
 
-import random
 import statistics
 import sys
 import time
@@ -32,10 +31,8 @@ from pathlib import Path
 # The project root in place of this folder, whose coverage.py would shadow the coverage package numba imports.
 sys.path[0] = str(Path(__file__).resolve().parent.parent)
 
-from solver import apply, deal_round, legal_actions  # noqa: E402
 from solver.advice.advisor import advise  # noqa: E402
-from solver.policies.heuristics import counting_policy  # noqa: E402
-from solver.records.record import record_from_events  # noqa: E402
+from benchmarks.positions import position_at  # noqa: E402
 from solver.rules.errors import LoveLetterError  # noqa: E402
 
 CLOSE = 0.03
@@ -48,20 +45,13 @@ def positions(edition: str, n: int, left: int, count: int, start: int):
     """Records at seat 0's turn with `left` cards in the deck and at least two legal plays."""
     found = 0
     for seed in range(start, start + 50_000):
-        rng = random.Random(seed)
-        r, ev = deal_round(edition, n, seed % n, seed)
-        events = list(ev)
-        while r.phase != "over":
-            if r.current == 0 and r.phase == "play" and len(r.deck) <= left:
-                if len(r.deck) == left and len(legal_actions(r)) > 1:
-                    yield record_from_events(r.edition, n, events, 0)
-                    found += 1
-                break
-            a = counting_policy(r, rng) if rng.random() < 0.9 else rng.choice(legal_actions(r))
-            r, e2 = apply(r, a)
-            events += e2
-        if found >= count:
-            return
+        record = position_at(edition, n, left, seed)
+        if record is not None:
+            yield record
+            found += 1
+            if found >= count:
+                return
+
 
 
 def kinds(adv) -> dict:

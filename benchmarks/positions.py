@@ -1,0 +1,29 @@
+"""The benchmarks' positions: seeded rounds played by card counters (one play in ten random) up to
+seat 0's turn with a given number of cards in the deck (`benchmarks/verdicts.py`, `coverage.py`,
+`estimate_vs_exact.py`)."""
+
+from __future__ import annotations
+
+import random
+from typing import Optional
+
+from solver import apply, deal_round, legal_actions
+from solver.policies.heuristics import counting_policy
+from solver.records.record import Record, record_from_events
+
+
+def position_at(edition: str, n: int, left: int, seed: int) -> Optional[Record]:
+    """The record, as seat 0 saw it, of the round dealt from `seed` at seat 0's turn with `left` cards in
+    the deck and at least two legal plays; None when that round never reaches one."""
+    rng = random.Random(seed)
+    r, ev = deal_round(edition, n, seed % n, seed)
+    events = list(ev)
+    while r.phase != "over":
+        if r.current == 0 and r.phase == "play" and len(r.deck) <= left:
+            if len(r.deck) == left and len(legal_actions(r)) > 1:
+                return record_from_events(r.edition, n, events, 0)
+            return None
+        a = counting_policy(r, rng) if rng.random() < 0.9 else rng.choice(legal_actions(r))
+        r, e2 = apply(r, a)
+        events += e2
+    return None
