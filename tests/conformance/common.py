@@ -22,6 +22,7 @@ from solver import Play, apply, deal_round, get_edition, legal_actions
 from solver.policies.heuristics import counting_choices, counting_policy, random_policy
 from solver.policies.models import CardCounterModel
 from solver.rules.rng import SplitMix64
+from solver.records.record import record_from_events
 from solver.rules.state import OVER, PLAY
 
 FULL = os.environ.get("LOVELETTER_FULL") == "1"
@@ -70,6 +71,21 @@ def advisor_playout(r, viewer, model, rng):
     if out_before and r.phase != OVER:
         return (), None, True
     return r.winners, r.spy_bonus, out_before
+
+
+def position_where(key: str, n: int, seed: int, stop):
+    """The record, as seat 0 saw it, of the round dealt from `seed` and played at random (the project's
+    generator) up to seat 0's first play with a choice where `stop(round, generator)` holds; None when the
+    round ends first."""
+    rng = SplitMix64(seed)
+    r, ev = deal_round(key, n, seed % n, seed)
+    events = list(ev)
+    while r.phase != OVER:
+        if r.current == 0 and r.phase == PLAY and len(legal_actions(r)) > 1 and stop(r, rng):
+            return record_from_events(r.edition, n, events, 0)
+        r, more = apply(r, rng.choice(legal_actions(r)))
+        events += more
+    return None
 
 
 TRACES = Path(__file__).with_name("traces.json")

@@ -15,14 +15,13 @@ from pathlib import Path
 
 import pytest
 
-from solver import apply, deal_round, legal_actions
 from solver.advice.exact import advise_exact, exact_value
 from solver.advice.worlds import TooLargeError
 from solver.compiled import backend, forced
 from solver.policies.models import get_model
 from solver.records.notation import parse_record
-from solver.records.record import record_from_events
-from solver.rules.rng import SplitMix64
+
+from .common import position_where
 
 pytestmark = pytest.mark.skipif(backend() != "compiled", reason="the compiled path is not in use")
 
@@ -63,18 +62,12 @@ def test_saved_positions_get_the_same_exact_answer_and_work_on_both_paths(model)
 def random_positions(key: str, n: int, count: int, start: int, max_deck: int):
     found = 0
     for seed in range(start, start + 50 * count):
-        rng = SplitMix64(seed)
-        r, ev = deal_round(key, n, seed % n, seed)
-        events = list(ev)
-        while r.phase != "over":
-            if r.current == 0 and r.phase == "play" and len(r.deck) <= max_deck and len(legal_actions(r)) > 1:
-                yield record_from_events(r.edition, n, events, 0)
-                found += 1
-                break
-            r, e2 = apply(r, rng.choice(legal_actions(r)))
-            events += e2
-        if found >= count:
-            return
+        record = position_where(key, n, seed, lambda r, rng: len(r.deck) <= max_deck)
+        if record is not None:
+            yield record
+            found += 1
+            if found >= count:
+                return
 
 
 @pytest.mark.parametrize("key, n, model, max_deck", [

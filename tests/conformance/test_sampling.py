@@ -6,11 +6,11 @@ from __future__ import annotations
 
 import pytest
 
-from solver import apply, deal_round, legal_actions, parse_record
+from solver import parse_record
 from solver.advice.estimate import advise_estimate
 from solver.compiled import backend, forced
-from solver.records.record import record_from_events
-from solver.rules.rng import SplitMix64
+
+from .common import position_where
 
 pytestmark = pytest.mark.skipif(backend() != "compiled", reason="the compiled path is not in use")
 
@@ -44,18 +44,12 @@ def positions(key: str, n: int, count: int):
     """Seeded rounds played at random to seat 0's turns with a choice."""
     found = 0
     for seed in range(500, 5000):
-        rng = SplitMix64(seed)
-        r, ev = deal_round(key, n, seed % n, seed)
-        events = list(ev)
-        while r.phase != "over":
-            if r.current == 0 and r.phase == "play" and len(legal_actions(r)) > 1 and rng.below(3) == 0:
-                yield record_from_events(r.edition, n, events, 0)
-                found += 1
-                break
-            r, e2 = apply(r, rng.choice(legal_actions(r)))
-            events += e2
-        if found >= count:
-            return
+        record = position_where(key, n, seed, lambda r, rng: rng.below(3) == 0)
+        if record is not None:
+            yield record
+            found += 1
+            if found >= count:
+                return
 
 
 @pytest.mark.parametrize("key, n, model", [("classic", 2, "card-counter"), ("2019", 2, "mixture"),
