@@ -1,5 +1,5 @@
 """What the solver concludes, in words: the best Guard guess on each opponent, the advisor's
-verdict ("Best play: …", "Probably best: …; might be as good: …", "Your only legal play: …"), each
+verdict ("Best play: …", "Probably best: …; not yet told apart from it: …", "Your only legal play: …"), each
 play's one-sentence why, and how the answer was computed. Pure functions over a `Posterior` or an
 `Advice`: the app (`tutor/`) and the notebook display (`solver.display`) say the same.
 """
@@ -162,7 +162,7 @@ def best_text(adv, lang: str) -> str:
     """The verdict, the play with the highest value first, each other play named with its own
     figure: "Best play: X"; "Best play: X: 63%; equally good (within 3 points): Y: 62%" (an exact
     tie: "equally good (exactly the same chance)"); when a play is not yet told apart from the best,
-    "Probably best: X: ≈ 63%; might be as good (not yet told apart): Y: ≈ 58%"
+    "Probably best: X: ≈ 63%; not yet told apart from it (more work could change the order): Y: ≈ 58%"
     (`solver.advice.result`: best, close, worse, undecided)."""
     if not adv.actions:
         return ""

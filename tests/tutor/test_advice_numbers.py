@@ -44,7 +44,7 @@ def Advice(record, model, method, ranked, worlds, nodes, **kw):
 
 def test_the_verdict_names_the_best_first_and_says_equally_good_only_of_plays_proved_close():
     """Issue 41: "equally good" only of a play whose difference to the best is proved within ±3
-    points; a play not yet told apart is said as such ("Probably best: …; might be as good …"); each
+    points; a play not yet told apart is said as such ("Probably best: …; not yet told apart from it (more work could change the order) …"); each
     play with its own figure, never the first play's."""
     from solver import Card, Play
 
@@ -55,8 +55,8 @@ def test_the_verdict_names_the_best_first_and_says_equally_good_only_of_plays_pr
                                                   _ranked(c, "0.30", (0.26, 0.35), diff=(-0.26, -0.18))), 0, 0)
     assert [x.standing for x in open_.actions] == ["best", "undecided", "worse"]
     assert best_plays(open_) == (False, open_.actions[:1]) and not open_.decided
-    assert best_text(open_, "en") == ("Probably best: Guard (1) on Luis, naming the Prince (5): ≈\u00a052%; might be as "
-                                      "good (not yet told apart): Guard (1) on Luis, naming the King (7): ≈\u00a050%")
+    assert best_text(open_, "en") == ("Probably best: Guard (1) on Luis, naming the Prince (5): ≈\u00a052%; not yet told "
+                                      "apart from it (more work could change the order): Guard (1) on Luis, naming the King (7): ≈\u00a050%")
     assert win_text(open_.actions[0]) == "≈\u00a052% (47%–57%)"
     # Within ±3 points: proved close, "equally good", with its own figure.
     close = Advice(RECORD, "random", "estimate", (_ranked(a, "0.52", (0.47, 0.57)),

@@ -2,8 +2,8 @@
 Playwright), on a phone (Playwright's "iPhone 13", 390 px) and at 1280 px, in en/es/fr:
 
 * the analyzer's verdict on a 3-player position where the card-counter answer has a best play, a
-  play proved close (within 3 points: "equally good"), plays not yet told apart ("might be as
-  good"), each with its own figure; the box the same on every screen; the Guard's sure misses at
+  play proved close (within 3 points: "equally good"), plays not yet told apart ("not yet told apart from it (more work could
+  change the order)"), each with its own figure; the box the same on every screen; the Guard's sure misses at
   one target one row, said by no card;
 * practice: the hint's verdict, then the review of that same decision, which reads the hint's own
   answer (the same figures, the cost its standing gives).
