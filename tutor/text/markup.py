@@ -50,7 +50,7 @@ CARD_CSS = """
 [data-testid='stMain'] [data-testid='stPageLink-NavLink'] p{text-decoration:underline;text-underline-offset:.2em;color:#9b1d3a}
 @media (max-width:640px){[data-testid='stTable'] th,[data-testid='stTable'] td{padding-left:.3rem!important;padding-right:.3rem!important;font-size:.8rem;overflow-wrap:anywhere}}
 @media (max-width:640px){[data-testid='stGraphVizChart']{overflow-x:auto}[data-testid='stGraphVizChart'] svg{max-width:none!important}}
-@media (max-width:640px){.ll-card{width:6rem;min-height:7.6rem}.ll-card .n{font-size:.8rem}.ll-card .e{font-size:.68rem}.ll-back.big{width:5.6rem;min-height:7.6rem}}
+@media (max-width:640px){.ll-card{width:6rem;min-height:7.6rem}.ll-card .n{font-size:.8rem}.ll-card .e{font-size:.68rem}.ll-back.big{width:4.4rem;min-height:5.8rem}}
 </style>
 """
 
