@@ -64,6 +64,17 @@ def test_shared_analyzer_link_restores_the_position_in_chromium(browser, server)
         expect(page.get_by_text("Likeliest Guard hit")).to_have_count(0)  # Ana holds no Guard
         expect(page.locator("[data-testid='stGraphVizChart'] svg").first).to_be_visible()
         shot(page, "analyzer_shared_link")
+        # the link to share, shown with a copy button, opens the same position
+        link = page.locator("[data-testid='stCode']").filter(has_text="record=").first
+        expect(link).to_be_visible()
+        url = link.inner_text().strip()
+        assert url.startswith(f"{server}/analyzer?") and "model=random" in url
+        other = new_page(browser, 1280)
+        try:
+            open_url(other, url, "Analyzer")
+            expect(other.get_by_text("Hand: Priest (2), Prince (5)")).to_be_visible()
+        finally:
+            other.context.close()
     finally:
         page.context.close()
 

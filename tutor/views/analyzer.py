@@ -303,6 +303,14 @@ st.divider()
 with st.expander(t(language, "an_notation_view")):
     st.code(text, language=None, wrap_lines=True)
     st.caption(t(language, "an_share"))
+# The link to share, with its copy button (the only way was to copy the address bar, said in the folded box)
+if st.context.url:
+    from urllib.parse import urlencode
+
+    st.caption(t(language, "an_share_link"))
+    st.code(st.context.url + "?" + urlencode({"record": text, "model": st.session_state["an_model"],
+                                              "lang": language, "edition": record.edition.key}),
+            language=None, wrap_lines=True)
 model = st.radio(t(language, "an_model"), list(MODELS), key="an_model", horizontal=True,
                  format_func=ModelName(language))
 set_param("model", model)
