@@ -247,3 +247,30 @@ def test_repr_html_is_the_registered_renderer_and_an_unknown_kind_has_none():
     post = infer(parse_record(RECORD))
     assert post._repr_html_() == solver.to_html(post)
     assert rich(post, "no-such-kind") is None
+
+
+def test_a_key_added_to_a_catalog_after_it_was_read_is_found(tmp_path, monkeypatch):
+    """A running server showed a new key raw ("an_share_link") until it was restarted: a key missing from
+    a catalog edited since it was read is read again (a key missing everywhere is still the key)."""
+    import shutil
+
+    from solver.words import i18n
+
+    for lang in i18n.LANGUAGES:
+        shutil.copy(i18n._DIR / f"{lang}.toml", tmp_path / f"{lang}.toml")
+    monkeypatch.setattr(i18n, "_DIR", tmp_path)
+    i18n.catalog.cache_clear()
+    i18n._LOADED.clear()
+    try:
+        assert i18n.t("en", "zz_added_later") == "zz_added_later"
+        path = tmp_path / "en.toml"
+        path.write_text(path.read_text() + '\nzz_added_later = "Added later"\n')
+        stamp = i18n._LOADED["en"] + 10**9
+        import os
+
+        os.utime(path, ns=(stamp, stamp))
+        assert i18n.t("en", "zz_added_later") == "Added later"
+        assert i18n.t("es", "zz_added_later") == "Added later"  # the English fallback, read again too
+    finally:
+        i18n.catalog.cache_clear()
+        i18n._LOADED.clear()

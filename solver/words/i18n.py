@@ -17,8 +17,24 @@ _DIR = Path(__file__).resolve().parent
 
 @lru_cache(maxsize=None)
 def catalog(lang: str) -> dict:
-    with open(_DIR / f"{lang}.toml", "rb") as fh:
+    path = _DIR / f"{lang}.toml"
+    _LOADED[lang] = path.stat().st_mtime_ns
+    with open(path, "rb") as fh:
         return spaced(lang, tomllib.load(fh))
+
+
+#: When each catalog was read (its file's mtime): a key missing from a catalog edited since is read again
+#: (a running server showed a new key raw, "an_share_link", until it was restarted).
+_LOADED: dict = {}
+
+
+def _reread_if_edited() -> bool:
+    """Forget the catalogs if one of them changed on disk since it was read; whether it did."""
+    edited = any((_DIR / f"{lang}.toml").stat().st_mtime_ns != stamp for lang, stamp in list(_LOADED.items()))
+    if edited:
+        catalog.cache_clear()
+        _LOADED.clear()
+    return edited
 
 
 def spaced(lang: str, texts: dict) -> dict:
@@ -51,7 +67,11 @@ def t(lang: str, key: str, **fmt) -> str:
     key = plural_key(lang, key, fmt.get("n"))
     text = catalog(lang if lang in LANGUAGES else "en").get(key)
     if text is None:
-        text = catalog("en").get(key, key)
+        text = catalog("en").get(key)
+    if text is None and _reread_if_edited():  # (a key added while the catalogs were in memory)
+        text = catalog(lang if lang in LANGUAGES else "en").get(key) or catalog("en").get(key)
+    if text is None:
+        text = key
     if not fmt:
         return text
     return fill(text, fmt, lang)

@@ -652,9 +652,10 @@ def test_a_gap_of_three_points_is_a_cost_and_the_costliest_decision_says_what_th
     (row,) = review_rows([item], "en")
     assert row[t("en", "pr_cost")] == t("en", "pr_cost_worst", cost="≈\u00a017.1 pts, uncertain")  # not yet told apart
     said = costliest_sentence([item], "en")
-    assert said == ("Your costliest decision was #1: you played Guard (1) on Ana, naming the Princess (9); better was "
-                    "Chancellor (6) — out before your next turn: ≈\u00a0100% against ≈\u00a012% (Ana saw the card you kept). "
-                    "The estimate has not yet told these two plays apart: the cost is uncertain.")
+    assert said == ("Your costliest decision was #1 in the table below: you played Guard (1) on Ana, naming the "
+                    "Princess (9); better was Chancellor (6) — chance to win the round: ≈\u00a063.4% against "
+                    "≈\u00a080.5%; out before your next turn: ≈\u00a0100% against ≈\u00a012% (Ana saw the card you "
+                    "kept). The estimate has not yet told these two plays apart: the cost is uncertain.")
     # Proved within three points: not a cost, and nothing is called the costliest.
     close = replace(mine, win=Fraction(79, 100), out_before_next_turn=Fraction(12, 100), diff_interval=(-0.025, -0.005))
     item = _review_item(text, keep, [best, close])

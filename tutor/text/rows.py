@@ -10,7 +10,7 @@ import math
 
 from solver.records.knowledge import opponent_knows_kept_card
 from solver.words.figures import APPROX, figure, frac, marked, pct, points, win_text
-from solver.words.i18n import t
+from solver.words.i18n import semicolon, t
 from solver.words.sentences import action_text, card_label, error_text
 from solver.words.verdicts import (best_plays, explanation_text, guard_sentences, play_label, plays_text,
                                    standing_text)
@@ -193,22 +193,25 @@ def costliest_sentence(items, lang: str):
     best = adv.actions[0]
     record = item.decision.record
     e, names = record.edition, record.seats
-    # The figure that tells the plays apart most: being out before your next turn, knocking an
-    # opponent out now, else the chance to win itself.
+    # The chance to win first (what the cost measures: a headline on another figure read as contradicting
+    # the table), then the figure that tells the plays apart most: being out before your next turn,
+    # knocking an opponent out now.
     out_gap = float(chosen.out_before_next_turn) - float(best.out_before_next_turn)
     ko_gap = float(best.knock_out_now) - float(chosen.knock_out_now)
+    figure = t(lang, "pr_figure_win", yours=marked(chosen.win, chosen.exact, lang),
+               best=marked(best.win, best.exact, lang))
+    why = None
     if max(out_gap, ko_gap) >= 0.05 and out_gap >= ko_gap:
-        figure = t(lang, "pr_figure_out", yours=marked(chosen.out_before_next_turn, chosen.out_exact, lang),
-                   best=marked(best.out_before_next_turn, best.out_exact, lang))
+        why = t(lang, "pr_figure_out", yours=marked(chosen.out_before_next_turn, chosen.out_exact, lang),
+                best=marked(best.out_before_next_turn, best.out_exact, lang))
+        seer = opponent_knows_kept_card(record, item.decision.action)
+        if seer is not None:
+            why = t(lang, "pr_figure_seen", figure=why, player=names[seer])
     elif ko_gap >= 0.05:
-        figure = t(lang, "pr_figure_ko", yours=marked(chosen.knock_out_now, chosen.knock_out_exact, lang),
-                   best=marked(best.knock_out_now, best.knock_out_exact, lang))
-    else:
-        figure = t(lang, "pr_figure_win", yours=marked(chosen.win, chosen.exact, lang),
-                   best=marked(best.win, best.exact, lang))
-    seer = opponent_knows_kept_card(record, item.decision.action)
-    if seer is not None and out_gap > 0:
-        figure = t(lang, "pr_figure_seen", figure=figure, player=names[seer])
+        why = t(lang, "pr_figure_ko", yours=marked(chosen.knock_out_now, chosen.knock_out_exact, lang),
+                best=marked(best.knock_out_now, best.knock_out_exact, lang))
+    if why is not None:
+        figure += f"{semicolon(lang)} {why}"
     sentence = t(lang, "pr_costliest", n=i + 1,
                  play=action_text(item.decision.action, e, lang, names, you=record.viewer),
                  best=play_label(adv, best, lang), figure=figure)
