@@ -229,8 +229,14 @@ def test_a_wrong_quiz_answer_gets_a_second_try_not_the_answer_in_chromium(browse
         open_url(page, f"{server}/lessons?lesson=game-end&lang=fr", t("fr", "nav_lessons"))
         page.get_by_role("radiogroup").get_by_text(str(wrong), exact=True).click()
         expect(page.get_by_role("radio", name=str(wrong), exact=True)).to_be_checked()
-        page.get_by_role("button", name=t("fr", "check")).click()
+        check = page.get_by_role("button", name=t("fr", "check"))
+        check.evaluate("b => b.scrollIntoView({block: 'end'})")  # the button at the screen's bottom edge
+        check.click()
         expect(page.get_by_text(t("fr", "wrong_try_again"))).to_be_visible()
+        # brought into view on the phone (it opened below the fold: the learner saw no change)
+        verdict_box = page.get_by_text(t("fr", "wrong_try_again"))
+        eventually(lambda: sum(verdict_box.bounding_box()[k] for k in ("y", "height")) <= phone_screen(),
+                   "the quiz's verdict in view")
         expect(page.get_by_text(t("fr", "wrong", answer="{}").split("{}")[0].strip())).to_have_count(0)
         page.get_by_role("radiogroup").get_by_text(str(q.answer), exact=True).click()
         expect(page.get_by_role("radio", name=str(q.answer), exact=True)).to_be_checked()

@@ -98,6 +98,7 @@ def check(lid: str, kind: str, seed: int, edition: str) -> None:
         state["tries"] += 1
         state["verdict"] = "retry" if state["tries"] == 1 else "revealed"
         state["hint"] = q.why_wrong(response)
+    state["scroll"] = True  # the verdict is brought into view once (on a phone it opened below the fold)
     st.session_state[f"{key}-state"] = state
 
 
@@ -185,6 +186,10 @@ def ask(lid: str, kind: str, seed: int) -> None:
         st.markdown(f"**{t(language, 'quiz_why')}**\n" + "\n".join(
             f"- {say(line, e, language, seats)}" for line in q.reasons))
         st.caption(t(language, "quiz_revealed_next"))
+    if state.get("scroll"):  # just checked: the verdict (above this mark) into view, once
+        st.session_state[f"quiz-{lid}-{seed}-state"] = {**state, "scroll": False}
+        st.html(f'<span id="quiz-verdict-{lid}"></span>')
+        scroll_to(f"quiz-verdict-{lid}", block="end")
 
 
 st.progress(len(done) / len(lessons), text=t(language, "progress", n=len(done), total=len(lessons)))

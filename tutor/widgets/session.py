@@ -34,14 +34,16 @@ def done():
     raise PageDone
 
 
-def scroll_to(anchor: str) -> None:
-    """Bring the page's element of id `anchor` (a heading's `anchor=`) to the top of the window: a
-    script in a zero-height frame of the same origin (Streamlit keeps the scroll across reruns)."""
+def scroll_to(anchor: str, block: str = "start") -> None:
+    """Bring the page's element of id `anchor` (a heading's `anchor=`) to the top of the window (`block`
+    "end": just into view at its bottom, when it is below): a script in a zero-height frame of the same
+    origin (Streamlit keeps the scroll across reruns)."""
     import json
 
     import streamlit.components.v1 as components
 
     components.html(
         "<script>const go = () => { const e = window.parent.document.getElementById(" + json.dumps(anchor) + ");"
-        " if (e) { e.scrollIntoView({block: 'start'}); } else { setTimeout(go, 50); } }; go();</script>",
+        " if (e) { e.scrollIntoView({block: " + json.dumps("nearest" if block == "end" else "start") + "}); }"
+        " else { setTimeout(go, 50); } }; go();</script>",
         height=0)
