@@ -197,8 +197,9 @@ def seat_index(seats: tuple[str, ...], value: Any, where: str = "") -> int:
     for i, name in enumerate(seats):
         if name.casefold() == text.casefold():
             return i
+    named = {"name": text, "players": ", ".join(seats)} if 0 < len(text) <= 30 and all(map(_name_char_ok, text)) else {}
     raise RecordError(f"unknown player {excerpt(text, 30)!r}; players: {', '.join(seats)}", where=where,
-                      rule="unknown-seat")
+                      rule="unknown-seat", **named)  # (the name said back only when it is a name)
 
 
 def _name_char_ok(ch: str) -> bool:

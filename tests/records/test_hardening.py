@@ -310,3 +310,17 @@ def test_any_turn_built_in_code_replays_or_is_refused_with_the_projects_error(tu
             fn(_built(turn=turn))
         except LoveLetterError:
             pass
+
+
+def test_an_unknown_player_is_named_back_with_the_tables_players():
+    """"The deal — There is no such player at this table" did not say which name (Bob): the name is said
+    back when it is a name, never when it is something else."""
+    from solver.words.sentences import error_text
+
+    with pytest.raises(RecordError) as e:
+        parse_record("2019 Ana,Luis first:Ana | Ana 1>Bob=2 miss")
+    assert error_text(e.value, "en") == "Turn 1 — There is no player named “Bob” at this table (the players: Ana, Luis)."
+    assert "«\u00a0Bob\u00a0»" in error_text(e.value, "fr")
+    with pytest.raises(RecordError) as e:
+        parse_record("2019 Ana,Luis first:Ana | Ana 1>B*ob=2 miss")
+    assert "B*ob" not in error_text(e.value, "en") and "no such player" in error_text(e.value, "en")
