@@ -226,7 +226,8 @@ def _start_turn(record: Record, table: _Table, t: Turn, where: str) -> Public:
     table.protected[p] = False  # a Handmaid's protection ends when its owner's turn starts
     me = p == record.viewer
     if t.drew is not None and not me:
-        raise RecordError("only the viewer's own draws are known (+card)", where=where, rule="private-not-viewer")
+        raise RecordError("only the viewer's own draws are known (+card)", where=where, rule="private-draw",
+                          player=record.seats[p])
     if table.deck <= 0:  # cannot happen: the round would have ended
         raise RecordError("the deck is empty", where=where, rule="round-over")
     before = table.public()

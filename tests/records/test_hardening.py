@@ -324,3 +324,15 @@ def test_an_unknown_player_is_named_back_with_the_tables_players():
     with pytest.raises(RecordError) as e:
         parse_record("2019 Ana,Luis first:Ana | Ana 1>B*ob=2 miss")
     assert "B*ob" not in error_text(e.value, "en") and "no such player" in error_text(e.value, "en")
+
+
+def test_another_players_draw_written_in_the_record_is_named():
+    """"Turn 2 — Only your own hidden cards are known to you." did not point at Luis's "+1"."""
+    from solver.words.sentences import error_text
+
+    with pytest.raises(RecordError) as e:
+        parse_record("2019 Ana,Luis first:Ana viewer:Ana up:1,1,2 dealt:2 | Ana +8 8 | Luis +1 1>Ana=7 hit")
+    assert e.value.rule == "private-draw"
+    assert error_text(e.value, "en") == ("Turn 2 — Luis's draw is written (“+card”), but only your own draws are "
+                                         "known to you: leave it out.")
+    assert "Luis" in error_text(e.value, "es") and "Luis" in error_text(e.value, "fr")

@@ -123,7 +123,7 @@ def test_an_invalid_entry_shows_the_rule_it_breaks_not_a_traceback():
 def test_a_record_no_deal_explains_is_refused_first_not_told_as_fact():
     """"Hit: you held the King (7)" was told of a viewer dealt the Priest, its refusal far below: a
     linked or typed record that parses but that no deal explains is refused like a broken one."""
-    text = "2019 Ana,Luis first:Ana viewer:Ana up:1,1,2 dealt:2 | Ana +8 8 | Luis +1 1>Ana=7 hit"
+    text = "2019 Ana,Luis first:Ana viewer:Ana up:1,1,2 dealt:2 | Ana +8 8 | Luis 1>Ana=7 hit"  # parses
     linked = analyzer(record=text, lang="fr")
     assert not linked.exception and linked.session_state["an_text"] is None
     assert link_reason(linked.error[0].value, "fr").startswith("Tour 2 — ")
