@@ -10,7 +10,7 @@ from solver import Card, Play, legal_actions
 from solver.advice.advisor import advise
 from solver.records.record import record_from_events
 from solver.words.i18n import t
-from tutor.text.example import NAMES, example_steps, guard_odds, judge
+from tutor.text.example import NAMES, example_steps, guard_odds, judge, turn_play
 
 from .app_support import example_button
 
@@ -230,7 +230,9 @@ def test_the_skipped_turns_can_be_stepped_through_or_skipped():
     at = page(protection)
     example_button(at, "next").click().run()
     (info,) = at.info
-    assert info.value == t("en", "example_skipped", turn=5, player="Ana")
+    skipped = next(s for s in STEPS if s.key == "example_skipped")
+    assert info.value == t("en", "example_skipped", turn=5, player="Ana", play=turn_play(skipped, "en"))
+    assert turn_play(skipped, "en") and "(" in turn_play(skipped, "en")  # the play itself: "Guard (1) on …"
     assert at.query_params["step"] in (str(protection + 1), [str(protection + 1)])
     example_button(at, "skip").click().run()
     assert at.query_params["step"] in (str(skip), [str(skip)]) and example_button(at, "skip") is None

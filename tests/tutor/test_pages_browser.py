@@ -165,7 +165,7 @@ def test_the_faq_search_understands_a_plain_question_in_chromium(browser, server
 
 @pytest.mark.parametrize("lang,width", [("en", 1280), ("es", 390), ("fr", 390)])
 def test_the_worked_example_is_a_real_round_stepped_through_or_skipped_in_chromium(browser, server, lang, width):
-    from tutor.text.example import example_steps
+    from tutor.text.example import example_steps, turn_play
 
     steps = example_steps()
     frames = [(k, i) for i, s in enumerate(steps) for k in (("question", "outcome") if s.decision else ("outcome",))]
@@ -187,7 +187,8 @@ def test_the_worked_example_is_a_real_round_stepped_through_or_skipped_in_chromi
         page.get_by_role("button", name=t(lang, "next")).click()
         first_skipped = next(s for s in steps if s.key == "example_skipped")
         expect(page.get_by_text(t(lang, "example_skipped", turn=first_skipped.turn,
-                                  player=["Ana", "Luis", "Marta"][first_skipped.player]))).to_be_visible()
+                                  player=["Ana", "Luis", "Marta"][first_skipped.player],
+                                  play=turn_play(first_skipped, lang)))).to_be_visible()
         page.get_by_role("button", name=t(lang, "example_skip_all")).click()
         skip = next(s for s in steps if s.key == "example_skip")
         expect(page.get_by_text(t(lang, "example_skip_seat", turn=skip.turn, player="Ana"))).to_be_visible()

@@ -101,6 +101,18 @@ def example_steps() -> tuple[Step, ...]:
     return tuple(steps)
 
 
+def turn_play(step: Step, lang: str) -> str:
+    """The play a step's turn made, in words ("Guard (1) on Luis, naming the Priest (2)"; "" for the deal):
+    a skipped turn's headline said only "Ana plays"."""
+    from solver.rules.events import CardPlayed
+    from solver.words.sentences import action_text
+
+    played = next((ev for ev in step.events if isinstance(ev, CardPlayed)), None)
+    if played is None:
+        return ""
+    return action_text(Play(played.card, played.target, played.guess), step.game.edition, lang, NAMES, by=played.player)
+
+
 def guard_odds(step: Step) -> dict:
     """{seat: {card: P(that seat holds it)}} from the decider's seat, for every player a Guard
     may choose at this decision."""

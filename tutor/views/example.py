@@ -21,7 +21,8 @@ from solver.teaching.ruling import narrate, refusal, ruling  # noqa: E402
 from solver.words.figures import pct  # noqa: E402
 from solver.words.sentences import action_text, card_label, card_word  # noqa: E402
 from tutor.text.events import say  # noqa: E402
-from tutor.text.example import NAMES, example_steps, guard_working, judge, says_nothing_hidden  # noqa: E402
+from tutor.text.example import (NAMES, example_steps, guard_working, judge, says_nothing_hidden,  # noqa: E402
+                                turn_play)
 
 
 steps = example_steps()
@@ -140,7 +141,8 @@ else:
     # revealed, the whole story.
     seat_key = f"{step.key}_seat"
     key = seat_key if not reveal and seat_key in catalog("en") else step.key
-    st.info(t(language, key, turn=step.turn, player=NAMES[step.player] if step.player is not None else ""))
+    st.info(t(language, key, turn=step.turn, player=NAMES[step.player] if step.player is not None else "",
+              play=turn_play(step, language)))
     nav()  # right under what the step says, then what happened and the board
     if frame == last:
         st.success(t(language, "example_end"))
