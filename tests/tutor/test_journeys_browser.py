@@ -35,7 +35,7 @@ from solver.words.sentences import card_label
 from tutor.text.curriculum import load_lessons
 
 from .browser_support import (ARTIFACTS, WAIT_MS, choose, eventually, expect, new_page, no_horizontal_overflow,
-                              open_box, open_url, phone_screen, settled, shot, tap_play)
+                              open_box, open_url, phone_screen, settled, shot, tap_play, unfold)
 from .test_example_app import DECISIONS, FRAMES, STEPS, frame_of
 
 E2019 = get_edition("2019")
@@ -282,6 +282,7 @@ def test_practice_deals_anew_and_shows_the_bots_turns_in_place_of_your_turn_in_c
         note = t(lang, "pr_hint_assumes", model=ModelName(lang)(hint_model("advisor")),
                  bots=KeyLabel(lang, "pr_bots_")("advisor").split(" (")[0])
         expect(page.get_by_text(note).first).to_be_visible()
+        unfold(page, t(lang, "pr_hint_details"))  # the why, folded under the verdict
         decision_view_fits(page, lang, width, f"practice_hint_{lang}_{width}")
     finally:
         page.context.close()

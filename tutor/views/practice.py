@@ -280,9 +280,12 @@ if p.my_turn:
             # the answer first, in one line, on every screen (it came 3.3 screens down on a phone,
             # below the odds tables on desktop)
             slot = show_verdict(text, model, language)
-            show_odds(text, model, language, key="pr", model_choice=False)  # the bots are the model
-            show_advice(text, model, language, key="pr", seconds=float(p.seconds) * 4, model_choice=False,
-                        verdict=slot, types_said=True)
+            # the why folded under the verdict: a hint is a nudge (the whole analysis under the button read
+            # as a wall of tables), the odds, the ranking and the decision view one tap away
+            with st.expander(t(language, "pr_hint_details")):
+                show_odds(text, model, language, key="pr", model_choice=False)  # the bots are the model
+                show_advice(text, model, language, key="pr", seconds=float(p.seconds) * 4, model_choice=False,
+                            verdict=slot, types_said=True)
 
 with log_slot.container():
     with st.expander(t(language, "event_log"), expanded=True):
