@@ -261,3 +261,15 @@ def test_a_link_to_no_such_lesson_or_situation_says_so():
         assert not at.exception and t(lang, "lesson_unknown") in [i.value for i in at.info]
     known = page("views/faq.py", lang="en", scenario="faq-prince-self")
     assert t("en", "faq_unknown") not in [i.value for i in known.info]
+
+
+def test_on_the_practice_board_your_seat_comes_last_right_above_your_turn():
+    """On a phone the seats stack: your hand stood three opponents above your turn's controls."""
+    from solver.advice.practice import save, start
+
+    p = start("2019", ("You", "Ana", "Luis", "Marta"), 0, "card-counter", seed=7)
+    at = page("views/practice.py", lang="en", **save(p))
+    assert not at.exception
+    seats = [m.value for m in at.markdown if m.value.startswith('<div class="ll-tags">')]
+    assert len(seats) == 4
+    assert t("en", "pr_you") in seats[-1].split("</div>")[0] and "Ana" in seats[0].split("</div>")[0]

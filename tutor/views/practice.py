@@ -207,7 +207,8 @@ def draw_board(p) -> None:
     g = p.game
     st.subheader(t(language, "pr_round_of", round=g.round_no, n=g.edition.token_target(len(g.names))))
     st.caption(t(language, "pr_game_number", n=g.seed))
-    show_board(g.round, seat_names(p), language, tokens=g.tokens, visible=None if p.round_over else {p.human})
+    show_board(g.round, seat_names(p), language, tokens=g.tokens, visible=None if p.round_over else {p.human},
+               last=p.human)
 
 
 board = st.empty()

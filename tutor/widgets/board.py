@@ -15,10 +15,12 @@ def css() -> None:
 
 
 def show_board(r: Round, names, language: str, *, tokens=None, show_hands: bool = True, visible=None,
-               reveal_set_aside: bool = False) -> None:
+               reveal_set_aside: bool = False, last: int | None = None) -> None:
     """Every player with hand, discards, markers and tokens; deck, set-aside and face-up cards.
     `visible`: the seats whose hands are shown face up (default: all when `show_hands`);
-    `reveal_set_aside`: the set-aside card turned face up (the end of a round)."""
+    `reveal_set_aside`: the set-aside card turned face up (the end of a round); `last`: the seat drawn
+    last, next to what follows the board (practice: your hand right above your turn's controls; on a
+    phone the seats stack and your hand was three opponents up from them)."""
     css()
     e = r.edition
     top = [tag_html(f"{t(language, 'deck')}{colon(language)} {t(language, 'cards_left', n=len(r.deck))}")]
@@ -29,8 +31,9 @@ def show_board(r: Round, names, language: str, *, tokens=None, show_hands: bool 
     if r.face_up:
         st.markdown(tag_html(t(language, "face_up")) + row_html(card_html(c, e, language, small=True)
                                                                  for c in r.face_up), unsafe_allow_html=True)
+    seats = [i for i in range(len(names)) if i != last] + ([last] if last is not None else [])
     cols = st.columns(len(names))
-    for seat, col in enumerate(cols):
+    for seat, col in zip(seats, cols):
         with col:
             tags = [tag_html(names[seat])]
             if r.out[seat]:
