@@ -11,7 +11,7 @@ import json
 import numpy as np
 import pytest
 
-from solver import get_edition
+from solver import deal_round, get_edition
 from solver.compiled import backend, compiled_kernels, edition_array, to_array, to_round
 
 from .common import CONFIGS, TRACED, TRACES, all_traces, fingerprint
@@ -40,8 +40,6 @@ def test_the_compiled_round_plays_the_stored_traces():
     for key, n, options in CONFIGS:
         edition = get_edition(key, **options)
         ed = edition_array(edition)
-        from solver import deal_round
-
         for seed in range(TRACED):
             trace = STORED[f"{key} {n} {json.dumps(options, sort_keys=True)} {seed}"]
             r, _ = deal_round(edition, n, seed % n, seed)  # the deal (the traces start from it)

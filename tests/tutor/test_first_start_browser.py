@@ -18,7 +18,7 @@ from solver.records.notation import parse_record
 from solver.words.i18n import t
 from solver.words.verdicts import verdict_line
 
-from .browser_support import ARTIFACTS, chromium, expect, new_page, require_browser, streamlit_app, verdict
+from .browser_support import ARTIFACTS, chromium, eventually, expect, new_page, require_browser, streamlit_app, verdict
 
 pytestmark = pytest.mark.e2e
 
@@ -46,7 +46,8 @@ def test_a_fresh_server_serves_its_pages_at_once_and_answers_on_the_reference_en
             expect(page.get_by_text(notice).first).to_be_visible()
             box = verdict(page, "en")
             expect(box).to_be_visible()
-            assert box.inner_text().strip() == verdict_line(advise(parse_record(DECIDE), "mixture"), "en")
+            said = verdict_line(advise(parse_record(DECIDE), "mixture"), "en")  # waited for (a run still drawing)
+            eventually(lambda: box.inner_text().strip() == said, "the verdict's words")
             page.screenshot(path=str(ARTIFACTS / "first_start_analyzer.png"), full_page=True)
         finally:
             page.context.close()

@@ -69,7 +69,8 @@ def test_the_analyzers_verdict_says_close_and_not_yet_told_apart_with_each_plays
         for a in answer.actions:  # each play it names, with its own figure
             if a.standing in ("best", CLOSE, UNDECIDED):
                 expect(box).to_contain_text(marked(a.win, a.exact, lang))
-        assert box.inner_text().strip() == verdict_line(answer, lang)
+        said = verdict_line(answer, lang)  # waited for: a run still drawing shows the box a moment early
+        eventually(lambda: box.inner_text().strip() == said, "the verdict's words")
         # On the first screen, at every width (on desktop it sat 2,400 px down, below the odds).
         eventually(lambda: sum(box.bounding_box()[k] for k in ("y", "height")) <= (phone_screen() if width < 600 else 900),
                    "the verdict on the first screen")
@@ -120,7 +121,8 @@ def test_the_hint_and_the_review_of_one_decision_agree_in_chromium(browser, serv
         page.get_by_role("button", name=t(lang, "pr_hint"), exact=True).click()
         box = verdict(page, lang)
         expect(box).to_be_visible()
-        assert box.inner_text().strip() == verdict_line(hint, lang)
+        said = verdict_line(hint, lang)  # waited for: a run still drawing shows the box a moment early
+        eventually(lambda: box.inner_text().strip() == said, "the verdict's words")
         # right under the button: on the first screen (its top, on a phone), once the run's stale elements
         # above it are gone (a loaded machine keeps them a moment)
 

@@ -60,10 +60,9 @@ def _explained(text: str) -> Record:
     record = record_of(text)
     try:
         infer(record, "uniform", FIELD_BUDGET)
-    except InconsistentRecordError:
-        raise
-    except LoveLetterError:
-        pass
+    except LoveLetterError as err:
+        if isinstance(err, InconsistentRecordError):
+            raise
     return record
 
 

@@ -187,7 +187,7 @@ def ask(lid: str, kind: str, seed: int) -> None:
             f"- {say(line, e, language, seats)}" for line in q.reasons))
         st.caption(t(language, "quiz_revealed_next"))
     if state.get("scroll"):  # just checked: the verdict (above this mark) into view, once
-        st.session_state[f"quiz-{lid}-{seed}-state"] = {**state, "scroll": False}
+        st.session_state[f"{key}-state"] = {**state, "scroll": False}
         st.html(f'<span id="quiz-verdict-{lid}"></span>')
         scroll_to(f"quiz-verdict-{lid}", block="end")
 
