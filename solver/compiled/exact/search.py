@@ -16,7 +16,7 @@ from solver.compiled.exact.packing import (ARENA, CONF, CTR, C_MEMORY, C_N, C_SA
                                            PSTATE, P_CHILD, P_ENTER, P_FINISH, P_NEXT, STATES, S_SLOTS,
                                            TRANS, UNKNOWN, U_BW, U_DIR, U_MW, U_NT, U_TH, VALUES, ZERO,
                                            decode, pack)
-from solver.compiled.exact.tables import (combine_into, fail, get_value, mix, mul2, put_value, reduce3, room,
+from solver.compiled.exact.tables import (borrowed, combine_into, fail, get_value, mix, mul2, put_value, reduce3, room,
                                           state_id, unpacked)
 from solver.compiled.exact.transitions import opponent_acts, row_code, step
 from solver.compiled.exact.following import expand_opponent, expand_viewer
@@ -406,6 +406,7 @@ def run(ctx):
 @njit(cache=True)
 def root_intern(ctx, states, tails, pairs, typs):
     """The root states' numbers: `states` rows of round arrays with their tail groups and types."""
+    ctx = borrowed(ctx)
     conf = ctx[CONF]
     buf = np.empty(8 * KW, dtype=np.uint8)
     out = np.empty(states.shape[0], dtype=np.int64)
@@ -421,6 +422,7 @@ def root_search(ctx, sids, whi, wlo, mode, code):
     integer weight) pairs, in their order, unmerged), with mode 0 `value` (the mass of the information
     state of the pairs, merged by state, first seen first): (win, tokens, den) as 6 words and the
     error code (0 for none)."""
+    ctx = borrowed(ctx)
     ctr = ctx[CTR]
     n = len(sids)
     arena = ctx[ARENA]
@@ -477,6 +479,7 @@ def set_counter(ctx, i, value):
 def root_outcomes(ctx, sids, codes):
     """Each (state, action) pair stepped in order (counted as work, as `_step`): rows (pair number,
     next state, ways, an opponent knocked out), each pair's denominator, and the error code."""
+    ctx = borrowed(ctx)
     total = 0
     tids = np.empty(len(sids), dtype=np.int64)
     for i in range(len(sids)):
