@@ -6,12 +6,13 @@ from __future__ import annotations
 
 import numpy as np
 from numba import njit
-from solver.compiled.kernels import GUARD, HAND, MAXACTS, MAXP, SIZE
+from solver.compiled.kernels import GUARD, HAND, MAXACTS, MAXP
 from solver.compiled.u128 import U0, U1, add, divmod128
 from solver.compiled.exact.packing import (APPLIED, ARENA, BUDGET, CONF, CTR, ED, ERR, FOL, FREST, F_SLOTS,
-                                           KW, L_SLOTS, NONE, N_ENTRIES, N_EXPAND, N_FOL, N_FOLLOW, N_FREST,
+                                           L_SLOTS, NONE, N_ENTRIES, N_EXPAND, N_FOL, N_FOLLOW, N_FREST,
                                            N_TLIN, ONE, OUTS, OVERFLOW, POBS, PSTATE, SCR, STAMP0, STAMP1,
-                                           STATES, TLIN, TOO_LARGE, TRANS, VALUES, WORK, ZERO, decode)
+                                           STATES, TLIN, TOO_LARGE, TRANS, VALUES, W8, W8_OPPONENT, WORK, WU8,
+                                           WU8_OPPONENT, ZERO, decode)
 from solver.compiled.exact.tables import (acc_add, fail, get_value, lcm, mul2, pair_add, pair_find, room,
                                           unpacked)
 from solver.compiled.exact.transitions import lin_done, lin_sum_full, linear_full, opponent_acts, step
@@ -230,8 +231,8 @@ def expand_opponent(ctx, ioff, nitems, top, direct):
     `_guess_classes`), followed; as `expand_viewer`."""
     ctr = ctx[CTR]
     direct[:] = 0
-    st = np.empty(SIZE, dtype=np.int8)
-    buf = np.empty(8 * KW, dtype=np.uint8)
+    st = ctx[W8][W8_OPPONENT]
+    buf = ctx[WU8][WU8_OPPONENT]
     codes = np.empty((nitems, MAXACTS), dtype=np.int64)
     weights = np.empty((nitems, MAXACTS), dtype=np.int64)
     counts = np.empty(nitems, dtype=np.int64)

@@ -27,7 +27,13 @@ NEED_MORE = np.int64(3)  # a table is full: the caller searches again with large
 TRASH = 1024  # rows past each table's capacity that a write may touch before the search stops
 # the context: one tuple of arrays (static indices)
 CTR, CONF, ED, S_SLOTS, O_SLOTS, T_SLOTS, L_SLOTS, F_SLOTS, M_SLOTS, MKEYS, ARENA, STATES, OBS, TRANS, OUTS, \
-    TLIN, FOL, FREST, MENT, PSTATE, POBS, SCR, FRAMES, VALUES, FRAMEU = range(25)
+    TLIN, FOL, FREST, MENT, PSTATE, POBS, SCR, FRAMES, VALUES, FRAMEU, W64, W8, WU8, WDECKS, WACTS = range(30)
+# working rows (ctx[W64] ...): each function that needs a working array has its own row, written before it is
+# read (no function of the search is re-entered: the search's stack is explicit), in place of an array
+# allocated at every call
+W64_STEP, W64_TRANS, W64_PAIR = 0, 4, 8  # step: 4 rows; _transition: 4; _pair: 8
+W8_ENTER, W8_TRANS, W8_FIRST, W8_RESOLVE, W8_LINEAR, W8_OPPONENT = range(6)
+WU8_ENTER, WU8_TRANS, WU8_RESOLVE, WU8_OBS, WU8_LINEAR, WU8_OPPONENT = range(6)
 # counters (ctx[CTR])
 WORK, NODES, APPLIED, PAIRS, ERR, BUDGET, N_STATES, N_OBS, N_TRANS, N_OUTS, N_TLIN, N_FOL, N_FREST, N_VALS, \
     N_MENT, N_MKEYS, STAMP0, STAMP1, DEPTH, N_MHASH, N_FOLLOW, N_ENTRIES, N_EXPAND = range(23)

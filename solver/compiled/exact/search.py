@@ -15,7 +15,7 @@ from solver.compiled.exact.packing import (ARENA, CONF, CTR, C_MEMORY, C_N, C_SA
                                            M_SLOTS, NODES, NONE, N_MENT, N_MHASH, N_MKEYS, OUTS, OVERFLOW,
                                            PSTATE, P_CHILD, P_ENTER, P_FINISH, P_NEXT, STATES, S_SLOTS,
                                            TRANS, UNKNOWN, U_BW, U_DIR, U_MW, U_NT, U_TH, VALUES, ZERO,
-                                           decode, pack)
+                                           W8, W8_ENTER, WACTS, WU8, WU8_ENTER, decode, pack)
 from solver.compiled.exact.tables import (borrowed, combine_into, fail, get_value, mix, mul2, put_value, reduce3, room,
                                           state_id, unpacked)
 from solver.compiled.exact.transitions import opponent_acts, row_code, step
@@ -182,14 +182,16 @@ def _enter(ctx, d):
                 vid = NONE
             fr[d, F_SINGLE] = 1
         else:
-            sids = np.empty(glen, dtype=np.int64)
-            for i in range(glen):
-                sids[i] = arena[ioff + 3 * i]
-            order = np.argsort(sids)
+            for q in range(glen):  # the items' order by state (an insertion sort: the groups are small)
+                x = arena[ioff + 3 * q]
+                p = q
+                while p > 0 and arena[ioff + 3 * arena[sidx + p - 1]] > x:
+                    arena[sidx + p] = arena[sidx + p - 1]
+                    p -= 1
+                arena[sidx + p] = q
             h = np.uint64(glen)
             for q in range(glen):
-                i = order[q]
-                arena[sidx + q] = i
+                i = arena[sidx + q]
                 h = mix(h, arena[ioff + 3 * i])
                 h = mix(h, arena[ioff + 3 * i + 1])
                 h = mix(h, arena[ioff + 3 * i + 2])
@@ -204,14 +206,14 @@ def _enter(ctx, d):
     if mode == 0:
         ctr[NODES] += 1
     # who is to move: the viewer's legal actions, or one iteration for the opponents (or mode 1)
-    st = np.empty(SIZE, dtype=np.int8)
-    buf = np.empty(8 * KW, dtype=np.uint8)
+    st = ctx[W8][W8_ENTER]
+    buf = ctx[WU8][WU8_ENTER]
     unpacked(ctx[CONF], ctx[STATES], ctx[ARENA][ioff], st, buf)
     vnode = mode == 0 and st[CUR] == viewer and st[PHASE] != 2
     fr[d, F_VNODE] = 1 if vnode else 0
     niter = 1
     if vnode:
-        acts = np.empty((MAXACTS, 4), dtype=np.int64)
+        acts = ctx[WACTS][0]
         m = legal_actions(st, ctx[ED], acts)
         arena = ctx[ARENA]
         if not room(ctr, arena, top + m + 8):

@@ -8,6 +8,7 @@ import numpy as np
 from numba import carray, njit
 from numba.core import cgutils, types
 from numba.extending import intrinsic
+from solver.compiled.kernels import MAXACTS, MAXD, SIZE
 from solver.compiled.u128 import U0, U1, add, divmod128, gcd, mul
 from solver.rules.rng import GAMMA, MIX1, MIX2
 from solver.compiled.exact.packing import (BUDGET, C_MEMORY, C_N, C_NUP, C_SAFREE, C_TYPES, C_UP, C_VIEWER,
@@ -45,7 +46,10 @@ def new_context(n, viewer, ed, up, types_, sa_free, memory, budget, size=14):
             vec(16 * r), vec(16 * r),
             rows(2 * r, KW), rows(r // 2, OW), rows(2 * r, 6), rows(8 * r, 4), rows(2 * r, 3), rows(2 * r, 7),
             rows(4 * r, 3), rows(2 * r, 5), rows(2 * r, 4), rows(r // 2, 2), rows(2 * r, 5),
-            rows(1 << 10, FI), rows(4 * r, 6, 0, np.uint64), rows(1 << 10, FU, 0, np.uint64))
+            rows(1 << 10, FI), rows(4 * r, 6, 0, np.uint64), rows(1 << 10, FU, 0, np.uint64),
+            np.zeros((16, 256), dtype=np.int64), np.zeros((8, SIZE), dtype=np.int8),
+            np.zeros((8, 8 * KW), dtype=np.uint8), np.zeros((2, 256, MAXD + 4), dtype=np.int64),
+            np.zeros((2, MAXACTS, 4), dtype=np.int64))
 
 
 # --- borrowed tables --------------------------------------------------------------------------------
@@ -65,14 +69,14 @@ def _lend(a):
 @njit(cache=True, inline="always")
 def borrowed(ctx):
     """The context's tables as views without a reference count (the same types, the same memory): every
-    call inside the search passes the 25 tables, and counting references to them (an atomic increment and
+    call inside the search passes the 30 tables, and counting references to them (an atomic increment and
     decrement per table per call) took over half of the search's time. The caller's `ctx` keeps the arrays
     alive for the call."""
     return (_lend(ctx[0]), _lend(ctx[1]), _lend(ctx[2]), _lend(ctx[3]), _lend(ctx[4]), _lend(ctx[5]),
             _lend(ctx[6]), _lend(ctx[7]), _lend(ctx[8]), _lend(ctx[9]), _lend(ctx[10]), _lend(ctx[11]),
             _lend(ctx[12]), _lend(ctx[13]), _lend(ctx[14]), _lend(ctx[15]), _lend(ctx[16]), _lend(ctx[17]),
             _lend(ctx[18]), _lend(ctx[19]), _lend(ctx[20]), _lend(ctx[21]), _lend(ctx[22]), _lend(ctx[23]),
-            _lend(ctx[24]))
+            _lend(ctx[24]), _lend(ctx[25]), _lend(ctx[26]), _lend(ctx[27]), _lend(ctx[28]), _lend(ctx[29]))
 
 
 @njit(cache=True)

@@ -8,13 +8,15 @@ import numpy as np
 from numba import njit
 from solver.compiled.kernels import (BARON, CH, CHANCELLOR, CUR, DECK, DECKN, DISC, DLEN, DRAWN, GUARD, HAND,
                                      KNOWN, MAXACTS, MAXD, MAXP, NCH, OUT, PHASE, PRINCE, PROT, SETASIDE,
-                                     SIZE, SPYB, WIN, EXPLORE_P, EXPLORE_Q, apply_row, counting_choices,
+                                     SPYB, WIN, EXPLORE_P, EXPLORE_Q, apply_row, counting_choices,
                                      legal_actions)
 from solver.compiled.u128 import U0, U1, gcd64
 from solver.compiled.exact.packing import (APPLIED, BUDGET, CONF, CTR, C_MEMORY, C_N, C_SAFREE, C_TYPES,
-                                           C_VIEWER, ED, ERR, KW, L_SLOTS, NO, NONE, N_OBS, N_OUTS, N_TLIN,
+                                           C_VIEWER, ED, ERR, L_SLOTS, NO, NONE, N_OBS, N_OUTS, N_TLIN,
                                            N_TRANS, OBS, OUTS, OW, O_SLOTS, PAIRS, PSTATE, STATES, S_SLOTS,
                                            TLIN, TOO_LARGE, TRANS, T_SLOTS, VALUES, WORK, YES, ZERO, acode,
+                                           W64, W64_PAIR, W64_STEP, W64_TRANS, W8, W8_FIRST, W8_LINEAR, W8_RESOLVE,
+                                           W8_TRANS, WDECKS, WU8, WU8_LINEAR, WU8_OBS, WU8_RESOLVE, WU8_TRANS,
                                            decode, nib, nib_set, pack)
 from solver.compiled.exact.tables import (acc_add, fail, get_value, intern, mul2, pair_add, pair_find,
                                           put_value, reduce3, room, state_id, unpacked)
@@ -94,7 +96,8 @@ def obs_id(ctx, pre, kind, a0, a1, a2, a3, post):
     conf = ctx[CONF]
     n = conf[C_N]
     viewer = conf[C_VIEWER]
-    b = np.zeros(8 * OW, dtype=np.uint8)
+    b = ctx[WU8][WU8_OBS]
+    b[:] = 0
     actor = pre[CUR]
     b[0] = actor
     if kind != 0 and actor != viewer:
@@ -352,23 +355,24 @@ def _transition(ctx, sid, code, block, osid, oways, ooid, oko):
     resolutions counted as work, the denominator)."""
     ed = ctx[ED]
     kind, a0, a1, a2, a3 = decode(code)
-    buf = np.empty(8 * KW, dtype=np.uint8)
-    st = np.empty(SIZE, dtype=np.int8)
+    buf = ctx[WU8][WU8_TRANS]
+    st = ctx[W8][W8_TRANS]
     typ, ng, pairs = unpacked(ctx[CONF], ctx[STATES], sid, st, buf)
     returned = a3 if kind == 1 else 0
     n_deck = np.int64(st[DECKN])
     draws = 2 if (kind == 0 and (a0 == PRINCE or a0 == CHANCELLOR)) else 1
     k = draws if draws < n_deck else n_deck
-    first = st.copy()
+    first = ctx[W8][W8_FIRST]
+    first[:] = st
     _apply_code(first, ed, kind, a0, a1, a2, a3)
     if k == 0:
         osid[0], ooid[0], oko[0] = _outcome(ctx, st, kind, a0, a1, a2, a3, first, n_deck, ng, pairs, typ, returned,
                                             ZERO, block, buf)
         oways[0] = 1
         return 1, 1, 1
-    decks = np.empty((256, MAXD + 4), dtype=np.int64)
-    sas = np.empty(256, dtype=np.int64)
-    ways = np.empty(256, dtype=np.int64)
+    decks = ctx[WDECKS][0]
+    sas = ctx[W64][W64_TRANS]
+    ways = ctx[W64][W64_TRANS + 1]
     m, den = deck_orders(ctx, st, ng, pairs, k, decks, sas, ways)
     if m == 1:
         osid[0], ooid[0], oko[0] = _outcome(ctx, st, kind, a0, a1, a2, a3, first, n_deck, ng, pairs, typ, returned,
@@ -382,9 +386,9 @@ def _transition(ctx, sid, code, block, osid, oways, ooid, oko):
         oways[0] = 1
         return 1, m, 1
     if drawn < k:
-        decks2 = np.empty((256, MAXD + 4), dtype=np.int64)
-        sas2 = np.empty(256, dtype=np.int64)
-        ways2 = np.empty(256, dtype=np.int64)
+        decks2 = ctx[WDECKS][1]
+        sas2 = ctx[W64][W64_TRANS + 2]
+        ways2 = ctx[W64][W64_TRANS + 3]
         m2, den2 = deck_orders(ctx, st, ng, pairs, drawn, decks2, sas2, ways2)
         c = _resolve(ctx, st, kind, a0, a1, a2, a3, first, decks2, sas2, ways2, m2, drawn, returned, YES, block,
                      ng, pairs, typ, osid, oways, ooid, oko)
@@ -400,8 +404,8 @@ def _resolve(ctx, st, kind, a0, a1, a2, a3, first, decks, sas, ways, m, k, retur
              osid, oways, ooid, oko):
     ed = ctx[ED]
     n_deck = np.int64(st[DECKN])
-    buf = np.empty(8 * KW, dtype=np.uint8)
-    work = np.empty(SIZE, dtype=np.int8)
+    buf = ctx[WU8][WU8_RESOLVE]
+    work = ctx[W8][W8_RESOLVE]
     for i in range(m):
         if i == 0:
             res = first
@@ -426,14 +430,9 @@ def _pair(ctx, sid, keep, x, y, osid, oways, ooid, oko):
     """An opponent's two equally likely orders of one returned pair (`_pair`): both applied, the pair
     one exchangeable group, their outcomes merged by (state, observation), twice the denominator."""
     ctx[CTR][PAIRS] += 1
-    s1 = np.empty(256, dtype=np.int64)
-    w1 = np.empty(256, dtype=np.int64)
-    o1 = np.empty(256, dtype=np.int64)
-    k1 = np.empty(256, dtype=np.int64)
-    s2 = np.empty(256, dtype=np.int64)
-    w2 = np.empty(256, dtype=np.int64)
-    o2 = np.empty(256, dtype=np.int64)
-    k2 = np.empty(256, dtype=np.int64)
+    w = ctx[W64]
+    s1, w1, o1, k1 = w[W64_PAIR], w[W64_PAIR + 1], w[W64_PAIR + 2], w[W64_PAIR + 3]
+    s2, w2, o2, k2 = w[W64_PAIR + 4], w[W64_PAIR + 5], w[W64_PAIR + 6], w[W64_PAIR + 7]
     c1, n1, d1 = _transition(ctx, sid, acode(1, keep, x, y, 2), YES, s1, w1, o1, k1)
     c2, n2, d2 = _transition(ctx, sid, acode(1, keep, y, x, 2), YES, s2, w2, o2, k2)
     g = gcd64(np.uint64(d1), np.uint64(d2))
@@ -470,10 +469,8 @@ def step(ctx, sid, code):
     ctr[APPLIED] += 1
     tid = pair_find(ctx[T_SLOTS], ctx[TRANS], sid, code)
     if tid < 0:
-        osid = np.empty(256, dtype=np.int64)
-        oways = np.empty(256, dtype=np.int64)
-        ooid = np.empty(256, dtype=np.int64)
-        oko = np.empty(256, dtype=np.int64)
+        w = ctx[W64]
+        osid, oways, ooid, oko = w[W64_STEP], w[W64_STEP + 1], w[W64_STEP + 2], w[W64_STEP + 3]
         kind, a0, a1, a2, a3 = decode(code)
         if kind == 2:  # an opponent's pair of Chancellor choices
             c, nw, den = _pair(ctx, sid, a0, a1, a2, osid, oways, ooid, oko)
@@ -583,8 +580,8 @@ def linear_full(ctx, sid):
     if v != NONE:
         return v
     viewer = ctx[CONF][C_VIEWER]
-    st = np.empty(SIZE, dtype=np.int8)
-    buf = np.empty(8 * KW, dtype=np.uint8)
+    st = ctx[W8][W8_LINEAR]
+    buf = ctx[WU8][WU8_LINEAR]
     typ, _, _ = unpacked(ctx[CONF], ctx[STATES], sid, st, buf)
     found = NONE
     if st[PHASE] == 0 and st[DECKN] == 0 and st[CUR] != viewer:
