@@ -40,7 +40,7 @@ from solver.policies.models import MODELS, get_model
 __all__ = ["Advice", "AdviceError", "ExactSolver", "OPPONENT_MODELS", "RankedAction", "TooLargeError", "advise",
            "advise_estimate", "advise_exact", "deal_sampler", "learn_from", "observation",
            "opponent_distribution", "sample_worlds", "sort_key", "wilson", "worlds_from_record", "DEFAULT_WORK",
-           "DEFAULT_DEALS", "DEEP_WORK", "OutOfTimeError", "advise_deeper", "can_go_deeper"]
+           "DEFAULT_DEALS", "DEEP_WORK", "DEEPER_MAX_DECK_2P", "OutOfTimeError", "advise_deeper", "can_go_deeper"]
 
 #: The default work budgets: transitions of the exact search per opponent type (a mixture of two types
 #: searches the worlds of both: twice the transitions; 100,000 take about a quarter of a second on the
@@ -54,6 +54,10 @@ EXACT_MAX_DECK = 6
 #: every saved 2-player benchmark position of up to 6 cards fits it, and every classic one of 7 under
 #: the mixture: worst 5,261,104 transitions for the two types, 8 s; seconds to a minute on one core).
 DEEP_WORK = 5_000_000
+#: In a 2-player round the longer exact search is also offered with this many cards in the deck, where the
+#: default answer never tries it (`benchmarks/deeper_reach.py`, 6 positions a row: 7 cards, classic 6/6 under
+#: the mixture, median 2.6 s, worst 4.0 s; 2019 4/6; 8 cards: 2/6, up to 25 s, so not offered).
+DEEPER_MAX_DECK_2P = 7
 
 
 def _checked(record, model):
@@ -109,9 +113,13 @@ def advise(record, model="mixture", budget: int = DEFAULT_WORK, deals: int = DEF
 
 
 def can_go_deeper(record, adv: Advice) -> bool:
-    """The answer `adv` is an estimate from the exact posterior where the exact search was tried
-    and did not fit the default budget (so `advise_deeper` may answer exactly)."""
-    return adv.method == "estimate" and adv.posterior == "exact" and _cards_left(record) <= EXACT_MAX_DECK
+    """The answer `adv` is an estimate from the exact posterior that `advise_deeper` may replace: the
+    exact search was tried and did not fit the default budget, or in a 2-player round it was not tried
+    with `DEEPER_MAX_DECK_2P` cards in the deck."""
+    if adv.method != "estimate" or adv.posterior != "exact":
+        return False
+    left = _cards_left(record)
+    return left <= EXACT_MAX_DECK or (record.n_players == 2 and left <= DEEPER_MAX_DECK_2P)
 
 
 def advise_deeper(record, model="mixture", budget: int = DEEP_WORK, seconds: float = 180.0) -> Advice:

@@ -375,6 +375,12 @@ def test_the_offer_is_not_made_where_the_exact_search_is_not_tried_or_already_an
     near = parse_record(NEAR)
     assert can_go_deeper(near, advise(near, "random", deals=200))
     assert not can_go_deeper(near, advise(near, "random", budget=1_000_000))  # exact already
+    # 2 players, 7 cards in the deck: the default answer does not try the exact search, the longer one is offered
+    seven = parse_record("classic P1,P2 first:P1 viewer:P1 up:2,4,7 dealt:8 | P1 +1 1>P2=5 miss | P2 2>P1 | P1 +1")
+    answer = advise(seven, "random", deals=200)
+    assert answer.method == "estimate" and can_go_deeper(seven, answer)
+    eight = parse_record("classic P1,P2 first:P1 viewer:P2 up:2,4,7 dealt:8 | P1 1>P2=5 miss | P2 +3")  # 8 cards
+    assert not can_go_deeper(eight, advise(eight, "random", deals=200))
 
 
 @pytest.mark.parametrize("refusal, said, offered_again", [
