@@ -66,7 +66,13 @@ LEAF_MAX_DECK = 4
 #: most information states valued (each also replays its record and weighs its deals: a few ms).
 DEFAULT_LEAVES = 50_000
 MAX_LEAVES = 150
-INFERENCE_STEPS = 7
+#: Inference steps counted as one transition of a leaf's budget. A step costs about what a compiled
+#: transition costs (1-4 µs; 3.5 µs a step against 2-5 µs a transition on a 3-player position), so each
+#: counts as one. It was 7, from when a transition ran in Python (about 20 µs), and then a 3-player
+#: estimate's leaves took 0.8 s for a budget meant as a tenth of that. 72 late 3- and 4-player positions
+#: (2019, the mixture, seeds from 72,000): the answers' p90 2.05 s -> 1.08 s, median 0.35 -> 0.29 s, no
+#: answer left open either way.
+INFERENCE_STEPS = 1
 #: The measured shortfall of an estimate in a 2-player round, by opponent model and cards left in
 #: the deck (fewer: the first entry; more: the last). The estimate values the viewer's later
 #: decisions by the next-decision statistics and then the heuristic, which play worse than the
@@ -536,8 +542,7 @@ def _leaf_values(record, model, budget: int) -> LeafTable:
 
 
 def _inference_work(record, model) -> int:
-    """What weighing a leaf's deals cost, in transitions: the inference's steps (about a
-    to three microseconds each) over `INFERENCE_STEPS` (a transition is about 20)."""
+    """What weighing a leaf's deals cost, in transitions: the inference's steps over `INFERENCE_STEPS`."""
     from solver.advice.worlds import belief_of
 
     if record is None:
