@@ -28,7 +28,8 @@ from solver.words.i18n import t
 from solver.words.sentences import card_label
 from solver.words.verdicts import VERDICT_NAMED, play_label, verdict_line
 
-from .browser_support import eventually, expect, new_page, open_url, phone_screen, shot, tap_play, verdict
+from .browser_support import (eventually, expect, new_page, open_url, phone_screen, settled, shot, tap_play,
+                              verdict)
 
 pytestmark = pytest.mark.e2e
 
@@ -126,6 +127,7 @@ def test_the_hint_and_the_review_of_one_decision_agree_in_chromium(browser, serv
         expect(box).to_be_visible()
         said = verdict_line(hint, lang)  # waited for: a run still drawing shows the box a moment early
         eventually(lambda: box.inner_text().strip() == said, "the verdict's words")
+        settled(page, 300)  # the hint's run over: no stale element of it left above the verdict
         # right under the button: on the first screen (its top, on a phone), once the run's stale elements
         # above it are gone (a loaded machine keeps them a moment)
 
