@@ -29,11 +29,11 @@ from __future__ import annotations
 
 import math
 import time
-
-import numpy as np
 from fractions import Fraction
 from dataclasses import dataclass, field, replace
 from typing import Optional
+
+import numpy as np
 
 from solver.rules.actions import Play
 from solver.rules.events import KnockedOut
@@ -345,24 +345,30 @@ def _unsure(results, a) -> float:
     return 1 - sum(sure) / len(sure) if sure else 1.0
 
 
+def _gap(a, best, results, side: float) -> tuple[float, float, float]:
+    """`a` against `best` on their common deals: the paired difference, its 95% sampling half-width and the
+    bias margin (`side` times the larger share of deals not valued exactly)."""
+    m, se = _paired(results[a].win, results[best].win)
+    return m, Z * se, side * max(_unsure(results, a), _unsure(results, best))
+
+
 def _settled(a, best, results, side: float) -> bool:
     """More deals would not change what is said of `a` against `best`: its paired difference's 95%
-    interval, widened by the bias margin (`side` times the share of deals not valued exactly), is
-    below 0 (resolved worse), or its sampling half-width is within half that margin (the bias,
-    not the sampling, keeps them apart: more deals would not tell them apart)."""
-    m, se = _paired(results[a].win, results[best].win)
-    bias = side * max(_unsure(results, a), _unsure(results, best))
-    return m + Z * se + bias < 0 or (bias > 0 and Z * se <= bias / 2)
+    interval, widened by the bias margin, is below 0 (resolved worse), or its sampling half-width is
+    within half that margin (the bias, not the sampling, keeps them apart: more deals would not tell
+    them apart)."""
+    return _settled_at(*_gap(a, best, results, side))
+
+
+def _settled_at(m: float, half: float, bias: float) -> bool:
+    return m + half + bias < 0 or (bias > 0 and half <= bias / 2)
 
 
 def _told(a, best, results, side: float) -> bool:
-    """More deals would not change what is said of `a` against `best` (`_settled`), or its difference's
-    interval, widened by the bias margin, already lies within ±`CLOSE_POINTS` (proved close)."""
-    if _settled(a, best, results, side):
-        return True
-    m, se = _paired(results[a].win, results[best].win)
-    bias = side * max(_unsure(results, a), _unsure(results, best))
-    return m - Z * se - bias >= -CLOSE_POINTS and m + Z * se + bias <= CLOSE_POINTS
+    """`_settled`, or the difference's interval, widened by the bias margin, already lies within
+    ±`CLOSE_POINTS` (proved close): more deals would not change what is said."""
+    m, half, bias = _gap(a, best, results, side)
+    return _settled_at(m, half, bias) or (m - half - bias >= -CLOSE_POINTS and m + half + bias <= CLOSE_POINTS)
 
 
 def _immediate_figures(record, model, deal: Round, actions) -> dict:

@@ -132,3 +132,20 @@ def test_both_searches_implement_the_exact_search_protocol():
         assert isinstance(search, ExactSearch), type(search)
         for name in ("to_int", "masses", "value", "outcomes_many", "opponent_many", "flags_many", "release"):
             assert callable(getattr(search, name))
+
+
+def test_the_borrowed_tables_are_every_table_of_the_context_the_same_memory():
+    """`borrowed` lists the context's tables one by one: a table added to `new_context` must be added there
+    (each view the same array: same type, same shape, the same memory)."""
+    import numpy as np
+
+    from solver.compiled.exact.tables import borrowed, new_context
+
+    ctx = new_context(2, 0, np.zeros(16, dtype=np.int64), (), (0,), False, False, 1000, size=8)
+    views = borrowed(ctx)
+    assert len(views) == len(ctx)
+    for a, b in zip(ctx, views):
+        assert (b.dtype, b.shape) == (a.dtype, a.shape)
+        assert b.__array_interface__["data"][0] == a.__array_interface__["data"][0]
+    views[0][3] = 7  # a write through the view is a write to the table
+    assert ctx[0][3] == 7
