@@ -9,18 +9,17 @@ Prints per row (edition, model, cards left): positions, plays estimated, the sha
 whose 95% interval holds the exact value, the share of "Best play" verdicts that are exactly
 best, the number of verdicts, and the mean and 90th percentile of the shortfall (exact minus
 estimate: what the later decisions made by the heuristic and the next-decision statistics miss).
-With `--raw`, the estimate's sampling intervals without the measured widening
-(`solver.advice.estimate.WIDEN`): the figures the widening is set from.
+(The measured widening these rows once set, `WIDEN`, was removed in issue 47: the intervals are
+the sampling intervals of the estimate's own quantity, not ranges for the exact value.)
 
 `--dump FILE` writes one line per estimated play (edition, model, cards left, estimate, interval,
-exact value) for choosing the widening.
+exact value).
 
-`--start N`: the first seed (70,000 by default; the widening was set from seeds 90,000 on, so
-that the default rows check it on positions it was not set from).
+`--start N`: the first seed (70,000 by default).
 
 Also printed per row: the median width of the plays' 95% ranges (in points).
 
-Usage: python benchmarks/coverage.py [positions-per-row] [deals] [--raw] [--lefts 4,5,6,7] [--models a,b]
+Usage: python benchmarks/coverage.py [positions-per-row] [deals] [--lefts 4,5,6,7] [--models a,b]
        [--dump FILE] [--start N]
 """
 
@@ -59,8 +58,6 @@ def quantile(xs, q: float) -> float:
 
 def main() -> None:
     argv = sys.argv[1:]
-    raw = "--raw" in argv
-    argv = [a for a in argv if a != "--raw"]
     lefts, models = (4, 5, 6, 7), ("random", "card-counter", "mixture")
     if "--lefts" in argv:
         i = argv.index("--lefts")
@@ -106,7 +103,7 @@ def main() -> None:
                     value = {a.action: a.win for a in exact.actions}
                     best = max(value.values())
                     t0 = time.process_time()
-                    est = advise_estimate(record, model, deals=deals, seed=1, widen=not raw)
+                    est = advise_estimate(record, model, deals=deals, seed=1)
                     seconds.append(time.process_time() - t0)
                     n += 1
                     for a in est.actions:

@@ -30,7 +30,7 @@ from __future__ import annotations
 import math
 import time
 from fractions import Fraction
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Optional
 
 import numpy as np
@@ -73,21 +73,6 @@ MAX_LEAVES = 150
 #: (2019, the mixture, seeds from 72,000): the answers' p90 2.05 s -> 1.08 s, median 0.35 -> 0.29 s, no
 #: answer left open either way.
 INFERENCE_STEPS = 1
-#: The measured shortfall of an estimate in a 2-player round, by opponent model and cards left in
-#: the deck (fewer: the first entry; more: the last). The estimate values the viewer's later
-#: decisions by the next-decision statistics and then the heuristic, which play worse than the
-#: exact information-state search: its win rates fall short of the exact ones by an amount its
-#: sampling interval does not measure (up to 0.28; most against card counters, who are the easiest
-#: to read). The interval's upper end is raised by this (the 95th percentile of exact minus the
-#: interval's end over 522 plays of 180 positions, seeds 90,000 on: `benchmarks/coverage.py 10 2000
-#: --raw --start 90000`; raised where the check on other positions, seeds 70,000 on, fell short), and
-#: a paired difference's interval by as much either way (half of it still let 6 of 104 "Best play"
-#: verdicts be wrong), so that a single best play is named only when the shortfall cannot reverse it. Rounds of 3 or more players,
-#: where no exact answer can be computed to measure against, keep the sampling interval alone.
-WIDEN = {"random": {4: 0.07, 5: 0.08, 6: 0.09},
-         "card-counter": {4: 0.18, 5: 0.2, 6: 0.2},
-         "mixture": {4: 0.15, 5: 0.18, 6: 0.18}}
-
 
 def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
     """95% Wilson score interval of a proportion."""
@@ -158,26 +143,23 @@ def _paired(a: list, b: list) -> tuple[float, float]:
 @dataclass
 class PlayResults:
     """One sampled play's figures, deal by deal (the i-th entry of each list is deal i's): the win
-    (0 or 1, or a leaf's exact value), the tokens, whether an opponent is knocked out now, whether the
-    viewer is out before the next turn, and whether the deal's value is exact (the round's end or an
-    exact leaf, not the heuristic's play-out)."""
+    (0 or 1, or a leaf's exact value), the tokens, whether an opponent is knocked out now and whether the
+    viewer is out before the next turn."""
     win: list = field(default_factory=list)
     tokens: list = field(default_factory=list)
     knocked: list = field(default_factory=list)
     out_before: list = field(default_factory=list)
-    sure: list = field(default_factory=list)
 
-    def add(self, win, tokens, knocked, out_before, sure) -> None:
+    def add(self, win, tokens, knocked, out_before) -> None:
         self.win.append(win)
         self.tokens.append(tokens)
         self.knocked.append(knocked)
         self.out_before.append(out_before)
-        self.sure.append(sure)
 
 
 def advise_estimate(record, model="random", deals: int = 2000, seed: int = 0, first: int = 200,
                     batch: int = 100, max_playouts: Optional[int] = None, seconds: float = 60.0,
-                    sampler=None, posterior: str = "exact", next_decision: bool = True, widen: bool = True,
+                    sampler=None, posterior: str = "exact", next_decision: bool = True,
                     leaves: int = DEFAULT_LEAVES, most_deals: Optional[int] = None) -> Advice:
     """Rank the viewer's plays by sampling (see the module docstring). Work budget: the
     contenders get `deals` deals each (every play at least `first`, fewer when there are more
@@ -185,17 +167,15 @@ def advise_estimate(record, model="random", deals: int = 2000, seed: int = 0, fi
     then the plays not yet told apart from the best, and the best, get more deals up to `most_deals`
     (default `MORE` x deals; `deals` for none).
     `seconds` is only a safety cap. `sampler`: rng -> (deal, its opponents' type), by default
-    `typed_sampler` (the exact posterior). `widen`: the intervals of a 2-player estimate include the
-    measured shortfall (`WIDEN`) of the deals not valued exactly; without it, the sampling
-    intervals alone. `leaves`: a work budget (transitions, all leaves together) for valuing the
+    `typed_sampler` (the exact posterior). `leaves`: a work budget (transitions, all leaves together) for valuing the
     viewer's next decision exactly (`_leaf_values`); 0: never."""
     return estimate_answer(record, get_model(model, playing=True), deals, seed, first, batch, max_playouts, seconds,
-                           sampler, posterior, next_decision, widen, leaves, most_deals)
+                           sampler, posterior, next_decision, leaves, most_deals)
 
 
 def estimate_answer(record, model, deals: int = 2000, seed: int = 0, first: int = 200, batch: int = 100,
                     max_playouts: Optional[int] = None, seconds: float = 60.0, sampler=None, posterior: str = "exact",
-                    next_decision: bool = True, widen: bool = True, leaves: int = DEFAULT_LEAVES,
+                    next_decision: bool = True, leaves: int = DEFAULT_LEAVES,
                     most_deals: Optional[int] = None) -> Advice:
     """`advise_estimate` for the model object (resolved by the caller, the public entry)."""
     v = record.viewer
@@ -261,8 +241,8 @@ def estimate_answer(record, model, deals: int = 2000, seed: int = 0, first: int 
         """Play out each (play, deal number) of `items` (deals drawn when first needed), in order."""
         sampled.ensure(max(i for _, i in items) + 1)
         out = runner.run_many([(i, index[a]) for a, i in items], sampled)
-        for (a, _), (w, tk, ko, ob, sure) in zip(items, out):
-            results[a].add(w, tk, ko, ob, sure)
+        for (a, _), (w, tk, ko, ob, _exact) in zip(items, out):
+            results[a].add(w, tk, ko, ob)
         spent[0] += len(items)
 
     contenders = list(live)
@@ -291,11 +271,10 @@ def estimate_answer(record, model, deals: int = 2000, seed: int = 0, first: int 
     # Before stopping, every play dropped on fewer deals than the best must be resolved worse on
     # the deals they share (its interval below the best's), else it is sampled on more deals
     # (up to all of the best's), so that no play is left half-known beside the best.
-    margin = _margin(model, first_deal) if widen and record.n_players == 2 else (0.0, 0.0)
     while not clock:
         best = _leader(live, results)
         pending = [a for a in live if len(results[a].win) < len(results[best].win)
-                   and not _settled(a, best, results, margin[1])]
+                   and not _settled(a, best, results)]
         if not pending:
             break
         items = []
@@ -311,7 +290,7 @@ def estimate_answer(record, model, deals: int = 2000, seed: int = 0, first: int 
         best = _leader(live, results)
         have = len(results[best].win)
         open_plays = [a for a in live if a != best and len(results[a].win) == have
-                      and not _told(a, best, results, margin[1])]
+                      and not _told(a, best, results)]
         if not open_plays or have >= most:
             break
         sample([(a, i) for i in range(have, min(most, have + MORE_STEP)) for a in [best] + open_plays])
@@ -320,16 +299,7 @@ def estimate_answer(record, model, deals: int = 2000, seed: int = 0, first: int 
     for a, first_at in same.items():
         results[a] = results[first_at]
     figures = _immediate_figures(record, model, first_deal, actions) if posterior == "exact" else {}
-    return _report(record, model, actions, certain, results, sampled, seed, posterior, cannot_hit, figures, clock,
-                   margin)
-
-
-def _margin(model, deal: Round) -> tuple[float, float]:
-    """(raise of the interval's upper end, half-width added to a difference's interval) from
-    `WIDEN` for the model and the cards left in the deck at the decision."""
-    table = WIDEN[model.name]
-    left = min(max(len(deal.deck), min(table)), max(table))
-    return table[left], table[left]
+    return _report(record, model, actions, certain, results, sampled, seed, posterior, cannot_hit, figures, clock)
 
 
 def _leader(plays, results):
@@ -339,36 +309,23 @@ def _leader(plays, results):
                key=lambda a: (_mean(results[a].win), _mean(results[a].tokens)))
 
 
-def _unsure(results, a) -> float:
-    """The share of a sampled play's deals not valued exactly (by a leaf or the round's end)."""
-    sure = results[a].sure
-    return 1 - sum(sure) / len(sure) if sure else 1.0
-
-
-def _gap(a, best, results, side: float) -> tuple[float, float, float]:
-    """`a` against `best` on their common deals: the paired difference, its 95% sampling half-width and the
-    bias margin (`side` times the larger share of deals not valued exactly)."""
+def _gap(a, best, results) -> tuple[float, float]:
+    """`a` against `best` on their common deals: the paired difference and its 95% sampling half-width."""
     m, se = _paired(results[a].win, results[best].win)
-    return m, Z * se, side * max(_unsure(results, a), _unsure(results, best))
+    return m, Z * se
 
 
-def _settled(a, best, results, side: float) -> bool:
-    """More deals would not change what is said of `a` against `best`: its paired difference's 95%
-    interval, widened by the bias margin, is below 0 (resolved worse), or its sampling half-width is
-    within half that margin (the bias, not the sampling, keeps them apart: more deals would not tell
-    them apart)."""
-    return _settled_at(*_gap(a, best, results, side))
+def _settled(a, best, results) -> bool:
+    """`a` is resolved worse than `best`: its paired difference's 95% interval lies below 0."""
+    m, half = _gap(a, best, results)
+    return m + half < 0
 
 
-def _settled_at(m: float, half: float, bias: float) -> bool:
-    return m + half + bias < 0 or (bias > 0 and half <= bias / 2)
-
-
-def _told(a, best, results, side: float) -> bool:
-    """`_settled`, or the difference's interval, widened by the bias margin, already lies within
-    ±`CLOSE_POINTS` (proved close): more deals would not change what is said."""
-    m, half, bias = _gap(a, best, results, side)
-    return _settled_at(m, half, bias) or (m - half - bias >= -CLOSE_POINTS and m + half + bias <= CLOSE_POINTS)
+def _told(a, best, results) -> bool:
+    """More deals would not change what is said of `a` against `best`: resolved worse, or its
+    difference's interval already lies within ±`CLOSE_POINTS` (proved close)."""
+    m, half = _gap(a, best, results)
+    return m + half < 0 or (m - half >= -CLOSE_POINTS and m + half <= CLOSE_POINTS)
 
 
 def _immediate_figures(record, model, deal: Round, actions) -> dict:
@@ -407,7 +364,7 @@ def _immediate_figures(record, model, deal: Round, actions) -> dict:
 
 
 def _report(record, model, actions, certain, results, deal_source, seed, posterior, cannot_hit, figures: dict,
-            clock: bool = False, margin: tuple = (0.0, 0.0)) -> Advice:
+            clock: bool = False) -> Advice:
     """The ranking: plays ordered by their estimated win rate (a play sampled on fewer deals than
     the best: the best's rate plus their paired difference, the estimate that agrees with the
     difference shown), the best first, each play's standing read from its difference's interval
@@ -460,16 +417,6 @@ def _report(record, model, actions, certain, results, deal_source, seed, posteri
                                    learn=learn if a in figures else learn_from(used(), a, v), diff=diff,
                                    diff_interval=interval, p_best=p_best.get(a, 0.0), by_type=by_type,
                                    knock_out_exact=a in figures, out_exact=shielded))
-    up, side = margin
-    if up or side:  # the measured shortfall of the later decisions (`WIDEN`), on the deals not valued exactly
-        unsure = {a: _unsure(results, a) for a in results}
-        unsure.update({a: 0.0 for a in certain})
-        ranked = [replace(r, interval=r.interval if r.exact else
-                          (r.interval[0], min(1.0, r.interval[1] + up * unsure[r.action])),
-                          bias_margin=0.0 if r.action == best else side * max(unsure[r.action], unsure[best]))
-                  for r in ranked]
-        ranked = [replace(r, diff_interval=(r.diff_interval[0] - r.bias_margin, r.diff_interval[1] + r.bias_margin))
-                  for r in ranked]
     # In the order of their values, the best first: a Guard's sure misses at one target are one row
     # (`mark_sure_misses`) that keeps its place in that order.
     ranked.sort(key=lambda x: (x.action != best, -x.win, -x.tokens, sort_key(x.action)))

@@ -52,10 +52,6 @@ class RankedAction:
     #: the risk of being out before the next turn (a front end marks sampled figures "≈").
     knock_out_exact: bool = True
     out_exact: bool = True
-    #: An estimate's allowance for what its later decisions miss (`solver.advice.estimate.WIDEN`),
-    #: included in `diff_interval` on both sides (0 for exact answers and where every deal was
-    #: valued exactly).
-    bias_margin: float = 0.0
 
     @property
     def equally_good(self) -> bool:
@@ -175,8 +171,7 @@ def with_standings(ranking) -> tuple:
     for i, a in enumerate(ranking):
         if a.same_as is not None and a.same_as in lead:
             first = lead[a.same_as]
-            a = replace(a, standing=first.standing, diff=first.diff, diff_interval=first.diff_interval,
-                        bias_margin=first.bias_margin)
+            a = replace(a, standing=first.standing, diff=first.diff, diff_interval=first.diff_interval)
         else:
             a = replace(a, standing=BEST if i == 0 else standing_of(a.diff_interval))
         out.append(a)
