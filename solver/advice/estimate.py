@@ -160,7 +160,7 @@ class PlayResults:
 def advise_estimate(record, model="random", deals: int = 2000, seed: int = 0, first: int = 200,
                     batch: int = 100, max_playouts: Optional[int] = None, seconds: float = 60.0,
                     sampler=None, posterior: str = "exact", next_decision: bool = True,
-                    leaves: int = DEFAULT_LEAVES, most_deals: Optional[int] = None) -> Advice:
+                    leaves: int = DEFAULT_LEAVES, most_deals: Optional[int] = None, belief: bool = True) -> Advice:
     """Rank the viewer's plays by sampling (see the module docstring). Work budget: the
     contenders get `deals` deals each (every play at least `first`, fewer when there are more
     than 20 plays, never under 50), at most `max_playouts` play-outs in all (default 8 x deals);
@@ -168,15 +168,17 @@ def advise_estimate(record, model="random", deals: int = 2000, seed: int = 0, fi
     (default `MORE` x deals; `deals` for none).
     `seconds` is only a safety cap. `sampler`: rng -> (deal, its opponents' type), by default
     `typed_sampler` (the exact posterior). `leaves`: a work budget (transitions, all leaves together) for valuing the
-    viewer's next decision exactly (`_leaf_values`); 0: never."""
+    viewer's next decision exactly (`_leaf_values`); 0: never. `belief`: the viewer's later turns are
+    played on what it would infer of the opponents' hands (`solver.policies.belief`), else by the
+    counting heuristic."""
     return estimate_answer(record, get_model(model, playing=True), deals, seed, first, batch, max_playouts, seconds,
-                           sampler, posterior, next_decision, leaves, most_deals)
+                           sampler, posterior, next_decision, leaves, most_deals, belief)
 
 
 def estimate_answer(record, model, deals: int = 2000, seed: int = 0, first: int = 200, batch: int = 100,
                     max_playouts: Optional[int] = None, seconds: float = 60.0, sampler=None, posterior: str = "exact",
                     next_decision: bool = True, leaves: int = DEFAULT_LEAVES,
-                    most_deals: Optional[int] = None) -> Advice:
+                    most_deals: Optional[int] = None, belief: bool = True) -> Advice:
     """`advise_estimate` for the model object (resolved by the caller, the public entry)."""
     v = record.viewer
     draw = sampler or TypedSampler(record, model)
@@ -230,7 +232,8 @@ def estimate_answer(record, model, deals: int = 2000, seed: int = 0, first: int 
     live = [a for a in live if a not in same]
     results: dict = {a: PlayResults() for a in live}
     leaf = _leaf_values(record, model, leaves) if leaves and posterior == "exact" else None
-    runner = make_playouts(v, live, next_decision, leaf)
+    runner = make_playouts(v, live, next_decision, leaf,
+                           start_belief(record, model, first_deal, posterior) if belief else None)
     index = {a: j for j, a in enumerate(live)}
     # Many plays (a Guard's guesses at three targets): a shorter first stage, so that the deals
     # go to the contenders; never fewer than 50 deals before the racing drops a play.
@@ -507,6 +510,27 @@ def _inference_work(record, model) -> int:
         except Exception:  # refused: what it cost is not known; count one leaf's worth
             return LEAF_WORK
     return steps // INFERENCE_STEPS
+
+
+def start_belief(record, model, deal: Round, posterior: str):
+    """The viewer's belief about the opponents' hands at the decision (`solver.policies.belief.Belief`):
+    each opponent type with its weight given the record, and each opponent's card under it from the
+    exact posterior; when the posterior is approximate, the types' prior and the plain count of the
+    cards the viewer has not seen (`deal`: any sampled deal, for what the viewer sees)."""
+    from solver.advice.worlds import types_of
+    from solver.inference.posterior import posterior_of
+    from solver.policies.belief import Belief, pool_of
+
+    if posterior == "exact":
+        def marginals(seat, t):
+            return {} if deal.out[seat] else posterior_of(record, t).hand(seat)
+
+        return Belief.start(record.viewer, record.n_players, types_of(record, model), marginals)
+    pool = pool_of(deal, record.viewer)
+    total = sum(pool) or 1
+    typed = tuple(zip(model.types, getattr(model, "prior", (Fraction(1),))))
+    return Belief.start(record.viewer, record.n_players, typed,
+                        lambda seat, t: {} if deal.out[seat] else {c: Fraction(k, total) for c, k in enumerate(pool) if k})
 
 
 def _shielded(deal: Round, action, viewer: int) -> bool:

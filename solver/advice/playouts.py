@@ -9,10 +9,14 @@ choice (opponents play their type's model, drawing from the pair's generator), a
 * a **leaf** — the exact value of the viewer's information state (what they have observed, never
   the deal's hidden cards), when `leaf` can compute it (`LeafTable`); or
 * the **next decision** — taken per information state by `NextDecision` from the records of earlier
-  deals (the counting heuristic's action until another leads it by more than two standard errors
-  over at least `MIN` visits), every action played out on this deal with one random stream; the
-  rest of the round on the fast path (the viewer with the counting heuristic, opponents by their
-  model).
+  deals (the viewer's default action until another leads it by more than two standard errors over at
+  least `MIN` visits), every action played out on this deal with one random stream; the rest of the
+  round on the fast path (opponents by their model).
+
+The viewer's later turns (the default action at the next decision, and every turn after it) are
+played on the viewer's **belief** about the opponents' hands (`solver.policies.belief`: what the
+viewer would infer from their plays under the model, started from the exact posterior at the
+decision advised), or, without a belief, by the counting heuristic.
 
 An information state's key is the play and the viewer's observations since
 (`solver.rules.events.observation`). Results: (win, tokens, an opponent knocked out now, the viewer
@@ -24,7 +28,8 @@ from __future__ import annotations
 import math
 from typing import Callable, Optional
 
-from solver.compiled import backend, compiled_playouts, fast_playout
+from solver.compiled import backend, belief_playout, compiled_playouts, fast_playout
+from solver.policies.belief import belief_choices, observe
 from solver.rules.events import KnockedOut, observation
 from solver.rules.game import apply, legal_actions
 from solver.rules.rng import SplitMix64
@@ -92,10 +97,12 @@ class NextDecision:
     def __init__(self):
         self.stats: dict = {}
 
-    def decide(self, key, actions, heuristic):
+    def decide(self, key, actions, heuristic, belief=None):
+        """The action taken at the key's information state and its node; `heuristic()`: the default
+        action; `belief`: the viewer's belief there (the same for every visit of the key), kept with it."""
         node = self.stats.get(key)
         if node is None:
-            node = self.stats[key] = {"h": heuristic(), "n": 0, "d": {}, "later": []}
+            node = self.stats[key] = {"h": heuristic(), "n": 0, "d": {}, "later": [], "b": belief}
         h = node["h"]
         if node["n"] + len(node["later"]) < self.MIN:
             return h, node
@@ -117,24 +124,25 @@ class NextDecision:
         """This visit's result of the action `taken` (win, tokens, out before the next turn), every
         action played out with the same seed; the others' results recorded now, or deferred while
         the key has fewer than `MIN` visits (their records cannot matter before)."""
-        mine = finish(apply(r, taken)[0], viewer, model, SplitMix64(seed))
+        mine = finish_after(r, taken, viewer, model, SplitMix64(seed), node["b"])
         if not self.wants_all(node):
             return mine
         if node["n"] + len(node["later"]) < self.MIN:
             node["later"].append((r, actions, taken, viewer, model, seed, mine))
         else:
             self.catch_up(node)
-            self.record(node, self.played(r, actions, taken, viewer, model, seed, mine))
+            self.record(node, self.played(r, actions, taken, viewer, model, seed, mine, node["b"]))
         return mine
 
-    def played(self, r, actions, taken, viewer, model, seed, mine) -> dict:
-        return {a: mine if a == taken else finish(apply(r, a)[0], viewer, model, SplitMix64(seed)) for a in actions}
+    def played(self, r, actions, taken, viewer, model, seed, mine, belief=None) -> dict:
+        return {a: mine if a == taken else finish_after(r, a, viewer, model, SplitMix64(seed), belief)
+                for a in actions}
 
     def catch_up(self, node) -> None:
         """Play out and record the deferred visits of a key, in their order."""
         later, node["later"] = node["later"], []
         for visit in later:
-            self.record(node, self.played(*visit))
+            self.record(node, self.played(*visit, node["b"]))
 
     def record(self, node, results: dict) -> None:
         node["n"] += 1
@@ -149,24 +157,48 @@ class NextDecision:
             s[2] += 1
 
 
-def finish(r: Round, viewer: int, model, rng: SplitMix64) -> tuple:
+def finish(r: Round, viewer: int, model, rng: SplitMix64, belief=None) -> tuple:
     """(win, tokens, viewer out before their next turn) of the round played on from `r` on the path in
-    use, the opponents of one type (`model`)."""
+    use, the opponents of one type (`model`), the viewer on `belief` (changed; the counting heuristic
+    without one)."""
     if r.phase == OVER:
         win = int(viewer in r.winners)
         return win, win + int(r.spy_bonus == viewer), False
-    winners, spy, stopped = fast_playout(r, viewer, model, rng)
+    if belief is None:
+        winners, spy, stopped = fast_playout(r, viewer, model, rng)
+    else:
+        winners, spy, stopped = belief_playout(r, viewer, model, rng, belief)
     win = int(viewer in winners)
     return win, win + int(spy == viewer), stopped
 
 
-def prefix(deal: Round, action, viewer: int, model, rng: SplitMix64) -> tuple:
+def finish_after(r: Round, action, viewer: int, model, rng: SplitMix64, belief=None) -> tuple:
+    """`finish` after the viewer's `action` at `r` (the belief copied, then told the action)."""
+    r1, _ = apply(r, action)
+    if belief is None:
+        return finish(r1, viewer, model, rng)
+    b = belief.copy()
+    if r1.phase != OVER:
+        observe(b, r, action, r1)
+    return finish(r1, viewer, model, rng, b)
+
+
+def viewer_choice(r: Round, belief=None):
+    """The viewer's default action at `r`: the first of `belief_choices`, or of the counting heuristic's."""
+    return belief_choices(r, belief)[0] if belief is not None else counting_choices(r)[0]
+
+
+def prefix(deal: Round, action, viewer: int, model, rng: SplitMix64, belief=None) -> tuple:
     """`action` applied on `deal`, then the round followed on the public engine to the viewer's next
     decision with a choice (the viewer's forced plays made, opponents playing `model` from `rng`):
     (state, its legal actions or None, key, events since the deal, an opponent knocked out by the
     play, the viewer's turn seen since, how it stopped: "decision", "out" — the viewer knocked out
-    before their next turn — or "over")."""
+    before their next turn — or "over", and the viewer's belief there: a copy of `belief` told what
+    the viewer saw on the way, or None)."""
+    b = belief.copy() if belief is not None else None
     r, ev = apply(deal, action)
+    if b is not None and r.phase != OVER:
+        observe(b, deal, action, r)
     ko = any(isinstance(x, KnockedOut) and x.player != viewer for x in ev)
     key: tuple = (action, observation(ev, viewer))
     trail = list(ev)
@@ -177,15 +209,19 @@ def prefix(deal: Round, action, viewer: int, model, rng: SplitMix64) -> tuple:
                 seen_turn = True
             acts = legal_actions(r)
             if len(acts) > 1:
-                return r, acts, key, trail, ko, seen_turn, "decision"
-            r, ev = apply(r, acts[0])
+                return r, acts, key, trail, ko, seen_turn, "decision", b
+            a = acts[0]
         else:
             if r.out[viewer] and not seen_turn:
-                return r, None, key, trail, ko, seen_turn, "out"
-            r, ev = apply(r, model.choose(r, rng))
+                return r, None, key, trail, ko, seen_turn, "out", b
+            a = model.choose(r, rng)
+        r0 = r
+        r, ev = apply(r, a)
+        if b is not None and r.phase != OVER:
+            observe(b, r0, a, r)
         trail.extend(ev)
         key = key + (observation(ev, viewer),)
-    return r, None, key, trail, ko, seen_turn, "over"
+    return r, None, key, trail, ko, seen_turn, "over", b
 
 
 class Playouts:
@@ -193,17 +229,19 @@ class Playouts:
     the Python path. `decisions`: the next decision taken by `NextDecision` (else the heuristic's
     continuation from there); `leaves`: a `LeafTable`, or None for no leaf."""
 
-    def __init__(self, viewer: int, actions: list, decisions: bool = True, leaves: Optional[LeafTable] = None):
+    def __init__(self, viewer: int, actions: list, decisions: bool = True, leaves: Optional[LeafTable] = None,
+                 belief=None):
         self.viewer = viewer
         self.actions = actions
         self.decisions = NextDecision() if decisions else None
         self.leaves = leaves
+        self.belief = belief
 
     def run(self, deal: Round, kind, a: int, seed: int) -> tuple:
         """Play out action number `a` on `deal` (opponents of type `kind`) from `seed`."""
         viewer = self.viewer
         rng = SplitMix64(seed)
-        r, acts, key, trail, ko, seen_turn, how = prefix(deal, self.actions[a], viewer, kind, rng)
+        r, acts, key, trail, ko, seen_turn, how, b = prefix(deal, self.actions[a], viewer, kind, rng, self.belief)
         if how == "out":
             return 0, 0, ko, True, True
         if how == "over":
@@ -214,12 +252,12 @@ class Playouts:
             if value is not None:
                 stopped = False
                 if not seen_turn:  # (a Chancellor's keep: whether the viewer is out before their turn)
-                    stopped = finish(apply(r, counting_choices(r)[0])[0], viewer, kind, rng)[2]
+                    stopped = finish_after(r, viewer_choice(r, b), viewer, kind, rng, b)[2]
                 return value[0], value[1], ko, stopped, True
-        if self.decisions is None:  # the plain heuristic continuation
-            win, tokens, stopped = finish(r, viewer, kind, rng)
+        if self.decisions is None:  # the plain continuation
+            win, tokens, stopped = finish(r, viewer, kind, rng, b)
             return win, tokens, ko, not seen_turn and stopped, False
-        taken, node = self.decisions.decide(key, acts, lambda: counting_choices(r)[0])
+        taken, node = self.decisions.decide(key, acts, lambda: viewer_choice(r, b), b)
         win, tokens, stopped = self.decisions.visit(node, r, acts, taken, viewer, kind, rng.next64())
         return win, tokens, ko, not seen_turn and stopped, False
 
@@ -229,9 +267,11 @@ class Playouts:
         return [self.run(deals.round(i), deals.kinds[i], a, deals.seeds[i]) for i, a in items]
 
 
-def make_playouts(viewer: int, actions: list, decisions: bool = True, leaves: Optional[LeafTable] = None):
+def make_playouts(viewer: int, actions: list, decisions: bool = True, leaves: Optional[LeafTable] = None,
+                  belief=None):
     """The estimate's play-outs of the viewer's `actions` on sampled deals (`run_many(items, deals)`), on
-    the path in use: the same results on both."""
+    the path in use: the same results on both. `belief`: the viewer's belief at the decision (its later
+    turns played on it), or None (the counting heuristic)."""
     if backend() == "python":
-        return Playouts(viewer, actions, decisions, leaves)
-    return compiled_playouts(viewer, actions, decisions, leaves, prefix)
+        return Playouts(viewer, actions, decisions, leaves, belief)
+    return compiled_playouts(viewer, actions, decisions, leaves, prefix, belief)

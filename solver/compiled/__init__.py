@@ -15,8 +15,9 @@ What the seam offers (nothing else imports the kernels):
 * the path: `backend()`, `forced(path)`, `refresh()`, `warming()`, `compiled_kernels()`; whether the
   kernels are compiled or being compiled: `ready()`, `compiling_now()`, `marker()`, `WHEN_READY`
   (`solver.compiled.choice`);
-* the round played on (`solver.compiled.engine`): `fast_playout`, `play_on`, `random_rounds`,
-  `bootstrap_counts`, on the path in use;
+* the round played on (`solver.compiled.engine`): `fast_playout`, `belief_playout` (the viewer's turns
+  on its belief, `solver.policies.belief`), `play_on`, `random_rounds`, `bootstrap_counts`, on the path
+  in use;
 * the arrays (`solver.compiled.arrays`): `edition_array`, `to_array`, `to_round`, `model_code`; the deal
   layout's named offsets (`solver.compiled.layout`);
 * the estimate's compiled play-outs and deals: `compiled_playouts`, `assemble_deals`, `state_size`;
@@ -30,21 +31,21 @@ from __future__ import annotations
 from solver.compiled import layout
 from solver.compiled.arrays import edition_array, model_code, to_array, to_round
 from solver.compiled.choice import WHEN_READY, backend, compiled_kernels, compiling_now, forced, marker, ready, refresh, warming
-from solver.compiled.engine import bootstrap_counts, fast_playout, play_on, random_rounds
+from solver.compiled.engine import belief_playout, bootstrap_counts, fast_playout, play_on, random_rounds
 from solver.compiled.errors import CompiledNeedMore, CompiledOutOfTime, CompiledOverflow, CompiledTooLarge
 from solver.compiled.protocol import ExactSearch
 
-__all__ = ["backend", "forced", "compiled_kernels", "ready", "refresh", "warming", "WHEN_READY", "compiling_now", "marker", "fast_playout", "play_on", "random_rounds", "bootstrap_counts",
+__all__ = ["backend", "forced", "compiled_kernels", "ready", "refresh", "warming", "WHEN_READY", "compiling_now", "marker", "fast_playout", "belief_playout", "play_on", "random_rounds", "bootstrap_counts",
            "edition_array", "to_array", "to_round", "model_code", "layout", "compiled_playouts", "assemble_deals",
            "state_size", "exact_solver", "ExactSearch", "CompiledTooLarge", "CompiledOverflow", "CompiledOutOfTime",
            "CompiledNeedMore", "warm"]
 
 
-def compiled_playouts(viewer: int, actions: list, decisions: bool, leaves, replay):
+def compiled_playouts(viewer: int, actions: list, decisions: bool, leaves, replay, belief=None):
     """The estimate's play-outs on the compiled path (`solver.compiled.sampling_runner.CompiledPlayouts`)."""
     from solver.compiled.sampling_runner import CompiledPlayouts
 
-    return CompiledPlayouts(viewer, actions, decisions, leaves, replay)
+    return CompiledPlayouts(viewer, actions, decisions, leaves, replay, belief)
 
 
 def assemble_deals(base, ints, values, pools, states_rng):

@@ -32,6 +32,53 @@ def fast_playout(r: Round, viewer: int, model, rng: SplitMix64, finish: bool = F
     return tuple(i for i in range(len(r.hands)) if win & (1 << i)), None if spy < 0 else int(spy), bool(stopped)
 
 
+def belief_arrays(b):
+    """A `solver.policies.belief.Belief` as the kernels' arrays: (bw, bc, nt, tcodes)."""
+    import numpy as np
+
+    k = compiled_kernels()
+    nt = len(b.types)
+    bw = np.zeros(2, dtype=np.float64)
+    bw[:nt] = b.weights
+    bc = np.zeros((k.MAXP, 2, 10), dtype=np.float64)
+    for s, rows in enumerate(b.cards):
+        if rows is not None:
+            for t, row in enumerate(rows):
+                bc[s, t, :] = row
+    tcodes = np.array([model_code(t) for t in b.types] + [0] * (2 - nt), dtype=np.int64)
+    return bw, bc, np.int64(nt), tcodes
+
+
+def belief_back(b, bw, bc) -> None:
+    """The kernels' belief arrays written back into the `Belief` (in place)."""
+    nt = len(b.types)
+    b.weights[:] = [float(x) for x in bw[:nt]]
+    for s, rows in enumerate(b.cards):
+        if rows is not None:
+            for t in range(nt):
+                rows[t] = [float(x) for x in bc[s, t, :]]
+
+
+def belief_playout(r: Round, viewer: int, model, rng: SplitMix64, belief, finish: bool = False) -> tuple:
+    """The play-out with the viewer's later turns on its belief (`solver.policies.belief.belief_playout`):
+    (winners, Spy-bonus seat, viewer out before their next turn); `rng` and `belief` advance the same on
+    both paths."""
+    if backend() == "python":
+        from solver.policies.belief import belief_playout as reference
+
+        return reference(r, viewer, model, rng, belief, finish)
+    import numpy as np
+
+    k = compiled_kernels()
+    rs = np.array([rng.state], dtype=np.uint64)
+    bw, bc, nt, tcodes = belief_arrays(belief)
+    win, spy, stopped = k.belief_playout(to_array(r), edition_array(r.edition), rs, viewer, model_code(model),
+                                         finish, bw, bc, nt, tcodes)
+    rng.state = int(rs[0])
+    belief_back(belief, bw, bc)
+    return tuple(i for i in range(len(r.hands)) if win & (1 << i)), None if spy < 0 else int(spy), bool(stopped)
+
+
 def play_on(r: Round, rng: SplitMix64, viewer: int = -1, model=rollout.RANDOM) -> Round:
     """The round played on from `r` to its end (the viewer, if a seat, with the counting heuristic;
     the others by `model`): the final `Round`."""

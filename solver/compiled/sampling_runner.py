@@ -42,8 +42,10 @@ class CompiledPlayouts:
     (deal, action, viewer, opponents' type, generator) -> the reference play-out to the viewer's next
     decision (`solver.advice.playouts.prefix`), for the leaves."""
 
-    def __init__(self, viewer: int, actions: list, decisions: bool = True, leaves=None, replay=None):
-        compiled_kernels()
+    def __init__(self, viewer: int, actions: list, decisions: bool = True, leaves=None, replay=None, belief=None):
+        from solver.compiled.engine import belief_arrays
+
+        k = compiled_kernels()
         self.replay = replay
         self.viewer = viewer
         self.actions = actions
@@ -69,6 +71,14 @@ class CompiledPlayouts:
         self.leaf_tokens = np.zeros(0, dtype=np.float64)
         self.leaf_values: list = []
         self.leaf_ctl = np.zeros(5, dtype=np.int64)
+        self.use_belief = belief is not None
+        if belief is not None:
+            self.bw, self.bc, self.nt, self.tcodes = belief_arrays(belief)
+        else:
+            self.bw, self.bc = np.zeros(2, dtype=np.float64), np.zeros((k.MAXP, 2, 10), dtype=np.float64)
+            self.nt, self.tcodes = np.int64(1), np.zeros(2, dtype=np.int64)
+        self.nd_bw = List.empty_list(types.float64[::1])
+        self.nd_bc = List.empty_list(types.float64[:, :, ::1])
         if leaves is not None:
             self.leaf_ctl[:] = (1, 1 if leaves.left > 0 else 0, 0, leaves.max_leaves, leaves.max_deck)
 
@@ -86,7 +96,8 @@ class CompiledPlayouts:
                 deals.states, deals.codes, deals.seed_array, self.roots, arr, start, self.viewer, self.decisions,
                 self.ed, self.nd_index, nd[0], nd[1], nd[2], nd[3], nd[4], nd[5], nd[6], self.rows, self.s1, self.s2,
                 self.kk, self.def_state, self.def_taken, self.def_seed, self.def_kind, self.def_mine, self.def_next,
-                self.leaf_index, self.leaf_win, self.leaf_tokens, self.leaf_ctl, out)
+                self.leaf_index, self.leaf_win, self.leaf_tokens, self.leaf_ctl, out, self.bw, self.bc, self.nt,
+                self.tcodes, self.use_belief, self.nd_bw, self.nd_bc)
             if status == sk.DONE:
                 break
             self._leaf(int(key), items[start], deals)
@@ -95,8 +106,8 @@ class CompiledPlayouts:
     def _leaf(self, key: int, item, deals) -> None:
         """Value a new leaf: the pair's play-out replayed on the public engine to its decision."""
         i, a = item
-        r, _, _, trail, _, _, _ = self.replay(deals.round(i), self.actions[a], self.viewer, deals.kinds[i],
-                                              SplitMix64(deals.seeds[i]))
+        r, _, _, trail, _, _, _, _ = self.replay(deals.round(i), self.actions[a], self.viewer, deals.kinds[i],
+                                                 SplitMix64(deals.seeds[i]))
         value = self.leaves.add(key, trail, len(r.deck))
         if value is None:
             self.leaf_index[key] = -1

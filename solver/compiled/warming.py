@@ -9,7 +9,7 @@ import numpy as np
 
 from solver.compiled.arrays import edition_array, model_code, to_array
 from solver.compiled.choice import compiled_kernels
-from solver.compiled.engine import bootstrap_counts, fast_playout, play_on, random_rounds
+from solver.compiled.engine import belief_playout, bootstrap_counts, fast_playout, play_on, random_rounds
 from solver.compiled.layout import L_PLAYERS, L_SIZE
 from solver.policies.models import MODELS
 from solver.rules.editions import get_edition
@@ -24,6 +24,7 @@ def warm_all() -> None:
     random_rounds(e, 2, 1, 0)
     r, _ = deal_round(e, 2, 0, 0)
     fast_playout(r, 0, counter, SplitMix64(0))
+    belief_playout(r, 0, counter, SplitMix64(0), _plain_belief(r, 0))
     play_on(r, SplitMix64(0), 0, counter)
     k = compiled_kernels()
     k.counting_rounds(edition_array(e), 2, 1, np.uint64(0))
@@ -33,13 +34,23 @@ def warm_all() -> None:
     _warm_exact()
 
 
+def _plain_belief(r, viewer: int):
+    """A belief from the plain count of the unseen cards, two types (`solver.policies.belief`)."""
+    from solver.policies.belief import Belief, pool_of
+
+    pool = pool_of(r, viewer)
+    total = sum(pool)
+    return Belief.start(viewer, len(r.hands), ((MODELS["card-counter"], 0.5), (MODELS["random"], 0.5)),
+                        lambda seat, t: {c: k / total for c, k in enumerate(pool) if k})
+
+
 def _warm_playouts(r, counter) -> None:
     """The estimate's compiled play-outs, on one deal."""
     from solver.compiled.sampling_runner import CompiledPlayouts
 
     deals = SimpleNamespace(states=to_array(r)[None, :].copy(), codes=np.array([model_code(counter)], dtype=np.int64),
                             seed_array=np.array([1], dtype=np.uint64), edition=r.edition, kinds=[counter], seeds=[1])
-    CompiledPlayouts(0, list(legal_actions(r)), True, None).run_many([(0, 0)], deals)
+    CompiledPlayouts(0, list(legal_actions(r)), True, None, None, _plain_belief(r, 0)).run_many([(0, 0)], deals)
 
 
 def _warm_sampler() -> None:

@@ -9,10 +9,10 @@ from solver.rules.rng import SplitMix64
 
 import pytest
 
-from solver import apply, parse_record
+from solver import parse_record
 from solver.advice.estimate import advise_estimate
 from solver.advice import playouts as sampling
-from solver.advice.playouts import NextDecision, finish as _finish
+from solver.advice.playouts import NextDecision, finish_after
 from solver.compiled import forced
 
 
@@ -21,15 +21,15 @@ class EveryVisit(NextDecision):
 
     deviations = others = 0
 
-    def decide(self, key, actions, heuristic):
-        taken, node = super().decide(key, actions, heuristic)
+    def decide(self, key, actions, heuristic, belief=None):
+        taken, node = super().decide(key, actions, heuristic, belief)
         EveryVisit.deviations += taken != node["h"]
         return taken, node
 
     def visit(self, node, r, actions, taken, viewer, model, seed):
         if not self.wants_all(node):
-            return _finish(apply(r, taken)[0], viewer, model, SplitMix64(seed))
-        results = {a: _finish(apply(r, a)[0], viewer, model, SplitMix64(seed)) for a in actions}
+            return finish_after(r, taken, viewer, model, SplitMix64(seed), node["b"])
+        results = {a: finish_after(r, a, viewer, model, SplitMix64(seed), node["b"]) for a in actions}
         EveryVisit.others += len(actions) - 1
         self.record(node, results)
         return results[taken]
@@ -40,9 +40,9 @@ class Counted(NextDecision):
 
     others = 0
 
-    def played(self, r, actions, taken, viewer, model, seed, mine):
+    def played(self, r, actions, taken, viewer, model, seed, mine, belief=None):
         Counted.others += len(actions) - 1
-        return super().played(r, actions, taken, viewer, model, seed, mine)
+        return super().played(r, actions, taken, viewer, model, seed, mine, belief)
 
 
 @pytest.mark.parametrize("text, model", [

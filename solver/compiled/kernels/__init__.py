@@ -24,7 +24,7 @@ settings (Spy, showdown tie rule, plays into the void, the Spy bonus blocked by 
 players, the 2-player face-up cards) and the full deck, sorted.
 
 Its rooms: `rows` (the arrays' offsets, the generator, the deal), `rules` (legal plays and their
-effects), `counter` (the card counter), `playouts`.
+effects), `counter` (the card counter), `playouts`, `belief` (the viewer's turns on what it would infer).
 """
 
 from __future__ import annotations
@@ -44,3 +44,4 @@ from solver.compiled.kernels.rules import (apply_chancellor, apply_play, apply_r
 from solver.compiled.kernels.counter import (counting_choices)
 from solver.compiled.kernels.playouts import (actions_of, bootstrap_counts, counting_rounds, deal_states,
                                               fast_playout, play_on, play_states, random_rounds, step)
+from solver.compiled.kernels.belief import belief_choices, belief_playout, observe
