@@ -18,6 +18,18 @@ become one term in every language:
 A query is read in the three languages at once (its terms are the union), so a Spanish question
 on the English page finds its answer. The results are the situations scoring at least `KEEP` of the
 best one, best first.
+
+Typos are forgiven (a phone's "countes king", "baron tye", "prinsess discard", "condesa y rei"): a
+word of the query that is not in the FAQ's own vocabulary (every word of its texts in the three
+languages, every card name and spelling, every idea's words, the stop words) is read as the
+vocabulary word nearest to it by edit distance (RapidFuzz's optimal string
+alignment: a letter added, dropped, changed, or two letters swapped; the first letter kept), within
+`TYPO_DISTANCE`; among
+equally near words, a card's name comes first, then an idea's word, then the word the texts use most
+(as SymSpell ranks its suggestions). A word of the vocabulary is never changed; a form of one (the
+same stem: "protecting") only when a card's name is near it ("countes", which the English stemmer
+reads as "count", is the Countess). The words the app's catalogs and lessons use are known too, so
+that a word of the language ("love", "ever") is not read as a word of the FAQ.
 """
 
 from __future__ import annotations
@@ -115,6 +127,17 @@ CARD_SPELLINGS = {
 }
 
 
+#: The edits a word of the query may be away from the vocabulary word it is read as, by its length
+#: (letters): none below 3 letters, 1 up to 6, 2 from 7 (as spell checkers allow).
+def TYPO_DISTANCE(n: int) -> int:  # noqa: N802 (a table, as a function of the length)
+    return 0 if n < 3 else 1 if n < 7 else 2
+
+
+#: A misspelt word shorter than this is read as a card's name or an idea's word only ("tye" the tie,
+#: "rei" the King), never as another word of the texts ("ever" is not "every").
+SHORT = 5
+
+
 def fold(text: str) -> str:
     """Lower case without accents, every run of non-letters a single space ("Set-aside" ->
     "set aside", "Princesse\u00a0?" -> "princesse")."""
@@ -192,9 +215,117 @@ def terms(text: str, lang: str) -> list[str]:
     return out
 
 
-def query_terms(query: str) -> list[str]:
-    """The query read in every language, each term once."""
+def query_terms(query: str, vocabulary: "Vocabulary | None" = None) -> list[str]:
+    """The query read in every language, each term once; with a `vocabulary`, its misspelt words
+    first read as the vocabulary's nearest words (`Vocabulary.correct`)."""
+    if vocabulary is not None:
+        query = vocabulary.correct(query)
     return list(dict.fromkeys(x for lang in STEMMERS for x in terms(query, lang)))
+
+
+#: How a vocabulary word ranks among words equally near a typo: a card's name, an idea's word, then
+#: the texts' words by how often they occur (`Vocabulary`).
+CARD_RANK, IDEA_RANK = 2_000_000, 1_000_000
+
+
+@lru_cache(maxsize=1)
+def _app_words() -> frozenset:
+    """Every word (folded) of the app's catalogs (solver/words) and lessons, in the three languages:
+    words of the language a query may use that the FAQ's texts do not ("love", "ever")."""
+    import tomllib
+    from pathlib import Path
+
+    from solver.words.i18n import catalog
+
+    words: set = set()
+
+    def walk(value) -> None:
+        if isinstance(value, str):
+            words.update(fold(value).split())
+        elif isinstance(value, dict):
+            for v in value.values():
+                walk(v)
+        elif isinstance(value, list):
+            for v in value:
+                walk(v)
+
+    for lang in STEMMERS:
+        walk(catalog(lang))
+    lessons = Path(__file__).resolve().parents[2] / "lessons"
+    for name in ("lessons.toml", "example.toml"):
+        with open(lessons / name, "rb") as fh:
+            walk(tomllib.load(fh))
+    return frozenset(w for w in words if w.isalpha())
+
+
+class Vocabulary:
+    """The words a query is checked against (folded): the situations' texts in every language, the
+    cards' names and spellings, the ideas' words, the stop words. `correct(query)` reads each unknown
+    word as the nearest known one (`TYPO_DISTANCE`), as SymSpell does against its own dictionary."""
+
+    def __init__(self, texts):
+        from solver.rules.names import NAMINGS
+
+        counts: dict = {}
+        for text in texts:
+            for w in fold(text).split():
+                counts[w] = counts.get(w, 0) + 1
+        rank = dict(counts)
+        for naming in NAMINGS.values():
+            for name in naming.names.values():
+                for w in fold(name).split():
+                    rank[w] = CARD_RANK
+        for spellings in CARD_SPELLINGS.values():
+            for w in spellings.split():
+                rank[w] = CARD_RANK
+        for words in CONCEPTS.values():
+            for phrase in words.values():
+                for one in phrase.split():  # an idea's word (a word of a phrase is a word like others)
+                    for w in fold(one.replace("_", " ")).split():
+                        rank[w] = max(rank.get(w, 0), IDEA_RANK if "_" not in one and len(w) > 2 else 1)
+        stop = set().union(*(_stop(lang) for lang in STEMMERS))
+        #: the words a typo may be read as (a stop word never: "tye" is the tie, not "the")
+        self.rank = {w: r for w, r in rank.items() if w not in stop and w.isalpha() and len(w) > 2}
+        self.words = list(self.rank)
+        self.known = set(rank) | stop | _app_words()
+        self.stems = {lang: {_stemmer(lang).stemWord(w) for w in self.known} for lang in STEMMERS}
+
+    def is_known(self, word: str) -> bool:
+        """The word, or a form of it (its stem in some language), is the vocabulary's."""
+        return word in self.known or any(_stemmer(lang).stemWord(word) in self.stems[lang] for lang in STEMMERS)
+
+    def nearest(self, word: str):
+        """The vocabulary word a misspelt `word` is read as, or None (none near enough)."""
+        from rapidfuzz import process
+        from rapidfuzz.distance import OSA
+
+        limit = TYPO_DISTANCE(len(word))
+        if not limit or not word.isalpha():
+            return None
+        found = process.extract(word, self.words, scorer=OSA.distance, score_cutoff=limit, limit=None)
+        # with its first letter (a typo seldom changes it: "ever" is not the Spanish "ver")
+        found = [m for m in found if m[0][:1] == word[:1]]
+        if not found:
+            return None
+        best = min(found, key=lambda m: (m[1], -self.rank[m[0]], m[0]))
+        return best[0]
+
+    def correct(self, query: str) -> str:
+        """The query (folded) with each unknown word read as its nearest vocabulary word. A word whose
+        stem is known ("protecting") is kept, unless a card's name is near it: the
+        English stemmer reads "countes" as "count", a word of the texts, where the Countess was meant."""
+        out = []
+        for w in fold(query).split():
+            if w not in self.known:
+                near = self.nearest(w)
+                if near is None:
+                    pass
+                elif self.is_known(w):  # a form of a known word: changed for a card's name only
+                    w = near if self.rank[near] >= CARD_RANK else w
+                elif len(w) >= SHORT or self.rank[near] >= IDEA_RANK:  # (a short word: a card or an idea)
+                    w = near
+            out.append(w)
+        return " ".join(out)
 
 
 def document(texts: dict) -> list[str]:
@@ -215,11 +346,13 @@ class Index:
         import bm25s
 
         self.ids = [sid for sid, _ in items]
+        self.vocabulary = Vocabulary(text for _, sc in items for fields in sc.text.values()
+                                     for text in fields.values() if isinstance(text, str))
         self.retriever = bm25s.BM25()
         self.retriever.index([document(sc.text) or ["~none"] for _, sc in items], show_progress=False)
 
     def search(self, query: str) -> list[str]:
-        wanted = query_terms(query)
+        wanted = query_terms(query, self.vocabulary)
         if not fold(query):
             return list(self.ids)
         if not wanted:
