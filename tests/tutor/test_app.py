@@ -30,11 +30,11 @@ def test_every_page_runs_without_exception():
 def test_lessons_progress_and_next_lesson():
     at = lessons_page()
     lessons = load_lessons()
-    assert at.selectbox(key="lesson").value == lessons[0].id
+    assert at.selectbox(key="lesson-pick-en").value == lessons[0].id
     at.button(key=f"done-{lessons[0].id}").click().run()
     assert not at.exception
     assert at.session_state["done"] == [lessons[0].id]
-    assert at.selectbox(key="lesson").value == lessons[1].id
+    assert at.selectbox(key="lesson-pick-en").value == lessons[1].id
 
 
 def test_quiz_is_graded_by_the_engine():
@@ -126,7 +126,7 @@ def test_link_with_parameters_opens_the_same_view():
     at.query_params["lesson"] = "prince"
     at.run()
     assert not at.exception
-    assert at.selectbox(key="lesson").value == "prince"
+    assert at.selectbox(key="lesson-pick-fr").value == "prince"
     assert at.header[0].value == "Le Prince"
 
 

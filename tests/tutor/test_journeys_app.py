@@ -68,7 +68,7 @@ def test_the_faq_search_finds_the_users_words_in_any_language():
 
 def test_an_old_lesson_link_at_the_root_still_opens_the_lesson():
     at = app(lesson="prince", lang="es")
-    assert not at.exception and at.selectbox(key="lesson").value == "prince"
+    assert not at.exception and at.selectbox(key="lesson-pick-es").value == "prince"
     assert at.header[0].value == "El Príncipe"
 
 

@@ -85,7 +85,7 @@ def test_progress_survives_a_reload():
     assert link in (first, [first])
     again = app(done=first)  # the same link opened again
     assert again.session_state["done"] == [first]
-    assert again.selectbox(key="lesson").value == second
+    assert again.selectbox(key="lesson-pick-en").value == second
     from solver.words.i18n import t
 
     assert again.get("progress")[0].proto.text == t("en", "progress", n=1, total=len(LESSONS))
@@ -359,3 +359,61 @@ def test_the_last_lesson_finishes_the_lessons_and_offers_practice_and_the_exampl
     assert at.success[-1].value == t("es", "all_done")
     pages = [link.proto.page for link in at.get("page_link")]
     assert any(p.endswith("practice") for p in pages) and any(p.endswith("example") for p in pages)
+
+
+# --- issue 49, point 3: lessons go forward -----------------------------------------------------------
+
+def test_next_lesson_is_the_one_after_the_lesson_read_not_the_first_not_done():
+    """From a link to the Prince lesson, "I've got it — next lesson" led to "Setting up" (the first
+    lesson not done); it leads to the lesson after the Prince, in es and fr too."""
+    from tutor.text.curriculum import lesson_after
+
+    ids = list(LESSONS)
+    after_prince = ids[ids.index("prince") + 1]
+    assert lesson_after("prince", {"prince"}) == after_prince
+    assert lesson_after("prince", {"prince", after_prince}) == ids[ids.index("prince") + 2]
+    assert lesson_after(ids[-1], {ids[-1]}) == ids[0]  # the last one read: back to the first not done
+    assert lesson_after(ids[-1], set(ids)) is None
+    for lang in ("en", "es", "fr"):
+        at = app(lesson="prince", lang=lang).switch_page("views/lessons.py").run()
+        at.button(key="done-prince").click().run()
+        assert not at.exception
+        assert at.session_state["lesson"] == after_prince
+        assert at.selectbox(key=f"lesson-pick-{lang}").value == after_prince
+        assert at.header[0].value == LESSONS[after_prince].title(lang)
+
+
+def test_the_lesson_picker_speaks_the_pages_language_after_a_switch():
+    """After a switch to Español the picker read "The Prince" above "El Príncipe": a picker of its own
+    per language shows the new language's titles."""
+    from tutor.widgets.formatters import LessonTitle
+
+    at = app(lesson="prince", lang="en").switch_page("views/lessons.py").run()
+    assert at.selectbox(key="lesson-pick-en").format_func("prince") == "The Prince"
+    lang_box = next(s for s in at.sidebar.selectbox if s.key == "lang")
+    lang_box.set_value("es").run()
+    assert not at.exception
+    box = at.selectbox(key="lesson-pick-es")
+    assert box.value == "prince" and box.format_func("prince") == LessonTitle("es")("prince") == "El Príncipe"
+    assert at.header[0].value == "El Príncipe"
+
+
+def test_a_quiz_with_several_right_answers_says_so_by_the_question_and_an_empty_check_uses_no_try():
+    from solver.words.i18n import t
+
+    lid, kind = "turn", "legal-cards"
+    seed = next(s for s in range(20) if len(make_question(kind, get_edition("2019"), s).answer) == 2)
+    q = make_question(kind, get_edition("2019"), seed)
+    at = app(lesson=lid, lang="fr")
+    at.session_state["quiz_seed"] = seed
+    at.run()
+    # said in the page, bold, beside the question (it was the pills' "?" tooltip)
+    assert f"**{t('fr', 'quiz_pick_many')}**" in [m.value for m in at.markdown]
+    assert not at.button_group(key=f"quiz-{lid}-{seed}").help
+    # Check with nothing chosen: asked to choose, no try used
+    at.button(key=f"check-{lid}-{seed}").click().run()
+    assert at.warning[0].value == t("fr", "quiz_pick") and not at.error
+    assert at.session_state[f"quiz-{lid}-{seed}-state"]["tries"] == 0
+    at.button_group(key=f"quiz-{lid}-{seed}").set_value([int(c) for c in q.answer]).run()
+    at.button(key=f"check-{lid}-{seed}").click().run()
+    assert at.success[0].value == t("fr", "correct")  # right at the first try

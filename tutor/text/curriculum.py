@@ -117,3 +117,15 @@ def next_lesson(done: set[str], lessons=None) -> str | None:
         if lesson.id not in done and all(r in done for r in lesson.requires):
             return lesson.id
     return None
+
+
+def lesson_after(lid: str, done: set[str], lessons=None) -> str | None:
+    """The lesson to read after `lid`: the first one after it (in order) not done, else the first not
+    done from the start (`next_lesson`); None when every lesson is done."""
+    lessons = tuple(lessons or load_lessons())
+    ids = [lesson.id for lesson in lessons]
+    start = ids.index(lid) + 1 if lid in ids else 0
+    for lesson in lessons[start:]:
+        if lesson.id not in done:
+            return lesson.id
+    return next_lesson(done, lessons)

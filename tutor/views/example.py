@@ -74,8 +74,9 @@ step = steps[index]
 
 def nav() -> None:
     """Back and Next (and skip, restart) in one row that stays a row on a phone (columns would stack),
-    right under what the step says: each step is one tap, with no scroll (they were at the top, and
-    what happened two screens below on a phone)."""
+    in one place at every step: right under the step's progress bar, above what the step says (each
+    step is one tap, with no scroll). Under the step's words, Next moved between y = 298 and y = 453
+    from step to step on a phone, and repeated taps missed it."""
     with st.container(horizontal=True, vertical_alignment="center"):
         st.button(t(language, "back"), key=f"ex-back-{frame}", on_click=go_to, args=(frame - 1,), disabled=frame == 0)
         st.button(t(language, "next"), key=f"ex-next-{frame}", on_click=go_to, args=(frame + 1,),
@@ -85,9 +86,10 @@ def nav() -> None:
         st.button(t(language, "restart"), key=f"ex-restart-{frame}", on_click=go_to, args=(0,))
 
 
+st.progress((frame + 1) / len(frames), text=t(language, "step", n=frame + 1, total=len(frames)))
+nav()  # the same place at every step (above anything whose height changes from step to step)
 if frame == 0:
     st.caption(t(language, "example_about"))
-st.progress((frame + 1) / len(frames), text=t(language, "step", n=frame + 1, total=len(frames)))
 
 # The learner sits in the seat of the player who decides next (or who just played), the
 # other hands face down; a switch reveals them all.
@@ -105,7 +107,6 @@ def seat_line() -> None:
 if kind == "question":
     player, expected, before = step.decision
     st.subheader(t(language, "what_would_you_play", player=NAMES[player]))
-    nav()
     seat_line()
     show_board(before.round, NAMES, language, tokens=before.tokens, visible=visible)
     action = play_picker(before.round, NAMES, language, key=f"ex-{index}")
@@ -143,7 +144,6 @@ else:
     key = seat_key if not reveal and seat_key in catalog("en") else step.key
     st.info(t(language, key, turn=step.turn, player=NAMES[step.player] if step.player is not None else "",
               play=turn_play(step, language)))
-    nav()  # right under what the step says, then what happened and the board
     if frame == last:
         st.success(t(language, "example_end"))
         st.caption(t(language, "example_set_aside",

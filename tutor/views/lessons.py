@@ -17,7 +17,7 @@ st.title(t(language, "nav_lessons"))
 from solver import card_name, get_edition  # noqa: E402
 from solver.analysis.setup import DEFAULT_NAMES  # noqa: E402
 from solver.teaching.quiz import make_question  # noqa: E402
-from tutor.text.curriculum import load_lessons, next_lesson  # noqa: E402
+from tutor.text.curriculum import lesson_after, load_lessons, next_lesson  # noqa: E402
 from solver.words.sentences import card_label, card_list, card_word, naming_for  # noqa: E402
 from tutor.text.events import say  # noqa: E402
 from tutor.text.markup import card_block_html, card_strip_html  # noqa: E402
@@ -45,7 +45,9 @@ def finish(lid: str) -> None:
     finished = set(st.session_state.get("done", [])) | {lid}
     st.session_state["done"] = sorted(finished)
     set_param("done", ",".join(sorted(finished)))
-    nxt = next_lesson(finished)
+    # The lesson after the one read (from a link to the Prince lesson, "next" led back to "Setting up",
+    # the first lesson not done).
+    nxt = lesson_after(lid, finished)
     if nxt:
         st.session_state["lesson"] = nxt
         st.session_state["lesson_to_top"] = True  # the next lesson read from its title, not mid-page
@@ -70,7 +72,8 @@ def response_of(kind: str, value):
     if kind in ("legal-cards", "countess"):
         from solver import Card
 
-        return [Card(v) for v in value or []]
+        # Nothing chosen is no answer (a hand always has a card it may play): Check then uses no try.
+        return [Card(v) for v in value] if value else None
     if kind in MULTI_SEATS:
         value = list(value or [])
         if not value or (-1 in value and len(value) > 1):
@@ -102,6 +105,12 @@ def check(lid: str, kind: str, seed: int, edition: str) -> None:
     st.session_state[f"{key}-state"] = state
 
 
+def several(text: str) -> None:
+    """That several answers may be right, said where the question is (it was behind a "?" beside the
+    answers: a learner who chose one right card was told "not quite")."""
+    st.markdown(f"**{text}**")
+
+
 def ask(lid: str, kind: str, seed: int) -> None:
     """The question, its answer widget, Check and Another question, and the verdict so far."""
     q = make_question(kind, get_edition(edition_key()), seed)
@@ -116,25 +125,27 @@ def ask(lid: str, kind: str, seed: int) -> None:
     closed = state.get("verdict") in DONE
     # Several answers: pills (every choice visible, nothing pre-selected, no untranslated
     # "Choose options" / "Select all" of a multiselect).
-    many = dict(key=key, default=[], selection_mode="multi", help=t(language, "quiz_pick_many"), disabled=closed)
+    many = dict(key=key, default=[], selection_mode="multi", disabled=closed)
     one = dict(key=key, index=None, disabled=closed)
     p = q.params
     if kind in ("legal-cards", "countess"):
         first, second = (label(c) for c in p["hand"])
         st.write(t(language, f"quiz_{kind.replace('-', '_')}", player=seats[p["player"]], first=first, second=second))
+        several(t(language, "quiz_pick_many"))
         st.pills(t(language, "your_answer"), [int(c) for c in q.choices], format_func=CardNameOnly(language), **many)
         shown = ", ".join(card_name(c, naming) for c in sorted(q.answer))
     elif kind in MULTI_SEATS:
         st.write(t(language, "quiz_targets", player=seats[p["player"]], card=label(p["card"]), out=listed(p["out"]),
                    protected=listed(p["protected"])))
         # "Nobody" is an answer of its own (an empty choice was easy to miss), never with a name.
-        st.pills(t(language, "your_answer"), [*q.choices, -1], format_func=SeatOrNobody(seats, language),
-                 **{**many, "help": t(language, "quiz_pick_many_nobody")})
+        several(t(language, "quiz_pick_many_nobody"))
+        st.pills(t(language, "your_answer"), [*q.choices, -1], format_func=SeatOrNobody(seats, language), **many)
         shown = ", ".join(seats[s_] for s_ in sorted(q.answer)) or nobody
     elif kind == "showdown":
         hands = ", ".join(f"{seats[s_]}{colon(language)} {label(c)}" for s_, c in p["hands"].items())
         totals = ", ".join(f"{seats[s_]}{colon(language)} {v}" for s_, v in p["totals"].items())
         st.write(t(language, "quiz_showdown", hands=hands, totals=totals))
+        several(t(language, "quiz_pick_many"))
         st.pills(t(language, "your_answer"), list(q.choices), format_func=SeatName(seats, language), **many)
         shown = ", ".join(seats[s_] for s_ in sorted(q.answer)) or nobody
     elif kind in ("baron", "spy-bonus"):
@@ -193,8 +204,14 @@ def ask(lid: str, kind: str, seed: int) -> None:
 
 
 st.progress(len(done) / len(lessons), text=t(language, "progress", n=len(done), total=len(lessons)))
-lid = st.selectbox(t(language, "lesson_pick"), [lesson.id for lesson in lessons], key="lesson",
-                   format_func=LessonTitle(language))
+# A widget of its own per language, the lesson kept under "lesson": after a switch to Español the picker
+# still read "The Prince" above "El Príncipe" (the browser keeps a widget's option words).
+picker = f"lesson-pick-{language}"
+st.session_state[picker] = st.session_state["lesson"]
+lid = st.selectbox(t(language, "lesson_pick"), [lesson.id for lesson in lessons], key=picker,
+                   format_func=LessonTitle(language),
+                   on_change=lambda: st.session_state.update(lesson=st.session_state[picker]))
+st.session_state["lesson"] = lid
 set_param("lesson", lid)
 st.session_state["lesson_url"] = lid
 lesson = by_id[lid]
