@@ -137,14 +137,29 @@ class _Unknown(Exception):
     inconsistent): do not narrow."""
 
 
-def _belief(record: Record, turn: Turn):
+def _belief(record: Record, turn: Optional[Turn] = None):
+    """The inference's belief of the record (with `turn` added, when given)."""
     from solver.inference.beliefs import build_belief
     from solver.policies.models import MODELS
 
     try:
-        return build_belief(record.with_turns(record.turns + (turn,)), MODELS["uniform"], budget=FIELD_BUDGET)[0]
+        full = record if turn is None else record.with_turns(record.turns + (turn,))
+        return build_belief(full, MODELS["uniform"], budget=FIELD_BUDGET)[0]
     except LoveLetterError:
         raise _Unknown from None
+
+
+def _next_draws(belief, deck_size: int, k: int = 1) -> set:
+    """The cards the next `k` draws from a deck of `deck_size` may give, as far as the viewer knows:
+    the joint values some consistent deal gives the deck's top `k` cards (a card the viewer saw in an
+    opponent's hand — a Priest's look at Luis's only King — is never among them; a card the viewer put
+    under the deck with a Chancellor is where it was put)."""
+    b = copy.deepcopy(belief)
+    try:
+        tops = [b.draw(deck_size - i) for i in range(k)]
+    except LoveLetterError:
+        raise _Unknown from None
+    return _support(b, tops)
 
 
 def _support(belief, vars_) -> set:
@@ -190,6 +205,18 @@ def _possible(record: Record, p: int, chosen: dict, name: str) -> set:
         return _hand(_belief(record, _turn(p, without)), target if me else p)
     if name in ("got", "new"):  # what the viewer received: their hand after the turn
         return _hand(_belief(record, _turn(p, without)), viewer)
+    deck = final_state(record).public.deck_size  # before this turn's draw
+    if name == "drew":  # the viewer's draw: a card the viewer may draw (the record as it stands)
+        return {c for c, in _next_draws(_belief(record), deck)}
+    if name in ("cd1", "cd2"):  # the viewer's Chancellor draws: the two cards after the turn's draw
+        before = _turn(p, {"drew": chosen.get("drew")})  # (the Chancellor played reveals nothing more)
+        pairs = _next_draws(_belief(record, before), deck - 1, 2 if name == "cd2" else 1)
+        if name == "cd1":
+            return {draw[0] for draw in pairs}
+        return {b for a, b in pairs if a == chosen["cd1"]}
+    if name == "card" and not me:  # an opponent's play: the card held or the card drawn
+        b = _belief(record)
+        return _hand(b, p) | {c for c, in _next_draws(b, deck)}
     if name == "baron":
         b = _belief(record, _turn(p, without))
         if b.hand[p] is None or b.hand[target] is None:
@@ -242,14 +269,7 @@ def _narrow(record: Record, p: int, chosen: dict, name: str, values, can_stop: b
     allowed = _filter(record, p, chosen, name, values)
     if not allowed:
         return Field(name, allowed, can_stop)
-    try:
-        possible = _possible_memo(record, p, tuple(chosen.items()), name)
-    except TypeError:  # an unhashable value in `chosen`: no memo
-        possible = _possible_memo.__wrapped__(record, p, tuple(chosen.items()), name)
-    if possible is None:
-        return Field(name, allowed, can_stop, narrowed=False)
-    kept = tuple(v for v in allowed if v in possible)
-    return Field(name, kept, can_stop) if kept else Field(name, allowed, can_stop, narrowed=False)
+    return _narrowed_to(record, p, chosen, name, allowed, can_stop)
 
 
 def next_field(record: Record, chosen: dict) -> Optional[Field]:
@@ -275,8 +295,8 @@ def next_field(record: Record, chosen: dict) -> Optional[Field]:
         return Field(name, _filter(record, p, chosen, name, values), can_stop)
 
     steps = []
-    if me:
-        steps.append(lambda: ask("drew", cards))
+    if me:  # only a card the viewer may draw (the inference's support: never a card they saw elsewhere)
+        steps.append(lambda: ask("drew", cards, consistent=True))
     steps.append(lambda: None if "card" in chosen else _card_field(record, p, chosen, cards, me))
     for step in steps:
         f = step()
@@ -323,12 +343,14 @@ def next_field(record: Record, chosen: dict) -> Optional[Field]:
     if card is CHANCELLOR and me and deck > 1:
         k_draw = min(2, deck - 1)
         if "cd1" not in chosen:
-            # The replay checks the draw as a whole: a first card is allowed when some second fits.
+            # The replay checks the draw as a whole: a first card is allowed when some second fits;
+            # then narrowed to the cards the viewer may draw (the inference's support).
             seconds = cards if k_draw == 2 else (None,)
-            return Field("cd1", tuple(c for c in cards if any(
-                _valid(record, _turn(p, {**chosen, "cd1": c, "cd2": c2})) for c2 in seconds)))
+            allowed = tuple(c for c in cards if any(
+                _valid(record, _turn(p, {**chosen, "cd1": c, "cd2": c2})) for c2 in seconds))
+            return _narrowed_to(record, p, chosen, "cd1", allowed)
         if k_draw == 2 and "cd2" not in chosen:
-            return ask("cd2", cards)
+            return _narrowed_to(record, p, chosen, "cd2", _filter(record, p, chosen, "cd2", cards))
         if "keep" not in chosen:
             pool = _chancellor_pool(record, p, chosen)
             return Field("keep", tuple(sorted(set(pool))), can_stop=True)
@@ -341,10 +363,27 @@ def next_field(record: Record, chosen: dict) -> Optional[Field]:
     return None
 
 
+def _narrowed_to(record: Record, p: int, chosen: dict, name: str, allowed: tuple, can_stop: bool = False) -> Field:
+    """Field `name` offering the `allowed` values some consistent deal explains (`_possible`); all of
+    them when the inference cannot tell or explains none (the form never dead-ends)."""
+    try:
+        possible = _possible_memo(record, p, tuple(chosen.items()), name)
+    except TypeError:  # an unhashable value in `chosen`: no memo
+        possible = _possible_memo.__wrapped__(record, p, tuple(chosen.items()), name)
+    if possible is None:
+        return Field(name, allowed, can_stop, narrowed=False)
+    kept = tuple(v for v in allowed if v in possible)
+    return Field(name, kept, can_stop) if kept else Field(name, allowed, can_stop, narrowed=False)
+
+
 def _card_field(record: Record, p: int, chosen: dict, cards: tuple, me: bool) -> Field:
     """The card played: every card the rules allow; for the viewer, with the reason each card
-    they hold and may not play is refused (the replay's own error)."""
+    they hold and may not play is refused (the replay's own error); for another player, only a card
+    they may hold or have drawn as far as the viewer knows (the inference's support)."""
     options = tuple(c for c in cards if _playable(record, p, chosen, c))
+    if not me and record.viewer is not None:
+        narrowed = _narrowed_to(record, p, {}, "card", options)
+        return Field("card", narrowed.options, narrowed=narrowed.narrowed)
     refused = []
     if me:
         hand = [c for c in final_state(record).viewer_hand] + [chosen.get("drew")]

@@ -132,3 +132,23 @@ def test_any_choices_give_a_field_a_record_or_the_projects_error(chosen, viewer_
     except LoveLetterError:
         return
     parse_record(format_record(done))  # what the form adds, the notation reads back
+
+
+def test_the_viewer_is_offered_only_a_card_they_may_draw():
+    """Issue 49, point 2: Ana had seen, with a Priest, Luis's only King; the form still offered "King (7)"
+    as her draw, accepted it, then said no deal allows it. Her draw and her Chancellor's draws come from
+    the inference's support: a card she cannot draw is never offered."""
+    from solver import Card
+
+    record = parse_record("2019 Ana,Luis first:Ana viewer:Ana up:1,0,4 dealt:1 | Ana +2 2>Luis saw:7 | "
+                          "Luis 1>Ana=5 miss")
+    drew = next_field(record, {})
+    assert drew.name == "drew" and drew.narrowed
+    assert Card.KING not in drew.options and Card.PRINCESS in drew.options
+    cd1 = next_field(record, {"drew": Card.CHANCELLOR, "card": Card.CHANCELLOR})
+    assert cd1.name == "cd1" and Card.KING not in cd1.options
+    cd2 = next_field(record, {"drew": Card.CHANCELLOR, "card": Card.CHANCELLOR, "cd1": Card.PRINCESS})
+    assert cd2.name == "cd2" and Card.PRINCESS not in cd2.options and Card.KING not in cd2.options
+    # Luis's play: the King he holds, or what he draws (never a card Ana holds the last copy of)
+    luis = next_field(parse_record("2019 Ana,Luis first:Ana viewer:Ana up:1,0,4 dealt:9 | Ana +2 2>Luis saw:7"), {})
+    assert luis.name == "card" and Card.KING in luis.options and Card.PRINCESS not in luis.options

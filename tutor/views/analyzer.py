@@ -174,6 +174,9 @@ def advise_cb() -> None:
     chosen, pending = turn_choices(record, len(record.turns))
     if pending is not None and pending.can_stop:
         _add(record, {**chosen, pending.name: STOP})
+        # the answer is at the top of the page: brought into view (on a phone the verdict sat 634 px
+        # above the screen, and the best play 3,140 px below it)
+        st.session_state["an_to_verdict"] = True
 
 
 def continue_cb() -> None:
@@ -205,7 +208,8 @@ if st.session_state.get("an_link_error"):  # a broken link: what is wrong and ho
 if text is not None and is_viewer_turn(text):
     prefetch_advice(text, st.session_state["an_model"])
     with top:
-        verdict_slot = show_verdict(text, st.session_state["an_model"], language)
+        verdict_slot = show_verdict(text, st.session_state["an_model"], language,
+                                    into_view=st.session_state.pop("an_to_verdict", False))
 tab_form, tab_text = st.tabs([t(language, "an_tab_form"), t(language, "an_tab_text")])
 
 with tab_text:

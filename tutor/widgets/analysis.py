@@ -22,7 +22,7 @@ from tutor.text.markup import unbroken
 from tutor.text.rows import advice_rows, guard_lines, hand_rows, set_aside_rows, small_fraction
 from tutor.widgets.board import css
 from tutor.widgets.formatters import CardLabel, KeyLabel, PlayLabel, SeatName
-from tutor.widgets.session import on_phone
+from tutor.widgets.session import on_phone, scroll_to
 
 
 #: Seconds between two updates of the "Working out…" line while a worker computes.
@@ -68,12 +68,20 @@ def folded(label: str):
 FIGURES = "figures"
 
 
-def show_verdict(text: str, model: str, language: str):
+#: The anchor just above the verdict (`show_verdict`'s `into_view`).
+VERDICT = "verdict"
+
+
+def show_verdict(text: str, model: str, language: str, into_view: bool = False):
     """The advisor's answer in one line at the top of the screen — the best play, its chance and why
     (`solver.words.verdicts.verdict_line`) — and a link down to the figures it comes from. Its slot
     (or None): the ranking below says there the answer it shows, when it is another (the longer
     exact search's, `show_advice`), so the page never says two things.
-    On a phone the verdict came 3.3 screens down, after the history, the odds and two tables."""
+    On a phone the verdict came 3.3 screens down, after the history, the odds and two tables.
+    `into_view`: the page is scrolled to the verdict once it is drawn (the person just asked for it,
+    further down the page: the analyzer's "Advise me")."""
+    if into_view:  # the anchor, below a phone's header (Streamlit's covers the top 60 px) when scrolled to
+        st.html(f'<div id="{VERDICT}" style="scroll-margin-top: 4.5rem"></div>')
     core_notice(language)
     try:
         adv = waited("advice", text, model, language, "an_working")
@@ -84,6 +92,8 @@ def show_verdict(text: str, model: str, language: str):
     with slot.container():
         verdict_box(adv, verdict_line(adv, language))
     st.markdown(f"[{t(language, 'an_to_figures')}](#{FIGURES})")
+    if into_view:
+        scroll_to(VERDICT)
     return slot
 
 
