@@ -153,13 +153,11 @@ def play_out(deal, kind, action, viewer, policy, seed):
 
 
 def belief_start(record, model):
-    """The viewer's belief at the record's decision (`solver.policies.belief.Belief`), from the exact posterior."""
-    from solver.advice.worlds import types_of
-    from solver.policies.belief import Belief
+    """The viewer's belief at the record's decision (`solver.policies.belief.Belief`), as the estimate starts it."""
+    from solver.advice.estimate import start_belief
 
-    typed = types_of(record, model)
-    return Belief.start(record.viewer, record.n_players, typed,
-                        lambda seat, t: posterior_of(record, t).hand(seat))
+    deal = TypedSampler(record, model)(__import__("random").Random(0))[0]
+    return start_belief(record, model, deal, "exact")
 
 
 def belief_play_out(deal, kind, action, viewer, root_belief, seed):

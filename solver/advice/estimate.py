@@ -525,7 +525,10 @@ def start_belief(record, model, deal: Round, posterior: str):
         def marginals(seat, t):
             return {} if deal.out[seat] else posterior_of(record, t).hand(seat)
 
-        return Belief.start(record.viewer, record.n_players, types_of(record, model), marginals)
+        typed = types_of(record, model)
+        bottom = posterior_of(record, typed[0][0]).bottom  # (the viewer's own returns: known under every type)
+        tail = [next(iter(m)) if len(m) == 1 else -1 for m in bottom]
+        return Belief.start(record.viewer, record.n_players, typed, marginals, tail)
     pool = pool_of(deal, record.viewer)
     total = sum(pool) or 1
     typed = tuple(zip(model.types, getattr(model, "prior", (Fraction(1),))))

@@ -33,10 +33,12 @@ def fast_playout(r: Round, viewer: int, model, rng: SplitMix64, finish: bool = F
 
 
 def belief_arrays(b):
-    """A `solver.policies.belief.Belief` as the kernels' arrays: (bw, bc, nt, tcodes)."""
+    """A `solver.policies.belief.Belief` as the kernels' arrays: (bw, bc, bi, nt, tcodes)."""
     import numpy as np
 
     k = compiled_kernels()
+    from solver.compiled.kernels.belief import BI_SIZE, CHSRC, SRC
+
     nt = len(b.types)
     bw = np.zeros(2, dtype=np.float64)
     bw[:nt] = b.weights
@@ -45,18 +47,28 @@ def belief_arrays(b):
         if rows is not None:
             for t, row in enumerate(rows):
                 bc[s, t, :] = row
+    bi = np.full(BI_SIZE, -1, dtype=np.int64)
+    bi[0] = len(b.tail)
+    bi[1:1 + len(b.tail)] = b.tail
+    bi[SRC:SRC + len(b.src)] = b.src
+    bi[CHSRC:CHSRC + 2] = b.chsrc
     tcodes = np.array([model_code(t) for t in b.types] + [0] * (2 - nt), dtype=np.int64)
-    return bw, bc, np.int64(nt), tcodes
+    return bw, bc, bi, np.int64(nt), tcodes
 
 
-def belief_back(b, bw, bc) -> None:
+def belief_back(b, bw, bc, bi) -> None:
     """The kernels' belief arrays written back into the `Belief` (in place)."""
+    from solver.compiled.kernels.belief import CHSRC, SRC
+
     nt = len(b.types)
     b.weights[:] = [float(x) for x in bw[:nt]]
     for s, rows in enumerate(b.cards):
         if rows is not None:
             for t in range(nt):
                 rows[t] = [float(x) for x in bc[s, t, :]]
+    b.tail[:] = [int(x) for x in bi[1:1 + int(bi[0])]]
+    b.src[:] = [int(x) for x in bi[SRC:SRC + len(b.src)]]
+    b.chsrc[:] = [int(x) for x in bi[CHSRC:CHSRC + 2]]
 
 
 def belief_playout(r: Round, viewer: int, model, rng: SplitMix64, belief, finish: bool = False) -> tuple:
@@ -71,11 +83,11 @@ def belief_playout(r: Round, viewer: int, model, rng: SplitMix64, belief, finish
 
     k = compiled_kernels()
     rs = np.array([rng.state], dtype=np.uint64)
-    bw, bc, nt, tcodes = belief_arrays(belief)
+    bw, bc, bi, nt, tcodes = belief_arrays(belief)
     win, spy, stopped = k.belief_playout(to_array(r), edition_array(r.edition), rs, viewer, model_code(model),
-                                         finish, bw, bc, nt, tcodes)
+                                         finish, bw, bc, bi, nt, tcodes)
     rng.state = int(rs[0])
-    belief_back(belief, bw, bc)
+    belief_back(belief, bw, bc, bi)
     return tuple(i for i in range(len(r.hands)) if win & (1 << i)), None if spy < 0 else int(spy), bool(stopped)
 
 

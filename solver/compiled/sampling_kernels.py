@@ -93,14 +93,14 @@ def _action_hash(h, st, acts, i, viewer):
 
 
 @njit(cache=True)
-def _finish(st, ed, rs, viewer, kind, bw, bc, nt, tcodes, use_belief):
+def _finish(st, ed, rs, viewer, kind, bw, bc, bi, nt, tcodes, use_belief):
     """(win, tokens, viewer out before their next turn) of the round played on from `st` (changed), the
     viewer on the belief (bw, bc: changed) when `use_belief`, else by the counting heuristic."""
     if st[PHASE] == 2:
         win = 1.0 if (st[WIN] >> viewer) & 1 else 0.0
         return win, win + (1.0 if st[SPYB] == viewer else 0.0), False
     if use_belief:
-        w, spy, stopped = belief_playout(st, ed, rs, viewer, kind, False, bw, bc, nt, tcodes)
+        w, spy, stopped = belief_playout(st, ed, rs, viewer, kind, False, bw, bc, bi, nt, tcodes)
     else:
         w, spy, stopped = fast_playout(st, ed, rs, viewer, kind, False)
     win = 1.0 if (w >> viewer) & 1 else 0.0
@@ -108,7 +108,7 @@ def _finish(st, ed, rs, viewer, kind, bw, bc, nt, tcodes, use_belief):
 
 
 @njit(cache=True)
-def _after(st, ed, row, rs, viewer, kind, work, bw, bc, nt, tcodes, use_belief):
+def _after(st, ed, row, rs, viewer, kind, work, bw, bc, bi, nt, tcodes, use_belief):
     """`_finish` after applying the viewer's action `row` to a copy of `st` (the belief copied, then
     told the action: `solver.advice.playouts.finish_after`), drawing from `rs`."""
     work[:] = st
@@ -118,21 +118,22 @@ def _after(st, ed, row, rs, viewer, kind, work, bw, bc, nt, tcodes, use_belief):
     apply_row(work, ed, acts, 0)
     bw2 = bw.copy()
     bc2 = bc.copy()
+    bi2 = bi.copy()
     if use_belief and work[PHASE] != 2:
         obs_acts = np.empty((MAXACTS, 4), dtype=np.int64)
         ties = np.empty((MAXACTS, 4), dtype=np.int64)
         scratch = np.empty((4, 10), dtype=np.float64)
         spare = np.empty(SIZE, dtype=np.int8)
-        observe(st, acts[0], work, ed, bw2, bc2, nt, tcodes, viewer, scratch, spare, obs_acts, ties)
-    return _finish(work, ed, rs, viewer, kind, bw2, bc2, nt, tcodes, use_belief)
+        observe(st, acts[0], work, ed, bw2, bc2, bi2, nt, tcodes, viewer, scratch, spare, obs_acts, ties)
+    return _finish(work, ed, rs, viewer, kind, bw2, bc2, bi2, nt, tcodes, use_belief)
 
 
 @njit(cache=True)
-def _finish_from(st, ed, row, seed, viewer, kind, work, bw, bc, nt, tcodes, use_belief):
+def _finish_from(st, ed, row, seed, viewer, kind, work, bw, bc, bi, nt, tcodes, use_belief):
     """`_after` from a fresh generator `seed`."""
     rs = np.empty(1, dtype=np.uint64)
     rs[0] = seed
-    return _after(st, ed, row, rs, viewer, kind, work, bw, bc, nt, tcodes, use_belief)
+    return _after(st, ed, row, rs, viewer, kind, work, bw, bc, bi, nt, tcodes, use_belief)
 
 
 class NextDecisionState:
@@ -157,7 +158,8 @@ def _record(node, nd_n, nd_h, nd_m, nd_off, s1, s2, kk, wins):
 
 
 @njit(cache=True)
-def _played(st, ed, node, taken, seed, kind, mine, viewer, nd_m, nd_off, rows, work, bw, bc, nt, tcodes, use_belief):
+def _played(st, ed, node, taken, seed, kind, mine, viewer, nd_m, nd_off, rows, work, bw, bc, bi, nt, tcodes,
+            use_belief):
     m = nd_m[node]
     off = nd_off[node]
     wins = np.empty(m, dtype=np.float64)
@@ -168,18 +170,18 @@ def _played(st, ed, node, taken, seed, kind, mine, viewer, nd_m, nd_off, rows, w
         else:
             for c in range(4):
                 row[c] = rows[4 * (off + j) + c]
-            wins[j] = _finish_from(st, ed, row, seed, viewer, kind, work, bw, bc, nt, tcodes, use_belief)[0]
+            wins[j] = _finish_from(st, ed, row, seed, viewer, kind, work, bw, bc, bi, nt, tcodes, use_belief)[0]
     return wins
 
 
 @njit(cache=True)
 def _catch_up(node, ed, viewer, nd_n, nd_h, nd_m, nd_off, nd_lcount, nd_lhead, rows, s1, s2, kk,
-              def_state, def_taken, def_seed, def_kind, def_mine, def_next, work, nd_bw, nd_bc, nt, tcodes,
+              def_state, def_taken, def_seed, def_kind, def_mine, def_next, work, nd_bw, nd_bc, nd_bi, nt, tcodes,
               use_belief):
     j = nd_lhead[node]
     while j >= 0:
         wins = _played(def_state[j], ed, node, def_taken[j], def_seed[j], def_kind[j], def_mine[j], viewer,
-                       nd_m, nd_off, rows, work, nd_bw[node], nd_bc[node], nt, tcodes, use_belief)
+                       nd_m, nd_off, rows, work, nd_bw[node], nd_bc[node], nd_bi[node], nt, tcodes, use_belief)
         _record(node, nd_n, nd_h, nd_m, nd_off, s1, s2, kk, wins)
         j = def_next[j]
     nd_lhead[node] = -1
@@ -190,7 +192,8 @@ def _catch_up(node, ed, viewer, nd_n, nd_h, nd_m, nd_off, nd_lcount, nd_lhead, r
 def run_items(deals, kinds, seeds, roots, items, start, viewer, decisions, ed,
               nd_index, nd_n, nd_h, nd_m, nd_off, nd_lcount, nd_lhead, nd_ltail, rows, s1, s2, kk,
               def_state, def_taken, def_seed, def_kind, def_mine, def_next,
-              leaf_index, leaf_win, leaf_tokens, leaf_ctl, out, bw0, bc0, nt, tcodes, use_belief, nd_bw, nd_bc):
+              leaf_index, leaf_win, leaf_tokens, leaf_ctl, out, bw0, bc0, bi0, nt, tcodes, use_belief, nd_bw, nd_bc,
+              nd_bi):
     """Play out items[start:] ((deal number, root action number) pairs) in order, writing
     (win, tokens, knocked out now, out before the next turn, valued exactly, valued by a leaf) to
     `out`. Returns
@@ -212,6 +215,7 @@ def run_items(deals, kinds, seeds, roots, items, start, viewer, decisions, ed,
     scratch = np.empty((4, 10), dtype=np.float64)
     bw = bw0.copy()
     bc = bc0.copy()
+    bi = bi0.copy()
     rs = np.empty(1, dtype=np.uint64)
     for pos in range(start, items.shape[0]):
         out[pos, 5] = 0.0
@@ -226,10 +230,11 @@ def run_items(deals, kinds, seeds, roots, items, start, viewer, decisions, ed,
             before |= st[OUT + i] << i
         bw[:] = bw0
         bc[:] = bc0
+        bi[:] = bi0
         prev[:] = st
         apply_row(st, ed, roots, ai)
         if use_belief and st[PHASE] != 2:
-            observe(prev, roots[ai], st, ed, bw, bc, nt, tcodes, viewer, scratch, spare, obs_acts, ties)
+            observe(prev, roots[ai], st, ed, bw, bc, bi, nt, tcodes, viewer, scratch, spare, obs_acts, ties)
         ko = False
         for i in range(n):
             if i != viewer and st[OUT + i] and not (before >> i) & 1:
@@ -267,7 +272,7 @@ def run_items(deals, kinds, seeds, roots, items, start, viewer, decisions, ed,
             prev[:] = st
             apply_row(st, ed, acts, i)
             if use_belief and st[PHASE] != 2:
-                observe(prev, row, st, ed, bw, bc, nt, tcodes, viewer, scratch, spare, obs_acts, ties)
+                observe(prev, row, st, ed, bw, bc, bi, nt, tcodes, viewer, scratch, spare, obs_acts, ties)
             h = view_hash(h, st, viewer)
         if how == 2:
             out[pos, 0] = 0.0
@@ -302,7 +307,7 @@ def run_items(deals, kinds, seeds, roots, items, start, viewer, decisions, ed,
                         counting_choices(st, ed, choice)
                     for j in range(4):
                         row[j] = choice[0, j]
-                    stopped = _after(st, ed, row, rs, viewer, kind, work, bw, bc, nt, tcodes, use_belief)[2]
+                    stopped = _after(st, ed, row, rs, viewer, kind, work, bw, bc, bi, nt, tcodes, use_belief)[2]
                 out[pos, 0] = leaf_win[found]
                 out[pos, 1] = leaf_tokens[found]
                 out[pos, 2] = 1.0 if ko else 0.0
@@ -311,7 +316,7 @@ def run_items(deals, kinds, seeds, roots, items, start, viewer, decisions, ed,
                 out[pos, 5] = 1.0
                 continue
         if not decisions:
-            win, tokens, stopped = _finish(st, ed, rs, viewer, kind, bw, bc, nt, tcodes, use_belief)
+            win, tokens, stopped = _finish(st, ed, rs, viewer, kind, bw, bc, bi, nt, tcodes, use_belief)
             out[pos, 0] = win
             out[pos, 1] = tokens
             out[pos, 2] = 1.0 if ko else 0.0
@@ -330,6 +335,7 @@ def run_items(deals, kinds, seeds, roots, items, start, viewer, decisions, ed,
             hrow0, hrow1, hrow2, hrow3 = choice[0, 0], choice[0, 1], choice[0, 2], choice[0, 3]
             nd_bw.append(bw.copy())
             nd_bc.append(bc.copy())
+            nd_bi.append(bi.copy())
             m = legal_actions(st, ed, acts)
             hh = 0
             for j in range(m):
@@ -359,8 +365,8 @@ def run_items(deals, kinds, seeds, roots, items, start, viewer, decisions, ed,
         taken = hh
         if nd_n[node] + nd_lcount[node] >= MIN:
             _catch_up(node, ed, viewer, nd_n, nd_h, nd_m, nd_off, nd_lcount, nd_lhead, rows, s1, s2, kk,
-                      def_state, def_taken, def_seed, def_kind, def_mine, def_next, work, nd_bw, nd_bc, nt, tcodes,
-                      use_belief)
+                      def_state, def_taken, def_seed, def_kind, def_mine, def_next, work, nd_bw, nd_bc, nd_bi, nt,
+                      tcodes, use_belief)
             best_mean = 0.0
             for j in range(mm):
                 if j == hh:
@@ -378,8 +384,8 @@ def run_items(deals, kinds, seeds, roots, items, start, viewer, decisions, ed,
         seed2 = next64(rs)
         for cc in range(4):
             row[cc] = rows[4 * (off + taken) + cc]
-        win, tokens, stopped = _finish_from(st, ed, row, seed2, viewer, kind, work, nd_bw[node], nd_bc[node], nt,
-                                            tcodes, use_belief)
+        win, tokens, stopped = _finish_from(st, ed, row, seed2, viewer, kind, work, nd_bw[node], nd_bc[node],
+                                            nd_bi[node], nt, tcodes, use_belief)
         if nd_n[node] + nd_lcount[node] < FULL:
             if nd_n[node] + nd_lcount[node] < MIN:
                 j = len(def_taken)
@@ -397,10 +403,10 @@ def run_items(deals, kinds, seeds, roots, items, start, viewer, decisions, ed,
                 nd_lcount[node] += 1
             else:
                 _catch_up(node, ed, viewer, nd_n, nd_h, nd_m, nd_off, nd_lcount, nd_lhead, rows, s1, s2, kk,
-                          def_state, def_taken, def_seed, def_kind, def_mine, def_next, work, nd_bw, nd_bc, nt, tcodes,
-                          use_belief)
+                          def_state, def_taken, def_seed, def_kind, def_mine, def_next, work, nd_bw, nd_bc, nd_bi, nt,
+                          tcodes, use_belief)
                 wins = _played(st, ed, node, taken, seed2, kind, win, viewer, nd_m, nd_off, rows, work, nd_bw[node],
-                               nd_bc[node], nt, tcodes, use_belief)
+                               nd_bc[node], nd_bi[node], nt, tcodes, use_belief)
                 _record(node, nd_n, nd_h, nd_m, nd_off, s1, s2, kk, wins)
         out[pos, 0] = win
         out[pos, 1] = tokens

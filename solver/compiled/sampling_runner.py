@@ -73,12 +73,16 @@ class CompiledPlayouts:
         self.leaf_ctl = np.zeros(5, dtype=np.int64)
         self.use_belief = belief is not None
         if belief is not None:
-            self.bw, self.bc, self.nt, self.tcodes = belief_arrays(belief)
+            self.bw, self.bc, self.bi, self.nt, self.tcodes = belief_arrays(belief)
         else:
+            from solver.compiled.kernels.belief import BI_SIZE
+
             self.bw, self.bc = np.zeros(2, dtype=np.float64), np.zeros((k.MAXP, 2, 10), dtype=np.float64)
+            self.bi = np.zeros(BI_SIZE, dtype=np.int64)
             self.nt, self.tcodes = np.int64(1), np.zeros(2, dtype=np.int64)
         self.nd_bw = List.empty_list(types.float64[::1])
         self.nd_bc = List.empty_list(types.float64[:, :, ::1])
+        self.nd_bi = List.empty_list(types.int64[::1])
         if leaves is not None:
             self.leaf_ctl[:] = (1, 1 if leaves.left > 0 else 0, 0, leaves.max_leaves, leaves.max_deck)
 
@@ -96,8 +100,8 @@ class CompiledPlayouts:
                 deals.states, deals.codes, deals.seed_array, self.roots, arr, start, self.viewer, self.decisions,
                 self.ed, self.nd_index, nd[0], nd[1], nd[2], nd[3], nd[4], nd[5], nd[6], self.rows, self.s1, self.s2,
                 self.kk, self.def_state, self.def_taken, self.def_seed, self.def_kind, self.def_mine, self.def_next,
-                self.leaf_index, self.leaf_win, self.leaf_tokens, self.leaf_ctl, out, self.bw, self.bc, self.nt,
-                self.tcodes, self.use_belief, self.nd_bw, self.nd_bc)
+                self.leaf_index, self.leaf_win, self.leaf_tokens, self.leaf_ctl, out, self.bw, self.bc, self.bi,
+                self.nt, self.tcodes, self.use_belief, self.nd_bw, self.nd_bc, self.nd_bi)
             if status == sk.DONE:
                 break
             self._leaf(int(key), items[start], deals)

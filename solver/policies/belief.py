@@ -54,19 +54,30 @@ NCARDS = 10
 class Belief:
     """The viewer's belief about the opponents' hands (module docstring). `types`: the opponent
     types (model objects that play); `weights[t]`: their weights (normalised); `cards[seat][t]`:
-    a list of NCARDS probabilities of the card `seat` holds under type t (None for the viewer)."""
+    a list of NCARDS probabilities of the card `seat` holds under type t (None for the viewer).
 
-    __slots__ = ("viewer", "types", "weights", "cards")
+    What the viewer knows of the deck's order: `tail`, the cards a Chancellor put under the deck, in
+    the order they will be drawn once the cards above them are gone (a card the viewer returned, or
+    -1 for one an opponent returned); `src[seat]`, where the card `seat` drew at its turn came from
+    (a known card of the tail, or -1: the cards the viewer has not seen); `chsrc`, the same for an
+    opponent's Chancellor draws."""
 
-    def __init__(self, viewer: int, types: tuple, weights: list, cards: list):
+    __slots__ = ("viewer", "types", "weights", "cards", "tail", "src", "chsrc")
+
+    def __init__(self, viewer: int, types: tuple, weights: list, cards: list, tail: list = None,
+                 src: list = None, chsrc: list = None):
         self.viewer = viewer
         self.types = types
         self.weights = weights
         self.cards = cards
+        self.tail = tail if tail is not None else []
+        self.src = src if src is not None else [-1] * len(cards)
+        self.chsrc = chsrc if chsrc is not None else [-1, -1]
 
     @classmethod
-    def start(cls, viewer: int, n: int, typed: tuple, marginals) -> "Belief":
-        """From the exact posterior: `typed` ((type, weight), ...), `marginals(seat, type)` -> {card: p}."""
+    def start(cls, viewer: int, n: int, typed: tuple, marginals, tail=()) -> "Belief":
+        """From the exact posterior: `typed` ((type, weight), ...), `marginals(seat, type)` -> {card: p};
+        `tail`: the cards under the deck in draw order (a card, or -1 where the viewer does not know it)."""
         types = tuple(t for t, _ in typed)
         weights = [float(w) for _, w in typed]
         cards: list = []
@@ -81,11 +92,12 @@ class Belief:
                     row[int(c)] = float(p)
                 rows.append(row)
             cards.append(rows)
-        return cls(viewer, types, _normalised(weights), cards)
+        return cls(viewer, types, _normalised(weights), cards, [int(c) for c in tail])
 
     def copy(self) -> "Belief":
         return Belief(self.viewer, self.types, list(self.weights),
-                      [None if rows is None else [list(r) for r in rows] for rows in self.cards])
+                      [None if rows is None else [list(r) for r in rows] for rows in self.cards],
+                      list(self.tail), list(self.src), list(self.chsrc))
 
     def hand(self, seat: int) -> list:
         """The belief about `seat`'s card over the types: NCARDS probabilities."""
@@ -113,6 +125,25 @@ def pool_of(r: Round, viewer: int) -> list:
     for c, k in unseen_by(r, viewer).items():
         out[int(c)] = k
     return out
+
+
+def _unknown(pool: list, b: Belief) -> list:
+    """The pool without the tail's known cards: what a draw from the top may give (with the
+    opponents' cards, the set-aside card and the tail's unknown cards)."""
+    out = list(pool)
+    for c in b.tail:
+        if c >= 0:
+            out[c] -= 1
+    return out
+
+
+def _draw_source(b: Belief, deck: int) -> int:
+    """Where the top card of a deck of `deck` cards comes from: -1 while cards the viewer does not
+    know lie above the tail, else the tail's first card (taken off it; -1 if the viewer does not
+    know it)."""
+    if deck - len(b.tail) > 0 or not b.tail:
+        return -1
+    return b.tail.pop(0)
 
 
 def _reweigh(b: Belief, seat: int, factors: list) -> None:
@@ -153,15 +184,16 @@ def _fresh(b: Belief, seat: int, pool: list) -> None:
         b.cards[seat][t] = list(row)
 
 
-def _drawn_by_viewer(b: Belief, pool: list, x: int, out: tuple) -> None:
-    """The viewer drew `x` (the pool before it left): an opponent holding `x` leaves one copy fewer."""
-    n = sum(pool)
+def _drawn_by_viewer(b: Belief, unknown: list, x: int, out: tuple) -> None:
+    """The viewer drew `x` from the cards it does not know (`unknown`, before `x` left them): an
+    opponent holding `x` leaves one copy fewer."""
+    n = sum(unknown)
     if n <= 1:
         return
     for s in range(len(b.cards)):
         if s == b.viewer or out[s]:
             continue
-        row = [float(pool[x] - (1 if c == x else 0)) for c in range(NCARDS)]
+        row = [float(unknown[x] - (1 if c == x else 0)) for c in range(NCARDS)]
         _reweigh(b, s, [row] * len(b.weights))
 
 
@@ -182,10 +214,13 @@ def _likelihood(model, r: Round, seat: int, held: int, drawn: int, action) -> fl
 
 
 def _opponent_played(b: Belief, r: Round, seat: int, action) -> None:
-    """An opponent at `r` (holding two cards) played `action`: the belief about the card it keeps."""
-    pool = pool_of(r, b.viewer)  # the opponent's two cards are among them
+    """An opponent at `r` (holding two cards) played `action`: the belief about the card it keeps. The
+    card it drew came from the tail (`src`: that card for sure) or from the cards the viewer does
+    not know (the opponent's two cards among them)."""
+    pool = _unknown(pool_of(r, b.viewer), b)
     n = sum(pool)
     p = int(action.card)
+    src = b.src[seat]
     new_rows = []
     masses = []
     for t, model in enumerate(b.types):
@@ -197,9 +232,15 @@ def _opponent_played(b: Belief, r: Round, seat: int, action) -> None:
             if bc <= 0.0:
                 continue
             for d in range(NCARDS):
-                left = pool[d] - (1 if c == d else 0)
-                if left <= 0:
-                    continue
+                if src >= 0:
+                    if d != src:
+                        continue
+                    chance = 1.0
+                else:
+                    left = pool[d] - (1 if c == d else 0)
+                    if left <= 0:
+                        continue
+                    chance = left / (n - 1)
                 if c != p and d != p:
                     continue
                 kept = d if c == p else c
@@ -208,7 +249,7 @@ def _opponent_played(b: Belief, r: Round, seat: int, action) -> None:
                 like = likes[kept]
                 if like <= 0.0:
                     continue
-                new[kept] += bc * (left / (n - 1)) * like
+                new[kept] += bc * chance * like
         m = 0.0
         for c in range(NCARDS):
             m += new[c]
@@ -232,9 +273,10 @@ def _chancellor_kept(b: Belief, r: Round, seat: int) -> None:
     them (EPSILON); a random player any of them."""
     from solver.policies.models import CardCounterModel
 
-    pool = pool_of(r, b.viewer)
+    pool = _unknown(pool_of(r, b.viewer), b)
     drew = len(r.hands[seat]) - 1  # (the cards it drew: the hand holds its card and them)
     n = sum(pool)
+    s0, s1 = b.chsrc
     eps = float(CardCounterModel.EPSILON)
     value = r.edition.value_of
     rows = []
@@ -247,18 +289,29 @@ def _chancellor_kept(b: Belief, r: Round, seat: int) -> None:
             if bc <= 0.0:
                 continue
             for x in range(NCARDS):
-                lx = pool[x] - (1 if x == c else 0)
-                if lx <= 0:
-                    continue
-                px = bc * lx / (n - 1)
+                if s0 >= 0:
+                    if x != s0:
+                        continue
+                    px = bc
+                else:
+                    lx = pool[x] - (1 if x == c else 0)
+                    if lx <= 0:
+                        continue
+                    px = bc * lx / (n - 1)
                 if drew == 1:
                     _keep(new, (c, x), px, counter, eps, value)
                     continue
                 for y in range(NCARDS):
-                    ly = pool[y] - (1 if y == c else 0) - (1 if y == x else 0)
-                    if ly <= 0:
-                        continue
-                    _keep(new, (c, x, y), px * ly / (n - 2), counter, eps, value)
+                    if s1 >= 0:
+                        if y != s1:
+                            continue
+                        py = px
+                    else:
+                        ly = pool[y] - (1 if y == c else 0) - (1 if y == x else 0)
+                        if ly <= 0:
+                            continue
+                        py = px * ly / (n - 2)
+                    _keep(new, (c, x, y), py, counter, eps, value)
         rows.append(new)
     _set(b, seat, rows)
 
@@ -277,23 +330,26 @@ def _keep(new: list, hand: tuple, p: float, counter: bool, eps: float, value) ->
 
 
 def observe(b: Belief, r0: Round, action, r1: Round) -> None:
-    """Update `b` for `action`, applied at `r0`, which led to `r1` (what the viewer observes of it)."""
+    """Update `b` for `action`, applied at `r0`, which led to `r1` (what the viewer observes of it): the
+    opponent's play or Chancellor choice; the action's effects (a Guard's miss, a Prince's discard,
+    a King's trade, a Baron's loser); the cards drawn, in order (a Chancellor's draws, a Prince's
+    redraw, the next player's turn), each from the tail or from the cards the viewer does not know;
+    a Chancellor's returned cards under the deck; and what the viewer remembers."""
     v = b.viewer
     actor = r0.current
-    n = len(r0.hands)
     if actor != v and r0.phase == PLAY:
         _opponent_played(b, r0, actor, action)
     elif actor != v and r0.phase == CHANCELLOR:
         _chancellor_kept(b, r0, actor)
-    # The viewer's own draws (by number, in order) come after the action's other effects: a card
-    # drawn fresh by an opponent (a Prince's discard) was drawn before them, from `pool` with them.
-    drawn = _viewer_draws(r0, action, r1, v)
-    pool1 = pool_of(r1, v)
-    pool = list(pool1)
-    for x in drawn:
-        pool[x] += 1
+    deck = len(r0.deck)
+    draws = []  # (seat, how): "ch" a Chancellor's draw, "prince" a Prince's redraw, "turn"
     if isinstance(action, Play):
         card, target = action.card, action.target
+        if card == Card.CHANCELLOR and r1.phase == CHANCELLOR:
+            draws += [(actor, "ch")] * (len(r1.hands[actor]) - 1)
+        if card == Card.PRINCE and target is not None and not r1.out[target] \
+                and len(r1.discards[target]) > len(r0.discards[target]):
+            draws.append((target, "prince"))
         if card == Card.GUARD and target is not None and target != v and not r1.out[target]:
             g = int(action.guess)
             rows = [[0.0 if c == g else 1.0 for c in range(NCARDS)]] * len(b.weights)
@@ -302,7 +358,6 @@ def observe(b: Belief, r0: Round, action, r1: Round) -> None:
                 and len(r1.discards[target]) > len(r0.discards[target]):
             k = int(r1.discards[target][-1])  # the discarded card: its probability weighs the types
             _reweigh(b, target, [[1.0 if c == k else 0.0 for c in range(NCARDS)]] * len(b.weights))
-            _fresh(b, target, pool)
         elif card == Card.KING and target is not None and v not in (actor, target):
             b.cards[actor], b.cards[target] = b.cards[target], b.cards[actor]
         elif card == Card.KING and target is not None and not r1.out[v]:
@@ -318,9 +373,44 @@ def observe(b: Belief, r0: Round, action, r1: Round) -> None:
                     value = r1.edition.value_of
                     rows = [[1.0 if value[c] > value[lost] else 0.0 for c in range(NCARDS)]] * len(b.weights)
                     _reweigh(b, winner, rows)
-    for x in drawn:
-        _drawn_by_viewer(b, pool, x, r1.out)
-        pool[x] -= 1
+    else:  # a Chancellor's choice: the returned cards go under the deck, the last one at the very bottom
+        returned = len(action.bottom)
+        if actor == v:
+            b.tail.extend(int(c) for c in action.bottom)
+        else:
+            b.tail.extend([-1] * returned)
+        deck += returned
+    if r1.phase == PLAY:
+        draws.append((r1.current, "turn"))
+    # The cards the viewer drew, in order, and the cards it does not know before them.
+    mine = []
+    for seat, how in draws:
+        if seat == v:
+            mine.append(how)
+    got = _viewer_cards(r1, v, mine)
+    pool = pool_of(r1, v)
+    for x in got:
+        pool[x] += 1
+    ch = 0
+    for seat, how in draws:
+        src = _draw_source(b, deck)
+        if deck > 0:
+            deck -= 1
+        if seat == v:
+            x = got.pop(0)
+            if src < 0:
+                _drawn_by_viewer(b, _unknown(pool, b), x, r1.out)
+            pool[x] -= 1
+        elif how == "prince":
+            if src >= 0:
+                _set(b, seat, [[1.0 if c == src else 0.0 for c in range(NCARDS)]] * len(b.weights))
+            else:
+                _fresh(b, seat, _unknown(pool, b))
+        elif how == "turn":
+            b.src[seat] = src
+        else:
+            b.chsrc[ch] = src
+            ch += 1
     # What the viewer remembers: the card itself.
     for o, h, c in r1.known:
         if o == v and h != v and not r1.out[h]:
@@ -329,20 +419,20 @@ def observe(b: Belief, r0: Round, action, r1: Round) -> None:
             _set(b, h, [[1.0 if x == k else 0.0 for x in range(NCARDS)]] * len(b.weights))
 
 
-def _viewer_draws(r0: Round, action, r1: Round, v: int) -> list:
-    """The cards the viewer drew from the deck (or the set-aside card) during `action`, by number, in
-    order: a Chancellor's draws, a Prince's redraw, then its turn's draw when its turn begins at r1
-    (the engine puts a drawn card last in the hand)."""
-    if r1.phase == OVER:
-        return []
+def _viewer_cards(r1: Round, v: int, hows: list) -> list:
+    """The cards the viewer drew (by number, in order) for its draws `hows` ("ch", "prince", "turn"):
+    a Chancellor's draws follow its card in its hand, a Prince's redraw is its first card, its turn's
+    draw its last."""
     out = []
-    if isinstance(action, Play):
-        if r0.current == v and action.card == Card.CHANCELLOR and r1.phase == CHANCELLOR and r1.current == v:
-            return [int(c) for c in r1.hands[v][1:]]  # (its card, then the cards drawn in order)
-        if action.card == Card.PRINCE and action.target == v and not r1.out[v]:
+    k = 0
+    for how in hows:
+        if how == "ch":
+            k += 1
+            out.append(int(r1.hands[v][k]))
+        elif how == "prince":
             out.append(int(r1.hands[v][0]))
-    if r1.current == v and r1.phase == PLAY and r0.current != v:
-        out.append(int(r1.hands[v][-1]))
+        else:
+            out.append(int(r1.hands[v][-1]))
     return out
 
 

@@ -22,14 +22,19 @@ TYPES = {"random": ((MODELS["random"], 1),), "card-counter": ((MODELS["card-coun
          "mixture": ((MODELS["card-counter"], 0.4), (MODELS["random"], 0.6))}
 
 
-def starting_belief(r, viewer: int, typed) -> Belief:
-    """A belief from the unseen cards (the plain count: what the posterior is before any play)."""
+def starting_belief(r, viewer: int, typed, tail: int = 0) -> Belief:
+    """A belief from the unseen cards (the plain count: what the posterior is before any play), with the
+    last `tail` cards of the deck as a tail the viewer knows (the first of two unknown when there are two:
+    both kinds of tail entry)."""
     from solver.policies.belief import pool_of
 
     pool = pool_of(r, viewer)
     total = sum(pool)
+    bottom = [int(c) for c in r.deck[len(r.deck) - tail:]] if 0 < tail <= len(r.deck) else []
+    if len(bottom) == 2:
+        bottom[0] = -1
     return Belief.start(viewer, len(r.hands), typed,
-                        lambda seat, t: {c: pool[c] / total for c in range(10) if pool[c]})
+                        lambda seat, t: {c: pool[c] / total for c in range(10) if pool[c]}, bottom)
 
 
 def rounds(key: str, n: int, options: dict, count: int):
@@ -56,10 +61,10 @@ def test_the_belief_playout_is_the_same_on_both_paths(key, n, options):
         results = []
         beliefs = []
         for path in ("python", "compiled"):
-            b = starting_belief(r, viewer, TYPES[kind])
+            b = starting_belief(r, viewer, TYPES[kind], tail=i % 3)
             rng = SplitMix64(1000 + i)
             with forced(path):
                 results.append((belief_playout(r, viewer, model, rng, b, finish=bool(i % 2)), rng.state))
-            beliefs.append((b.weights, b.cards))
+            beliefs.append((b.weights, b.cards, b.tail, b.src, b.chsrc))
         assert results[0] == results[1], (key, n, options, i)
         assert beliefs[0] == beliefs[1], (key, n, options, i)

@@ -189,14 +189,85 @@ def unfold(page, label: str):
     return box
 
 
+def _transient_errors() -> tuple:
+    """What reading an element in transition raises: Playwright's own error (detached, replaced,
+    not yet attached, a read timed out), and Python's for a box that is None (`None["y"]`) or a
+    measure not there yet."""
+    from playwright.sync_api import Error as PlaywrightError
+
+    return (PlaywrightError, TypeError, KeyError, AttributeError)
+
+
 def eventually(check, what: str = "", timeout_ms: int = WAIT_MS) -> None:
     """Wait until `check()` (a measure of the page: a box's place, the page's width) holds, for
-    what no `expect` assertion says; fail after `timeout_ms` with `what`."""
+    what no `expect` assertion says; fail after `timeout_ms` with `what`.
+
+    An element in transition is "not yet", never an error: a Streamlit rerun replaces elements, so a
+    locator's element can be detached, hidden or being redrawn for a moment (its `bounding_box()` is
+    then None, a read of it raises). Such a check is tried again until the time is up."""
+    transient = _transient_errors()
     deadline = time.monotonic() + timeout_ms / 1000
-    while not check():
+    last = None
+    while True:
+        try:
+            if check():
+                return
+            last = None
+        except transient as err:  # not yet: tried again
+            last = err
         if time.monotonic() > deadline:
-            raise AssertionError(f"never held: {what or check}")
+            raise AssertionError(f"never held: {what or check}" + (f" (last: {last!r})" if last else ""))
         time.sleep(0.25)
+
+
+def box(locator, timeout_ms: int = 2000):
+    """The element's box, or None while it is in transition (not attached yet, detached, hidden:
+    Playwright then returns None or raises). For a check inside `eventually`, never read once."""
+    try:
+        return locator.bounding_box(timeout=timeout_ms)
+    except _transient_errors():
+        return None
+
+
+def bottom(locator):
+    """The y of the element's lower edge, or None while it is in transition (`box`)."""
+    b = box(locator)
+    return None if b is None else b["y"] + b["height"]
+
+
+def top(locator):
+    """The y of the element's upper edge, or None while it is in transition (`box`)."""
+    b = box(locator)
+    return None if b is None else b["y"]
+
+
+def holds(measure, test) -> bool:
+    """`test(value)` for a measure that may not be there yet (None: not yet)."""
+    value = measure()
+    return value is not None and test(value)
+
+
+def in_first_screen(page, locator, what: str, screen: int | None = None, header: int = 0) -> None:
+    """Wait until the element stands whole on the first screen (below `header` px, above `screen`: a
+    phone's screen height by default), once what moves it (a rerun's stale elements) is gone."""
+    limit = screen or phone_screen()
+    eventually(lambda: holds(lambda: box(locator), lambda b: b["y"] >= header and b["y"] + b["height"] <= limit),
+               what)
+
+
+def stays_put(locator, what: str, tolerance: float = 2, samples: int = 3) -> float:
+    """Wait until the element's top stops moving (the same y, within `tolerance`, `samples` reads in
+    a row, 0.25 s apart): its y."""
+    seen: list = []
+
+    def still() -> bool:
+        y = top(locator)
+        seen.append(y)
+        recent = seen[-samples:]
+        return len(recent) == samples and None not in recent and max(recent) - min(recent) <= tolerance
+
+    eventually(still, what)
+    return seen[-1]
 
 
 def no_horizontal_overflow(page) -> None:

@@ -34,8 +34,8 @@ from solver.words.i18n import t
 from solver.words.sentences import card_label
 from tutor.text.curriculum import load_lessons
 
-from .browser_support import (ARTIFACTS, WAIT_MS, choose, eventually, expect, new_page, no_horizontal_overflow,
-                              open_box, open_url, phone_screen, settled, shot, tap_play, unfold)
+from .browser_support import (ARTIFACTS, WAIT_MS, box, choose, eventually, expect, in_first_screen, new_page,
+                              no_horizontal_overflow, open_box, open_url, settled, shot, tap_play, unfold)
 from .test_example_app import DECISIONS, FRAMES, STEPS, frame_of
 
 E2019 = get_edition("2019")
@@ -150,10 +150,9 @@ def test_the_home_page_leads_to_the_journeys_in_chromium(browser, server, lang, 
             expect(page.get_by_role("link", name=t(lang, f"home_{journey}"))).to_be_visible()
         learn = page.get_by_role("link", name=t(lang, "home_learn"))
         # A finger's size, once the page's style is in (it can come a moment after the links).
-        eventually(lambda: learn.bounding_box()["height"] >= 44, "the journeys' buttons are 44 px tall")
+        eventually(lambda: box(learn)["height"] >= 44, "the journeys' buttons are 44 px tall")
         if width < 600:  # the first journey is on the first screen
-            eventually(lambda: sum(learn.bounding_box()[k] for k in ("y", "height")) < phone_screen(),
-                       "the first journey is on the first screen")
+            in_first_screen(page, learn, "the first journey is on the first screen")
             no_horizontal_overflow(page)
         shot(page, f"home_{lang}_{width}")
         # The user's words for the Prince ruling: the Prince on the empty deck opens first.

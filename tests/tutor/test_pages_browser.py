@@ -26,8 +26,8 @@ from solver import Card, get_edition
 from solver.words.i18n import t
 from solver.words.sentences import card_label
 
-from .browser_support import (choose, eventually, expect, new_page, open_url, phone_screen, settled, shot, tap_play,
-                              verdict)
+from .browser_support import (bottom, choose, eventually, expect, holds, in_first_screen, new_page, open_url,
+                              phone_screen, settled, shot, tap_play, top, verdict)
 
 pytestmark = pytest.mark.e2e
 
@@ -48,14 +48,14 @@ def test_on_a_phone_the_analyzers_verdict_comes_first_in_chromium(browser, serve
         first = verdict(page, lang)
         expect(first).to_be_visible()
         # on the first screen, not 3.3 screens down (once the run's stale elements above it are gone)
-        eventually(lambda: sum(first.bounding_box()[k] for k in ("y", "height")) <= phone_screen(),
-                   "the verdict on the first screen")
-        box = first.bounding_box()
+        in_first_screen(page, first, "the verdict on the first screen")
         # ... above everything else: the history, the odds (their heading comes after it).
         odds = page.get_by_role("heading", name=t(lang, "an_hands"))
         expect(odds).to_be_visible()
-        assert odds.bounding_box()["y"] > box["y"] + box["height"]
-        assert page.get_by_text(t(lang, "an_history")).first.bounding_box()["y"] > box["y"]
+        history = page.get_by_text(t(lang, "an_history")).first
+        eventually(lambda: holds(lambda: (bottom(first), top(odds), top(history)),
+                                 lambda m: None not in m and m[1] > m[0] and m[2] > m[0]),
+                   "the verdict above the odds and the history")
         # The tables are one tap away, folded: the odds grid is not drawn until its expander opens.
         folded = page.locator("[data-testid='stExpander']").filter(has_text=t(lang, "an_odds_table")).first
         expect(folded).to_be_visible()
@@ -92,8 +92,7 @@ def test_on_a_phone_the_practice_hints_verdict_is_right_under_the_button_in_chro
         first = verdict(page, "es")
         expect(first).to_be_visible()
         # it was at y = 2249 px on a 664 px screen
-        eventually(lambda: 0 < first.bounding_box()["y"] - hint.bounding_box()["y"] < phone_screen(),
-                   "the hint's verdict within a screen of the button")
+        eventually(lambda: 0 < top(first) - top(hint) < phone_screen(), "the hint's verdict within a screen of the button")
         shot(page, "phone_hint_verdict_es_390")
     finally:
         page.context.close()
@@ -238,8 +237,7 @@ def test_a_wrong_quiz_answer_gets_a_second_try_not_the_answer_in_chromium(browse
         expect(page.get_by_text(t("fr", "wrong_try_again"))).to_be_visible()
         # brought into view on the phone (it opened below the fold: the learner saw no change)
         verdict_box = page.get_by_text(t("fr", "wrong_try_again"))
-        eventually(lambda: sum(verdict_box.bounding_box()[k] for k in ("y", "height")) <= phone_screen(),
-                   "the quiz's verdict in view")
+        in_first_screen(page, verdict_box, "the quiz's verdict in view")
         expect(page.get_by_text(t("fr", "wrong", answer="{}").split("{}")[0].strip())).to_have_count(0)
         page.get_by_role("radiogroup").get_by_text(str(q.answer), exact=True).click()
         expect(page.get_by_role("radio", name=str(q.answer), exact=True)).to_be_checked()
@@ -303,15 +301,14 @@ def test_next_lesson_lands_at_its_title_and_each_example_step_is_one_tap_in_chro
         expect(title).to_be_visible()
         settled(page, pause_ms=500)
         # it landed 310 px above the screen, the next quiz in view first
-        eventually(lambda: 0 <= title.bounding_box()["y"] < 200, "the next lesson's title at the top")
+        eventually(lambda: 0 <= top(title) < 200, "the next lesson's title at the top")
         shot(page, f"next_lesson_{lang}_390")
         # The worked example: Next beside what happened, on the first screen of a phone, at every step.
         open_url(page, f"{server}/example?lang={lang}", t(lang, "nav_example"))
         for _ in range(3):
             nxt = page.get_by_role("button", name=t(lang, "next"), exact=True)
             expect(nxt).to_be_visible()
-            eventually(lambda: sum(nxt.bounding_box()[k] for k in ("y", "height")) <= phone_screen(),
-                       "Next on the first screen")
+            in_first_screen(page, nxt, "Next on the first screen")
             nxt.click()
             settled(page, pause_ms=300)
         shot(page, f"example_step_{lang}_390")

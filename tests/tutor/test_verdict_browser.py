@@ -28,8 +28,8 @@ from solver.words.i18n import t
 from solver.words.sentences import card_label
 from solver.words.verdicts import VERDICT_NAMED, play_label, verdict_line
 
-from .browser_support import (eventually, expect, new_page, open_url, phone_screen, settled, shot, tap_play,
-                              verdict)
+from .browser_support import (eventually, expect, in_first_screen, new_page, open_url, phone_screen, settled, shot,
+                              tap_play, top, verdict)
 
 pytestmark = pytest.mark.e2e
 
@@ -76,8 +76,7 @@ def test_the_analyzers_verdict_says_close_and_not_yet_told_apart_with_each_plays
         said = verdict_line(answer, lang)  # waited for: a run still drawing shows the box a moment early
         eventually(lambda: box.inner_text().strip() == said, "the verdict's words")
         # On the first screen, at every width (on desktop it sat 2,400 px down, below the odds).
-        eventually(lambda: sum(box.bounding_box()[k] for k in ("y", "height")) <= (phone_screen() if width < 600 else 900),
-                   "the verdict on the first screen")
+        in_first_screen(page, box, "the verdict on the first screen", screen=phone_screen() if width < 600 else 900)
         # Blue: a play is not yet told apart (the same box at every width).
         assert _alert_kind(box) == "stAlertContentInfo"
         # The ranking says each play's standing in words; the sure misses are one row, by no card.
@@ -131,11 +130,10 @@ def test_the_hint_and_the_review_of_one_decision_agree_in_chromium(browser, serv
         # right under the button: on the first screen (its top, on a phone), once the run's stale elements
         # above it are gone (a loaded machine keeps them a moment)
 
-        def on_screen() -> bool:
-            where = box.bounding_box()
-            return where is not None and ((where["y"] < phone_screen()) if width < 600 else
-                                          (where["y"] + where["height"] <= 900))
-        eventually(on_screen, "the hint's verdict on the first screen")
+        if width < 600:  # its top
+            eventually(lambda: top(box) < phone_screen(), "the hint's verdict on the first screen")
+        else:
+            in_first_screen(page, box, "the hint's verdict on the first screen", screen=900)
         shot(page, f"hint_then_review_hint_{lang}_{width}")
         tap_play(page, lang, card_label(Card.PRINCESS, get_edition("classic"), lang))
         expect(page.get_by_role("heading", name=t(lang, "pr_review"))).to_be_visible()

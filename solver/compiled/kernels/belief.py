@@ -1,23 +1,53 @@
 """The compiled belief play-out: `solver.policies.belief` on the state array, the same updates in the
 same order of floating-point operations and the same choices in the engine's order.
 
-The belief is two arrays: `bw[t]`, the weight of opponent type t (of `nt`, with model codes `tcodes`:
-RANDOM or COUNTING), and `bc[seat, t, card]`, the probability that `seat` holds `card` under type t.
+The belief is three arrays: `bw[t]`, the weight of opponent type t (of `nt`, with model codes `tcodes`:
+RANDOM or COUNTING), `bc[seat, t, card]`, the probability that `seat` holds `card` under type t, and
+`bi`, what the viewer knows of the deck's order (`Belief.tail`, `src`, `chsrc`): bi[0] the tail's length,
+bi[1:1 + MAXDECK] the tail in draw order, bi[SRC + seat], bi[CHSRC + i].
 """
 
 from __future__ import annotations
 
 import numpy as np
 from numba import njit
-from solver.compiled.kernels.rows import (BARON, CH, CHANCELLOR, COUNTING, CUR, DISC, DLEN, DRAWN, E_COMP,
-                                          E_VALUE, EXPLORE_P, EXPLORE_Q, GUARD, HAND, KING, KNOWN, MAXACTS,
-                                          MAXD, MAXP, NCH, NUP, N_, OUT, PHASE, PRIEST, PRINCE, PRINCESS,
-                                          SIZE, SPYB, UP, WIN, below)
+from solver.compiled.kernels.rows import (BARON, CH, CHANCELLOR, COUNTING, CUR, DECKN, DISC, DLEN, DRAWN,
+                                          E_COMP, E_VALUE, EXPLORE_P, EXPLORE_Q, GUARD, HAND, KING, KNOWN,
+                                          MAXACTS, MAXD, MAXDECK, MAXP, NCH, NUP, N_, OUT, PHASE, PRIEST,
+                                          PRINCE, PRINCESS, SIZE, SPYB, UP, WIN, below)
 from solver.compiled.kernels.rules import apply_row, chancellor_choices, legal_actions, legal_plays
 from solver.compiled.kernels.counter import counting_choices
 
 NC = 10
 _EPS = EXPLORE_P / EXPLORE_Q
+#: `bi`'s layout: the tail's length at 0, the tail from 1, then each seat's source, then the Chancellor's.
+SRC = 1 + MAXDECK
+CHSRC = SRC + MAXP
+BI_SIZE = CHSRC + 2
+
+
+@njit(cache=True)
+def _unknown(pool, bi, out):
+    """`solver.policies.belief._unknown`: the pool without the tail's known cards."""
+    for c in range(NC):
+        out[c] = pool[c]
+    for i in range(bi[0]):
+        c = bi[1 + i]
+        if c >= 0:
+            out[c] -= 1
+
+
+@njit(cache=True)
+def _draw_source(bi, deck):
+    """`solver.policies.belief._draw_source`."""
+    n = bi[0]
+    if deck - n > 0 or n == 0:
+        return -1
+    c = bi[1]
+    for i in range(n - 1):
+        bi[1 + i] = bi[2 + i]
+    bi[0] = n - 1
+    return c
 
 
 @njit(cache=True)
@@ -115,10 +145,10 @@ def _fresh(bc, nt, seat, pool):
 
 
 @njit(cache=True)
-def _drawn_by_viewer(st, bw, bc, nt, viewer, pool, x, factors):
+def _drawn_by_viewer(st, bw, bc, nt, viewer, unknown, x, factors):
     n = 0
     for c in range(NC):
-        n += pool[c]
+        n += unknown[c]
     if n <= 1:
         return
     for s in range(st[N_]):
@@ -126,7 +156,7 @@ def _drawn_by_viewer(st, bw, bc, nt, viewer, pool, x, factors):
             continue
         for t in range(nt):
             for c in range(NC):
-                factors[t, c] = float(pool[x] - (1 if c == x else 0))
+                factors[t, c] = float(unknown[x] - (1 if c == x else 0))
         _reweigh(bw, bc, nt, s, factors)
 
 
@@ -165,10 +195,13 @@ def likelihood(work, ed, seat, held, drawn, c, t, g, code, acts, ties):
 
 
 @njit(cache=True)
-def _opponent_played(st, ed, bw, bc, nt, tcodes, viewer, seat, c0, t0, g0, pool, work, acts, ties, new, like):
+def _opponent_played(st, ed, bw, bc, bi, nt, tcodes, viewer, seat, c0, t0, g0, pool, work, acts, ties, new, like):
     """`solver.policies.belief._opponent_played`: the opponent at `st` played (c0, t0, g0). `like[t, x]`:
     the play's likelihood from the hand {c0, x} (computed once, when first needed)."""
-    pool_of(st, ed, viewer, pool)
+    seen = np.empty(NC, dtype=np.int64)
+    pool_of(st, ed, viewer, seen)
+    _unknown(seen, bi, pool)
+    src = bi[SRC + seat]
     n = 0
     for c in range(NC):
         n += pool[c]
@@ -185,9 +218,15 @@ def _opponent_played(st, ed, bw, bc, nt, tcodes, viewer, seat, c0, t0, g0, pool,
             if bcv <= 0.0:
                 continue
             for d in range(NC):
-                left = pool[d] - (1 if c == d else 0)
-                if left <= 0:
-                    continue
+                if src >= 0:
+                    if d != src:
+                        continue
+                    chance = 1.0
+                else:
+                    left = pool[d] - (1 if c == d else 0)
+                    if left <= 0:
+                        continue
+                    chance = left / (n - 1)
                 if c != c0 and d != c0:
                     continue
                 kept = d if c == c0 else c
@@ -197,7 +236,7 @@ def _opponent_played(st, ed, bw, bc, nt, tcodes, viewer, seat, c0, t0, g0, pool,
                     like[t, kept] = lk
                 if lk <= 0.0:
                     continue
-                new[t, kept] += bcv * (left / (n - 1)) * lk
+                new[t, kept] += bcv * chance * lk
         m = 0.0
         for c in range(NC):
             m += new[t, c]
@@ -230,13 +269,17 @@ def _keep(new, t, hand, h, p, counter, ed):
 
 
 @njit(cache=True)
-def _chancellor_kept(st, ed, bw, bc, nt, tcodes, viewer, seat, pool, new):
+def _chancellor_kept(st, ed, bw, bc, bi, nt, tcodes, viewer, seat, pool, new):
     """`solver.policies.belief._chancellor_kept`."""
-    pool_of(st, ed, viewer, pool)
+    seen = np.empty(NC, dtype=np.int64)
+    pool_of(st, ed, viewer, seen)
+    _unknown(seen, bi, pool)
     drew = st[NCH]
     n = 0
     for c in range(NC):
         n += pool[c]
+    s0 = bi[CHSRC]
+    s1 = bi[CHSRC + 1]
     hand = np.empty(3, dtype=np.int64)
     for t in range(nt):
         for c in range(NC):
@@ -247,21 +290,32 @@ def _chancellor_kept(st, ed, bw, bc, nt, tcodes, viewer, seat, pool, new):
             if bcv <= 0.0:
                 continue
             for x in range(NC):
-                lx = pool[x] - (1 if x == c else 0)
-                if lx <= 0:
-                    continue
-                px = bcv * lx / (n - 1)
+                if s0 >= 0:
+                    if x != s0:
+                        continue
+                    px = bcv
+                else:
+                    lx = pool[x] - (1 if x == c else 0)
+                    if lx <= 0:
+                        continue
+                    px = bcv * lx / (n - 1)
                 hand[0] = c
                 hand[1] = x
                 if drew == 1:
                     _keep(new, t, hand, 2, px, counter, ed)
                     continue
                 for y in range(NC):
-                    ly = pool[y] - (1 if y == c else 0) - (1 if y == x else 0)
-                    if ly <= 0:
-                        continue
+                    if s1 >= 0:
+                        if y != s1:
+                            continue
+                        py = px
+                    else:
+                        ly = pool[y] - (1 if y == c else 0) - (1 if y == x else 0)
+                        if ly <= 0:
+                            continue
+                        py = px * ly / (n - 2)
                     hand[2] = y
-                    _keep(new, t, hand, 3, px * ly / (n - 2), counter, ed)
+                    _keep(new, t, hand, 3, py, counter, ed)
     for t in range(nt):
         for c in range(NC):
             bc[seat, t, c] = new[t, c]
@@ -269,56 +323,51 @@ def _chancellor_kept(st, ed, bw, bc, nt, tcodes, viewer, seat, pool, new):
 
 
 @njit(cache=True)
-def observe(st0, row, st1, ed, bw, bc, nt, tcodes, viewer, scratch, work, acts, ties):
+def observe(st0, row, st1, ed, bw, bc, bi, nt, tcodes, viewer, scratch, work, acts, ties):
     """`solver.policies.belief.observe`: the action `row` applied at `st0` led to `st1` (not over).
     `scratch`: a float64[4, NC] buffer."""
     actor = st0[CUR]
     n = st0[N_]
     pool = np.empty(NC, dtype=np.int64)
+    unknown = np.empty(NC, dtype=np.int64)
     if actor != viewer and st0[PHASE] == 0:
-        _opponent_played(st0, ed, bw, bc, nt, tcodes, viewer, actor, row[0], row[1], row[2], pool, work, acts,
+        _opponent_played(st0, ed, bw, bc, bi, nt, tcodes, viewer, actor, row[0], row[1], row[2], pool, work, acts,
                          ties, scratch[0:2], scratch[2:4])
     elif actor != viewer and st0[PHASE] == 1:
-        _chancellor_kept(st0, ed, bw, bc, nt, tcodes, viewer, actor, pool, scratch)
-    # the viewer's draws, in order
-    drawn = np.empty(4, dtype=np.int64)
+        _chancellor_kept(st0, ed, bw, bc, bi, nt, tcodes, viewer, actor, pool, scratch[0:2])
+    deck = st0[DECKN]
+    # the draws, in order: (seat, how) with how 0 a Chancellor's draw, 1 a Prince's redraw, 2 a turn
+    dseat = np.empty(4, dtype=np.int64)
+    dhow = np.empty(4, dtype=np.int64)
     nd = 0
+    factors = scratch[0:2]
     play = st0[PHASE] == 0
     if play:
         card = row[0]
         target = row[1]
-        if actor == viewer and card == CHANCELLOR and st1[PHASE] == 1 and st1[CUR] == viewer:
+        if card == CHANCELLOR and st1[PHASE] == 1:
             for j in range(st1[NCH]):
-                drawn[nd] = st1[CH + j]
+                dseat[nd] = actor
+                dhow[nd] = 0
                 nd += 1
-        elif card == PRINCE and target == viewer and not st1[OUT + viewer]:
-            drawn[nd] = st1[HAND + viewer]
+        prince_draw = card == PRINCE and target >= 0 and not st1[OUT + target] \
+            and st1[DLEN + target] > st0[DLEN + target]
+        if prince_draw:
+            dseat[nd] = target
+            dhow[nd] = 1
             nd += 1
-    if not (play and actor == viewer and row[0] == CHANCELLOR and st1[PHASE] == 1 and st1[CUR] == viewer):
-        if st1[CUR] == viewer and st1[PHASE] == 0 and actor != viewer:
-            drawn[nd] = st1[DRAWN]
-            nd += 1
-    pool_of(st1, ed, viewer, pool)
-    for i in range(nd):
-        pool[drawn[i]] += 1
-    factors = scratch[0:2]
-    if play:
-        card = row[0]
-        target = row[1]
         if card == GUARD and target >= 0 and target != viewer and not st1[OUT + target]:
             gg = row[2]
             for t in range(nt):
                 for c in range(NC):
                     factors[t, c] = 0.0 if c == gg else 1.0
             _reweigh(bw, bc, nt, target, factors)
-        elif card == PRINCE and target >= 0 and target != viewer and not st1[OUT + target] \
-                and st1[DLEN + target] > st0[DLEN + target]:
+        elif prince_draw and target != viewer:
             k = st1[DISC + target * MAXD + st1[DLEN + target] - 1]
             for t in range(nt):
                 for c in range(NC):
                     factors[t, c] = 1.0 if c == k else 0.0
             _reweigh(bw, bc, nt, target, factors)
-            _fresh(bc, nt, target, pool)
         elif card == KING and target >= 0 and actor != viewer and target != viewer:
             for t in range(nt):
                 for c in range(NC):
@@ -342,13 +391,65 @@ def observe(st0, row, st1, ed, bw, bc, nt, tcodes, viewer, scratch, work, acts, 
                         for c in range(NC):
                             factors[t, c] = 1.0 if ed[E_VALUE + c] > ed[E_VALUE + lost] else 0.0
                     _reweigh(bw, bc, nt, winner, factors)
+    else:  # a Chancellor's choice: the returned cards under the deck, the last one at the very bottom
+        nb = row[3]
+        m = bi[0]
+        for j in range(nb):
+            bi[1 + m + j] = row[1 + j] if actor == viewer else -1
+        bi[0] = m + nb
+        deck += nb
+    if st1[PHASE] == 0:
+        dseat[nd] = st1[CUR]
+        dhow[nd] = 2
+        nd += 1
+    # the cards the viewer drew, in order
+    got_cards = np.empty(4, dtype=np.int64)
+    ng = 0
+    k = 0
     for i in range(nd):
-        _drawn_by_viewer(st1, bw, bc, nt, viewer, pool, drawn[i], factors)
-        pool[drawn[i]] -= 1
+        if dseat[i] == viewer:
+            if dhow[i] == 0:
+                got_cards[ng] = st1[CH + k]
+                k += 1
+            elif dhow[i] == 1:
+                got_cards[ng] = st1[HAND + viewer]
+            else:
+                got_cards[ng] = st1[DRAWN]
+            ng += 1
+    pool_of(st1, ed, viewer, pool)
+    for i in range(ng):
+        pool[got_cards[i]] += 1
+    ch = 0
+    gi = 0
+    for i in range(nd):
+        seat = dseat[i]
+        src = _draw_source(bi, deck)
+        if deck > 0:
+            deck -= 1
+        if seat == viewer:
+            x = got_cards[gi]
+            gi += 1
+            if src < 0:
+                _unknown(pool, bi, unknown)
+                _drawn_by_viewer(st1, bw, bc, nt, viewer, unknown, x, factors)
+            pool[x] -= 1
+        elif dhow[i] == 1:
+            if src >= 0:
+                for t in range(nt):
+                    for c in range(NC):
+                        bc[seat, t, c] = 1.0 if c == src else 0.0
+            else:
+                _unknown(pool, bi, unknown)
+                _fresh(bc, nt, seat, unknown)
+        elif dhow[i] == 2:
+            bi[SRC + seat] = src
+        else:
+            bi[CHSRC + ch] = src
+            ch += 1
     for h in range(n):
-        k = st1[KNOWN + viewer * MAXP + h]
-        if k >= 0 and h != viewer and not st1[OUT + h]:
-            _point(bw, bc, nt, h, k, factors)
+        kk = st1[KNOWN + viewer * MAXP + h]
+        if kk >= 0 and h != viewer and not st1[OUT + h]:
+            _point(bw, bc, nt, h, kk, factors)
 
 
 @njit(cache=True)
@@ -497,7 +598,7 @@ def belief_choices(st, ed, bw, bc, nt, acts, out):
 
 
 @njit(cache=True)
-def belief_play_on(st, ed, rs, viewer, model, watch, bw, bc, nt, tcodes):
+def belief_play_on(st, ed, rs, viewer, model, watch, bw, bc, bi, nt, tcodes):
     """`solver.policies.belief.belief_playout`'s loop on the array (changed in place), the belief (bw,
     bc) with it: the viewer by the first of `belief_choices`, the others by `model` (RANDOM or
     COUNTING, `play_on`'s draws). With `watch`, stop when that seat is out before its next turn
@@ -540,17 +641,17 @@ def belief_play_on(st, ed, rs, viewer, model, watch, bw, bc, nt, tcodes):
             choice[0, j] = row[j]
         apply_row(st, ed, choice, 0)
         if st[PHASE] != 2:
-            observe(before, row, st, ed, bw, bc, nt, tcodes, viewer, scratch, work, acts, ties)
+            observe(before, row, st, ed, bw, bc, bi, nt, tcodes, viewer, scratch, work, acts, ties)
     return watch >= 0 and st[OUT + watch] == 1 and not seen_turn
 
 
 @njit(cache=True)
-def belief_playout(st, ed, rs, viewer, model, finish, bw, bc, nt, tcodes):
+def belief_playout(st, ed, rs, viewer, model, finish, bw, bc, bi, nt, tcodes):
     """`fast_playout` with the viewer's turns on the belief: (winners bits, Spy-bonus seat, viewer out
     before their next turn)."""
-    stopped = belief_play_on(st, ed, rs, viewer, model, viewer, bw, bc, nt, tcodes)
+    stopped = belief_play_on(st, ed, rs, viewer, model, viewer, bw, bc, bi, nt, tcodes)
     if stopped and st[PHASE] != 2:
         if not finish:
             return 0, -1, True
-        belief_play_on(st, ed, rs, viewer, model, -1, bw, bc, nt, tcodes)
+        belief_play_on(st, ed, rs, viewer, model, -1, bw, bc, bi, nt, tcodes)
     return np.int64(st[WIN]), np.int64(st[SPYB]), stopped
