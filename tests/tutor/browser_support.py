@@ -297,16 +297,29 @@ def shot(page, name: str, height: int | None = None) -> str:
     return path.name
 
 
+#: Your hand's cards at a practice table: each a button named as its card ("Guard (1)").
+HAND = "div[class*='st-key-llhand-']"
+
+
 def tap_play(page, lang: str, *labels, press: bool = True):
-    """Practice: choose a play by tapping, in order, the pills with these labels (the card, then the
-    player, then the guess); with no labels, the first pill offered at each step. Then Play (without
-    `press`, the enabled Play button is returned unpressed)."""
+    """Practice: choose a play by tapping the card in your hand (its cards are the buttons: the card
+    labelled `labels[0]`, else the first you may play), then the pills with the other labels, in order
+    (the player, then the guess; after a Chancellor the order); with fewer labels, the first pill offered
+    at each step. Then Play (without `press`, the enabled Play button is returned unpressed).
+    Each step waits for what it needs: the card shown chosen, the next pills drawn."""
     from solver.words.i18n import t
 
     play = page.get_by_role("button", name=t(lang, "play"), exact=True).first
     expect(play).to_be_disabled()  # nothing is chosen for the player
-    steps = [t(lang, k) for k in ("pr_pick_card", "pr_pick_target", "pr_pick_guess", "pr_pick_keep", "pr_pick_order")]
-    for k in range(4):
+    settled(page, pause_ms=300, timeout_ms=WAIT_MS)
+    hand = page.locator(HAND)
+    card = hand.get_by_role("button", name=labels[0], exact=True).first if labels else \
+        hand.locator("button:enabled").first
+    expect(card).to_be_enabled()
+    card.click()
+    expect(page.locator(HAND + "[class*='-on']").first).to_be_visible()  # the card shown chosen
+    steps = [t(lang, k) for k in ("pr_pick_target", "pr_pick_guess", "pr_pick_order")]
+    for k in range(1, 4):
         settled(page, pause_ms=300, timeout_ms=WAIT_MS)
         if play.is_enabled():
             break

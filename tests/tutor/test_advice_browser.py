@@ -163,7 +163,8 @@ def test_practice_round_with_bot_turns_and_review_in_chromium(browser, server):
         # nothing is chosen for you) — waited for after each play.
         turn_or_review = """([review, play, label]) => {
             if ([...document.querySelectorAll('h1, h2, h3')].some(h => h.textContent.includes(review))) return "review";
-            const pills = [...document.querySelectorAll("[data-testid='stButtonGroup']")].some(g => g.innerText.includes(label));
+            const pills = [...document.querySelectorAll("div[class*='st-key-llhand-'] button")].some(b => !b.disabled)
+                && document.body.innerText.includes(label);
             const off = [...document.querySelectorAll('button')].some(b => b.textContent.trim() === play && b.disabled);
             return pills && off ? "turn" : null; }"""
         for _ in range(12):

@@ -379,7 +379,7 @@ def test_practice_says_you_gain_the_spy_bonus_with_the_verb_agreeing():
     e = get_edition("2019")
     ended = RoundEnded(winners=(0,), reason="showdown", spy_bonus=0)
     for lang, you, line in (("en", "You", "You gain the Spy bonus."), ("es", "Tú", "Ganas la ficha de la Espía."),
-                            ("fr", "Vous", "Vous gagnez le pion de l'Espionne.")):
+                            ("fr", "Vous", "Vous gagnez le jeton de l'Espionne.")):
         assert event_lines([ended], e, lang, (you, "Ana"), you=0)[-1] == line
     assert event_lines([ended], e, "en", ("Luis", "Ana"))[-1] == "Luis gains the Spy bonus."
 

@@ -113,8 +113,11 @@ def test_the_hint_models_the_bots_at_the_table_and_says_what_it_assumes(bots, mo
     note = t("es", "pr_hint_assumes", model=ModelName("es")(model),
              bots=t("es", f"pr_bots_{bots.replace('-', '_')}").split(" (")[0])
     assert (note in [c.value for c in at.caption]) == said
-    # the turn's play chosen by tapping its card (pills, issue 42); the decision view's list of plays
-    assert t("es", "pr_pick_card") in [g.label for g in at.button_group]
+    # the turn's play chosen by tapping its card: the hand's cards are the buttons (issue 49); the decision
+    # view's list of plays
+    assert t("es", "pr_pick_card") in [c.value for c in at.caption]
+    hand = [b for b in at.button if "-card-tap-" in str(b.key)]
+    assert len(hand) == 2 and all(b.label.endswith(")") for b in hand)
     labels = [s.label for s in at.selectbox]
     assert t("es", "an_decision_play") in labels and t("es", "an_play") not in labels
 

@@ -20,9 +20,11 @@ def _click(at, key):
 
 
 def _play_first(at):
-    """Tap the first card offered, then the first player and guess offered (nothing is chosen for the
-    person: Play waits), then press Play."""
+    """Tap the first card of the hand you may play (its cards are the buttons), then the first player and
+    guess offered (nothing is chosen for the person: Play waits), then press Play."""
     assert at.button(key="pr-play").disabled
+    cards = [b for b in at.button if str(b.key).startswith("pr_action_") and "-tap-" in str(b.key) and not b.disabled]
+    cards[0].click().run()
     for _ in range(4):
         open_ = [b for b in at.button_group if str(b.key).startswith("pr_action_") and b.value is None]
         if not open_:

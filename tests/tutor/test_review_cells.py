@@ -124,3 +124,18 @@ def test_the_princess_played_is_an_exact_certain_loss_in_the_review():
     assert princess.exact and princess.win == 0 and princess.standing == WORSE
     (row,) = review_rows([Reviewed(Decision(record, princess.action), adv, princess, princess.cost, 1)], "en")
     assert row[t("en", "pr_chances")].startswith("0% → ≈")
+
+
+def test_the_best_cell_names_a_few_plays_and_counts_the_rest():
+    """Issue 49, point 6: one French "best play" cell listed 19 plays. It names the first
+    `REVIEW_NAMED` (each with its figure) and counts the others, in en/es/fr."""
+    from tutor.text.rows import REVIEW_NAMED, best_cell
+
+    adv = advise(parse_record("2019 A,B,C first:A viewer:A dealt:1 | A +1"), "card-counter")
+    group = [a for a in adv.best_group() if a.same_as is None]
+    assert adv.decided and len(group) > REVIEW_NAMED + 1  # (12 Guard guesses proved as good)
+    for lang in ("en", "es", "fr"):
+        cell = best_cell(adv, lang)
+        more = t(lang, "pr_best_more", n=len(group) - REVIEW_NAMED)
+        assert cell.endswith(more), cell
+        assert cell.count("%") == REVIEW_NAMED  # each play named with its own figure, no more

@@ -21,6 +21,25 @@ COLOURS = {
     Card.COUNTESS: "#be123c", Card.PRINCESS: "#9d174d",
 }
 
+#: Your hand at a practice table (`tutor.widgets.board.hand_picker`): each card is a button — the card's
+#: picture with the button laid over it, transparent (its name is the button's: "Guard (1)"); the card
+#: chosen lifted and ringed, a card you may not play dimmed.
+HAND_CSS = """
+[data-testid='stLayoutWrapper']:has(> div[class*='st-key-llhand-']){flex:0 0 auto!important;width:auto!important}
+div[class*='st-key-llhand-']{position:relative;width:fit-content!important;flex:0 0 auto;gap:0}
+div[class*='st-key-llhand-'] [data-testid='stElementContainer']:has(button){position:absolute;inset:0;z-index:2;
+  width:100%!important;height:100%}
+div[class*='st-key-llhand-'] [data-testid='stButton'],div[class*='st-key-llhand-'] [data-testid='stButton'] > div{height:100%;width:100%}
+div[class*='st-key-llhand-'] button{width:100%;height:100%;min-height:100%;background:transparent!important;
+  border:none!important;color:transparent!important;box-shadow:none!important;border-radius:.6rem;padding:0}
+div[class*='st-key-llhand-'] button p{color:transparent!important}
+@media (hover:hover){div[class*='st-key-llhand-'] button:enabled:hover{background:rgba(155,29,58,.08)!important}}
+div[class*='st-key-llhand-'] button:focus-visible{outline:3px solid #9b1d3a!important}
+div[class*='st-key-llhand-'] button:disabled{cursor:not-allowed}
+div[class*='st-key-llhand-'][class*='-on'] .ll-card{outline:4px solid #166534;outline-offset:2px;transform:translateY(-.3rem)}
+div[class*='st-key-llhand-'][class*='-off'] .ll-card{opacity:.45}
+"""
+
 CARD_CSS = """
 <style>
 .ll-row{display:flex;flex-wrap:wrap;gap:.4rem;align-items:flex-start;margin:.2rem 0}
@@ -51,7 +70,11 @@ CARD_CSS = """
 @media (max-width:640px){[data-testid='stTable'] th,[data-testid='stTable'] td{padding-left:.3rem!important;padding-right:.3rem!important;font-size:.8rem;overflow-wrap:anywhere}}
 @media (max-width:640px){[data-testid='stGraphVizChart']{overflow-x:auto}[data-testid='stGraphVizChart'] svg{max-width:none!important}}
 @media (max-width:640px){.ll-card{width:6rem;min-height:7.6rem}.ll-card .n{font-size:.8rem}.ll-card .e{font-size:.68rem}.ll-back.big{width:4.4rem;min-height:5.8rem}}
-</style>
+.ll-seats{display:flex;flex-wrap:wrap;gap:.5rem 1rem;align-items:flex-start;margin:.2rem 0}
+.ll-seats .ll-back.big{width:2.4rem;min-height:3.1rem}
+.ll-back.mini{display:inline-block;width:1.2rem;min-height:1.6rem;border-width:2px;border-radius:.25rem;vertical-align:middle}
+.ll-group{display:inline-flex;flex-wrap:wrap;align-items:center;gap:.25rem}
+""" + HAND_CSS + """</style>
 """
 
 
@@ -103,8 +126,15 @@ def card_strip_html(edition, lang: str) -> str:
     return '<div class="ll-strip">' + "".join(chips) + "</div>"
 
 
-def back_html(big: bool = False) -> str:
-    return f'<div class="ll-back{" big" if big else ""}"></div>'
+def back_html(big: bool = False, mini: bool = False) -> str:
+    """A card face down (`mini`: a chip's size, inline in a line of tags)."""
+    return f'<div class="ll-back{" big" if big else ""}{" mini" if mini else ""}"></div>'
+
+
+def chip_html(card: Card, edition, lang: str) -> str:
+    """A card as a chip (value, name), inline in a line of tags (a phone's board)."""
+    return (f'<span class="ll-chip" style="--c:{COLOURS[card]}"><span class="v">{edition.value(card)}</span>'
+            f'{escape(card_name(card, naming_for(lang)))}</span>')
 
 
 def row_html(parts) -> str:

@@ -163,13 +163,23 @@ def review_rows(items, lang: str) -> list[dict]:
     return rows
 
 
+#: The most plays the review's "best play" cell names (the best and those proved as good); the others
+#: are counted ("and 16 other plays as good").
+REVIEW_NAMED = 3
+
+
 def best_cell(adv, lang: str) -> str:
     """The review's "advisor's best" cell, as the hint said it: the best play (and the plays proved
     close to it, each with its figure), hedged as the verdict hedges it ("probably X": its figure is
     the chances' column's) while a play is not yet told apart from the best."""
     _, plays = best_plays(adv)
     if adv.decided or len(adv.actions) == 1:
-        return plays_text(adv, plays, lang, figures=len(plays) > 1)
+        plays = [a for a in plays if a.same_as is None]  # (a Guard's sure misses at one target: one play)
+        named, more = plays[:REVIEW_NAMED], len(plays) - REVIEW_NAMED
+        text = plays_text(adv, named, lang, figures=len(plays) > 1)
+        if more > 0:  # a cell named 19 plays: the first few, then how many more are as good
+            text += f"{semicolon(lang)} " + t(lang, "pr_best_more", n=more)
+        return text
     return t(lang, "pr_best_probably", play=play_label(adv, adv.actions[0], lang))
 
 

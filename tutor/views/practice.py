@@ -11,12 +11,12 @@ import streamlit as st
 
 from solver.words.i18n import colon, t
 from tutor.widgets.url import set_param
-from tutor.widgets.board import show_board, tap_picker
+from tutor.widgets.board import seat_html, show_board, tap_picker
 from tutor.widgets.session import done, edition_key, lang, on_phone
 
 language = lang()
 st.title(t(language, "nav_practice"))
-st.caption(t(language, "pr_intro"))
+intro = st.empty()  # what the page is for: said while no game is on (a game's board comes first then)
 
 # The heading first: what the page needs next is imported after it (on a fresh server that takes
 # a moment, and the page shows its heading meanwhile).
@@ -159,7 +159,16 @@ p = st.session_state.get("pr")
 if st.session_state.get("pr_error"):
     st.error(guide_link(st.session_state["pr_error"], language))
 
-with st.expander(t(language, "pr_setup"), expanded=p is None):
+def setup_forms() -> None:
+    """The new-game and resume forms: above the game while none is on; below it once one is (on a
+    phone your hand and "Your turn" stood 1.5 screens down, under them)."""
+    with st.expander(t(language, "pr_setup"), expanded=p is None):
+        new_game_form()
+    with st.expander(t(language, "pr_resume")):
+        resume_form()
+
+
+def new_game_form() -> None:
     if "pr_edition" not in st.session_state:
         st.session_state["pr_edition"] = edition_key()
     c = st.columns(3)
@@ -184,7 +193,8 @@ with st.expander(t(language, "pr_setup"), expanded=p is None):
                       key="pr_seconds")
     st.button(t(language, "pr_new"), key="pr-new", on_click=new_game_cb, type="primary")
 
-with st.expander(t(language, "pr_resume")):
+
+def resume_form() -> None:
     st.text_area(t(language, "an_notation"), key="pr_resume_text", height=80)
     c = st.columns(2)
     c[0].text_input(t(language, "pr_tokens"), key="pr_resume_tokens", placeholder="0,1")
@@ -193,6 +203,8 @@ with st.expander(t(language, "pr_resume")):
     st.button(t(language, "pr_resume_go"), key="pr-resume", on_click=resume_form_cb)
 
 if p is None:
+    intro.caption(t(language, "pr_intro"))
+    setup_forms()
     done()
 
 # --- the game ----------------------------------------------------------------------------------
@@ -204,11 +216,16 @@ def seat_names(p) -> tuple:
 
 
 def draw_board(p) -> None:
+    """The round's heading and the table; at your turn your seat is drawn with your turn (your cards the
+    buttons), the others side by side on a phone: your hand and "Your turn" on its first screen."""
     g = p.game
-    st.subheader(t(language, "pr_round_of", round=g.round_no, n=g.edition.token_target(len(g.names))))
-    st.caption(t(language, "pr_game_number", n=g.seed))
+    heading = t(language, "pr_round_of", round=g.round_no, n=g.edition.token_target(len(g.names)))
+    if on_phone():  # a line, not a heading of two lines over the table
+        st.markdown(f"**{heading}**")
+    else:
+        st.subheader(heading)
     show_board(g.round, seat_names(p), language, tokens=g.tokens, visible=None if p.round_over else {p.human},
-               last=p.human)
+               last=p.human, skip=p.human if p.my_turn else None, compact=on_phone())
 
 
 board = st.empty()
@@ -261,16 +278,20 @@ if p.my_turn:
         with st.container(border=True):  # right under the board (at 390 px too)
             st.markdown(f"**{t(language, 'pr_your_turn')}**")
             action_key = f"pr_action_{g.round_no}_{len(p.events)}"  # a fresh choice at every turn
-            # Tap the card, then the player, then the guess: only the legal ones are offered, and no
-            # play is chosen for you (an accidental tap must not play a card).
+            # Tap the card in your hand (its cards are the buttons), then the player, then the guess: only
+            # the legal ones are offered, and no play is made for you (an accidental tap must not play a
+            # card: Play confirms).
             chosen = tap_picker(g.round, acts, names, language, action_key, p.human)
+            # your seat's tags and discards (your tokens, your protection), under your hand
+            st.markdown(seat_html(g.round, names, language, p.human, tokens=g.tokens, hand=False),
+                        unsafe_allow_html=True)
             st.session_state[f"{action_key}-chosen"] = chosen
             if chosen is not None:
                 st.markdown(t(language, "pr_you_will_play", play=labels[chosen]))
-            c = st.columns(2)
-            c[0].button(t(language, "play"), key="pr-play", on_click=play_cb, args=(f"{action_key}-chosen",),
-                        type="primary", disabled=chosen is None)
-            c[1].button(t(language, "pr_hint"), key="pr-hint", on_click=hint_cb)
+            with st.container(horizontal=True):  # side by side on a phone too (columns stack there)
+                st.button(t(language, "play"), key="pr-play", on_click=play_cb, args=(f"{action_key}-chosen",),
+                          type="primary", disabled=chosen is None)
+                st.button(t(language, "pr_hint"), key="pr-hint", on_click=hint_cb)
         if st.session_state.get("pr_hint"):
             # Right under the button that asked for it (below the log, it was off a phone's screen); no
             # heading that would repeat the button's "Hint" right under it.
@@ -334,3 +355,8 @@ if over:
         st.button(t(language, "pr_new"), key="pr-new-2", on_click=new_game_cb, type="primary")
     else:
         st.button(t(language, "pr_next_round"), key="pr-next", on_click=next_round_cb, type="primary")
+
+# The game's number (to replay its deal), then the forms for a new game or a saved one: below the game
+# once one is on.
+st.caption(t(language, "pr_game_number", n=g.seed))
+setup_forms()

@@ -5,57 +5,88 @@ from __future__ import annotations
 
 import streamlit as st
 
-from solver import Round
+from solver import Card, Round
 from solver.words.i18n import colon, t
-from tutor.text.markup import CARD_CSS, back_html, caption_html, card_html, row_html, tag_html
+from tutor.text.markup import CARD_CSS, back_html, caption_html, card_html, chip_html, row_html, tag_html
 
 
 def css() -> None:
     st.markdown(CARD_CSS, unsafe_allow_html=True)
 
 
+def seat_tags(r: Round, names, language: str, seat: int, tokens=None) -> list:
+    """A seat's tags: its name, out, protected, to play, its favor tokens."""
+    tags = [tag_html(names[seat])]
+    if r.out[seat]:
+        tags.append(tag_html(t(language, "out_marker"), "out"))
+    if r.protected[seat]:
+        tags.append(tag_html(t(language, "protected_marker"), "prot"))
+    if not r.is_over and seat == r.current and not r.out[seat]:
+        tags.append(tag_html(t(language, "to_play"), "turn"))
+    if tokens is not None:
+        tags.append(tag_html(f"♥ {tokens[seat]}"))
+    return tags
+
+
+def seat_html(r: Round, names, language: str, seat: int, *, tokens=None, face_up: bool = True,
+              hand: bool = True) -> str:
+    """One seat as ONE element, whatever it holds: its tags, its hand (face up or down; none with
+    `hand` False) and its discards. (A board redrawn in place during a run — the practice page's bots'
+    turns — would otherwise keep the cards of an earlier drawing where this one has fewer elements:
+    streamlit#12069, st.empty keeps them.)"""
+    e = r.edition
+    html = ['<div class="ll-tags">' + "".join(seat_tags(r, names, language, seat, tokens)) + "</div>"]
+    if hand and r.hands[seat]:
+        html.append(row_html(card_html(c, e, language) if face_up else back_html(big=True) for c in r.hands[seat]))
+    if r.discards[seat]:
+        html.append(caption_html(t(language, "discards")))
+        html.append(row_html(card_html(c, e, language, small=True) for c in r.discards[seat]))
+    return "\n\n".join(html)
+
+
 def show_board(r: Round, names, language: str, *, tokens=None, show_hands: bool = True, visible=None,
-               reveal_set_aside: bool = False, last: int | None = None) -> None:
+               reveal_set_aside: bool = False, last: int | None = None, skip: int | None = None,
+               compact: bool = False) -> None:
     """Every player with hand, discards, markers and tokens; deck, set-aside and face-up cards.
     `visible`: the seats whose hands are shown face up (default: all when `show_hands`);
     `reveal_set_aside`: the set-aside card turned face up (the end of a round); `last`: the seat drawn
     last, next to what follows the board (practice: your hand right above your turn's controls; on a
-    phone the seats stack and your hand was three opponents up from them)."""
+    phone the seats stack and your hand was three opponents up from them); `skip`: a seat not drawn
+    (practice: yours, drawn with your turn, your cards the buttons); `compact`: the other seats side by
+    side in one row, their hands as small card backs (a phone: stacked, three opponents took a screen)."""
     css()
     e = r.edition
     top = [tag_html(f"{t(language, 'deck')}{colon(language)} {t(language, 'cards_left', n=len(r.deck))}")]
-    if r.set_aside is not None:
-        top.append(tag_html(t(language, "set_aside")))
-        top.append(card_html(r.set_aside, e, language, small=True) if reveal_set_aside else back_html())
-    st.markdown(row_html(top), unsafe_allow_html=True)
-    if r.face_up:
-        st.markdown(tag_html(t(language, "face_up")) + row_html(card_html(c, e, language, small=True)
-                                                                 for c in r.face_up), unsafe_allow_html=True)
-    seats = [i for i in range(len(names)) if i != last] + ([last] if last is not None else [])
+    if compact:  # one line of chips: the deck, the set-aside card, the face-up cards
+        if r.set_aside is not None:
+            top.append(tag_html(t(language, "set_aside")) +
+                       (chip_html(r.set_aside, e, language) if reveal_set_aside else back_html(mini=True)))
+        if r.face_up:
+            top.append(tag_html(t(language, "face_up")) + "".join(chip_html(c, e, language) for c in r.face_up))
+        st.markdown(row_html(f'<span class="ll-group">{x}</span>' for x in top), unsafe_allow_html=True)
+    else:
+        if r.set_aside is not None:
+            top.append(tag_html(t(language, "set_aside")))
+            top.append(card_html(r.set_aside, e, language, small=True) if reveal_set_aside else back_html())
+        st.markdown(row_html(top), unsafe_allow_html=True)
+        if r.face_up:
+            st.markdown(tag_html(t(language, "face_up")) + row_html(card_html(c, e, language, small=True)
+                                                                     for c in r.face_up), unsafe_allow_html=True)
+    seats = [i for i in range(len(names)) if i not in (last, skip)] + ([last] if last not in (None, skip) else [])
+
+    def face_up(seat) -> bool:
+        return show_hands and (visible is None or seat in visible)
+
+    if compact:
+        html = "".join(f'<div class="ll-seat">{seat_html(r, names, language, seat, tokens=tokens, face_up=face_up(seat))}'
+                       "</div>" for seat in seats)
+        st.markdown(f'<div class="ll-seats">{html}</div>', unsafe_allow_html=True)
+        return
     cols = st.columns(len(names))
     for seat, col in zip(seats, cols):
         with col:
-            tags = [tag_html(names[seat])]
-            if r.out[seat]:
-                tags.append(tag_html(t(language, "out_marker"), "out"))
-            if r.protected[seat]:
-                tags.append(tag_html(t(language, "protected_marker"), "prot"))
-            if not r.is_over and seat == r.current and not r.out[seat]:
-                tags.append(tag_html(t(language, "to_play"), "turn"))
-            if tokens is not None:
-                tags.append(tag_html(f"♥ {tokens[seat]}"))
-            # The seat is ONE element, whatever it holds: a board redrawn in place during a run
-            # (the practice page's bots' turns) would otherwise keep the cards of an earlier
-            # drawing where this one has fewer elements (streamlit#12069: st.empty keeps them).
-            html = ['<div class="ll-tags">' + "".join(tags) + "</div>"]
-            hand = r.hands[seat]
-            if hand:
-                face_up = show_hands and (visible is None or seat in visible)
-                html.append(row_html(card_html(c, e, language) if face_up else back_html(big=True) for c in hand))
-            if r.discards[seat]:
-                html.append(caption_html(t(language, "discards")))
-                html.append(row_html(card_html(c, e, language, small=True) for c in r.discards[seat]))
-            st.markdown("\n\n".join(html), unsafe_allow_html=True)
+            st.markdown(seat_html(r, names, language, seat, tokens=tokens, face_up=face_up(seat)),
+                        unsafe_allow_html=True)
 
 
 def _reset_choices(key: str) -> None:
@@ -96,11 +127,44 @@ def play_picker(r: Round, names, language: str, key: str):
     return Play(Card(card), None if target < 0 else target, None if guess < 0 else Card(guess))
 
 
+def _tapped(key: str, card: int, slot: int) -> None:
+    """A card of the hand tapped: chosen (tapped again: chosen no more)."""
+    if st.session_state.get(key) == card and st.session_state.get(f"{key}-slot") == slot:
+        st.session_state[key] = None
+    else:
+        st.session_state[key] = card
+    st.session_state[f"{key}-slot"] = slot
+
+
+def hand_picker(r: Round, hand, playable, language: str, key: str, label: str):
+    """Your hand at the table, its cards the buttons: tap the card you play (or keep, after a
+    Chancellor). Each card is drawn as itself with a button laid over it, named as the card ("Guard
+    (1)"); a card you may not play is dimmed and its button disabled. The card chosen (an int), or None."""
+    from solver.words.sentences import card_label
+
+    e = r.edition
+    chosen = st.session_state.get(key)
+    if chosen is not None and chosen not in playable:
+        chosen = st.session_state[key] = None
+    slot = st.session_state.get(f"{key}-slot")
+    st.caption(label)
+    with st.container(horizontal=True, gap="small"):
+        for i, c in enumerate(hand):
+            c = int(c)
+            state = "on" if chosen == c and slot in (i, None) else ("free" if c in playable else "off")
+            with st.container(key=f"llhand-{key}-{i}-{state}"):
+                st.markdown(card_html(Card(c), e, language), unsafe_allow_html=True)
+                st.button(card_label(Card(c), e, language), key=f"{key}-tap-{i}", on_click=_tapped,
+                          args=(key, c, i), disabled=c not in playable)
+    return chosen
+
+
 def tap_picker(r: Round, legal, names, language: str, key: str, you: int):
-    """Choose a play at a table: tap the card, then the player, then the guess — only the legal ones
-    (`tutor.text.plays.narrowed`: the engine's list); after a Chancellor, the card to keep, then the
-    order of the others under the deck. The index in `legal` once the choice is whole, else None.
-    A phone's finger size: pills, not a drop-down of sentences."""
+    """Choose a play at a table: tap the card in your hand (its cards are the buttons), then the
+    player, then the guess — only the legal ones (`tutor.text.plays.narrowed`: the engine's list);
+    after a Chancellor, the card to keep, then the order of the others under the deck. The index in
+    `legal` once the choice is whole, else None. A phone's finger size: cards and pills, not a drop-down
+    of sentences."""
     from solver.words.sentences import action_text
     from tutor.text.plays import narrowed, narrowed_guess
     from tutor.widgets.formatters import CardLabel, PlayLabel, TargetName
@@ -108,15 +172,16 @@ def tap_picker(r: Round, legal, names, language: str, key: str, you: int):
     e = r.edition
     cards = CardLabel(e.key, language)
     step = narrowed(legal)
+    hand = r.hands[you]
     if r.phase == "chancellor":
-        keep = st.pills(t(language, "pr_pick_keep"), step["cards"], key=f"{key}-keep", format_func=cards)
+        keep = hand_picker(r, hand, step["cards"], language, f"{key}-keep", t(language, "pr_pick_keep"))
         step = narrowed(legal, keep=keep)
         if keep is None or step["action"] is not None:
             return step["action"]
         labels = tuple(action_text(a, e, language, names, you=you) for a in legal)
         return st.pills(t(language, "pr_pick_order"), step["orders"], key=f"{key}-order-{keep}",
                         format_func=PlayLabel(labels))
-    card = st.pills(t(language, "pr_pick_card"), step["cards"], key=f"{key}-card", format_func=cards)
+    card = hand_picker(r, hand, step["cards"], language, f"{key}-card", t(language, "pr_pick_card"))
     if card is None:
         return None
     step = narrowed(legal, card=card)
