@@ -61,3 +61,44 @@ def test_the_page_rules_an_action_at_your_table(lang):
     assert not at.exception
     said = [m.value for m in at.markdown if m.value.startswith("- ")]
     assert len(said) == 2  # the Princess hits; every other card misses, said once
+
+
+@pytest.mark.parametrize("lang", ["en", "es", "fr"])
+def test_the_table_checker_names_your_seat_alike_in_the_form_and_the_ruling(lang):
+    """Issue 49, point 5: the form said "Your card" and named the others Ana and Luis, the ruling said
+    "Player 1 (you) holds the lower card"; the discard pickers read "Guard (1) (copy 2)"; a Priest listed
+    every card it might see, one condition each."""
+    from tutor.widgets.formatters import CopyLabel
+
+    you = t(lang, "rc_you_name")
+    at = page("views/rulings.py", source="table", lang=lang, edition="2019")
+    labels = [s.label for s in at.selectbox] + [m.label for m in at.multiselect]
+    assert all(label.startswith(you) for label in (t(lang, "rc_your_card"), t(lang, "rc_your_drawn"),
+                                                   t(lang, "rc_your_discards")))
+    assert t(lang, "rc_your_card") in labels and t(lang, "rc_your_discards") in labels
+    # the Baron (held: Guard, drawn: Priest; Baron? no): a Baron on Luis, who may hold a higher card
+    key = next(s.key for s in at.selectbox if s.key.endswith("-drawn"))
+    at.selectbox(key=key).set_value(int(Card.BARON)).run()
+    prefix = next(s.key for s in at.selectbox if s.key.endswith("-card"))[: -len("-card")]
+    at.selectbox(key=f"{prefix}-card").set_value(int(Card.BARON)).run()
+    at.selectbox(key=f"{prefix}-target").set_value(1).run()
+    at.button(key=f"{prefix}-go").click().run()
+    said = " ".join(m.value for m in at.markdown)
+    assert you in said and "1 (" not in said and "Player 1" not in said
+    # the copies in words, in the card's gender
+    label = CopyLabel("2019", lang)
+    assert label(10) == {"en": "Guard (1)", "es": "Guardia (1)", "fr": "Garde (1)"}[lang]
+    assert label(11) == {"en": "a second Guard (1)", "es": "una segunda Guardia (1)", "fr": "un deuxième Garde (1)"}[lang]
+    assert label(41) == {"en": "a second Handmaid (4)", "es": "una segunda Doncella (4)",
+                         "fr": "une deuxième Servante (4)"}[lang]
+    assert all("copy" not in label(c * 10 + k) and "(" + str(k + 1) + ")" not in label(c * 10 + k)[:-4]
+               for c in (1, 2) for k in range(1, 3))
+    # a Priest: one ruling whatever Luis holds, not one line per card
+    at = page("views/rulings.py", source="table", lang=lang, edition="2019")
+    prefix = next(s.key for s in at.selectbox if s.key.endswith("-card"))[: -len("-card")]
+    at.selectbox(key=f"{prefix}-card").set_value(int(Card.PRIEST)).run()
+    at.selectbox(key=f"{prefix}-target").set_value(1).run()
+    at.button(key=f"{prefix}-go").click().run()
+    assert not [m.value for m in at.markdown if m.value.startswith("- ")]
+    whatever = t(lang, "rc_whatever", player="Luis", cards="§", ruling="§").split("§")[0]
+    assert any(m.value.startswith(whatever) for m in at.markdown)

@@ -159,16 +159,20 @@ class TieRule:
 
 
 class CopyLabel:
-    """A copy of a card (value * 10 + copy number) -> "Guard (1)", "Guard (1) (copy 2)": a card picked
-    as many times as the edition has it."""
+    """A copy of a card (value * 10 + copy number) -> "Guard (1)", "a second Guard (1)" ("una segunda
+    Doncella (4)", "une deuxième Servante (4)"): a card picked as many times as the edition has it, in
+    words ("Guard (1) (copy 2)" read as notation)."""
 
     def __init__(self, edition_key: str, language: str):
         self.edition_key, self.language = edition_key, language
 
     def __call__(self, value: int) -> str:
         card, k = divmod(value, 10)
-        label = CardLabel(self.edition_key, self.language)(card)
-        return label if k == 0 else t(self.language, "rc_copy", card=label, k=k + 1)
+        label = card_label(Card(card), get_edition(self.edition_key), self.language)
+        if k == 0:
+            return str(label)
+        nth = f"rc_nth_{k + 1}" + ("_f" if getattr(label, "feminine", False) else "")
+        return t(self.language, "rc_copy", nth=t(self.language, nth), card=str(label))
 
 
 class TargetName:

@@ -80,8 +80,9 @@ def play_session(start, names, language: str, key: str) -> None:
         st.button(t(language, "reset"), key=f"{key}-reset", on_click=clear, args=(key,))
 
 
-#: The other players' names at a table of your own (you are the first seat).
-TABLE_NAMES = ("Ana", "Luis", "Marta", "Noor", "Omar")
+#: The other players' names at a table of your own (you are the first seat, "Ana (you)": the form and
+#: the rulings name every seat alike; your seat was "Your card" in the form, "Player 1 (you)" in the ruling).
+TABLE_NAMES = ("Luis", "Marta", "Noor", "Omar", "Sofía")
 
 
 def table_checker(language: str) -> None:
@@ -94,7 +95,7 @@ def table_checker(language: str) -> None:
     from tutor.widgets.formatters import CardLabel, CopyLabel
     from tutor.widgets.session import edition_key
     from solver.words.i18n import either
-    from solver.words.sentences import card_label, error_text
+    from solver.words.sentences import card_label, card_word, error_text
 
     e = get_edition(edition_key())
     st.caption(t(language, "rc_table_intro"))
@@ -102,7 +103,7 @@ def table_checker(language: str) -> None:
     n = st.number_input(t(language, "rc_players"), min_value=e.min_players, max_value=e.max_players,
                         value=min(3, e.max_players), step=1, key=f"rc-t-{e.key}-n")  # (2: three face-up cards to set)
     # your seat named in the third person, as the rulings speak of every player ("Vous reste en jeu" read
-    # as a name): "Player 1 (you)"
+    # as a name): "Ana (you)", in the form's labels too
     names = (t(language, "rc_you_name"),) + TABLE_NAMES[:n - 1]
     cards = [int(c) for c in e.cards]
     c = st.columns(2)
@@ -162,6 +163,11 @@ def table_checker(language: str) -> None:
         line = ruling(events, e)
         said = say(line, e, language, names) if line is not None else ""
         groups.setdefault(said, []).append(card)
+    if len(groups) == 1:  # one ruling whatever the card (a Priest): not a list of every card it may see
+        (said, held_cards), = groups.items()
+        cards = ", ".join(str(card_word(c, language)) for c in held_cards)
+        st.markdown(t(language, "rc_whatever", player=names[action.target], cards=cards, ruling=said))
+        return
     for said, held_cards in groups.items():
         st.markdown("- " + t(language, "rc_if_holds", player=names[action.target], ruling=said,
                              cards=either(language, [t(language, "card_the", card=card_label(c, e, language))
