@@ -51,6 +51,12 @@ def deeper_advice(text: str, model: str):
     return workers.result("deeper", text, model)
 
 
+def deeper_known(text: str, model: str):
+    """The longer exact search's answer when this server already computed it (for anyone: a shared link
+    then shows the exact answer, not the estimate it replaced), else None. Starts nothing."""
+    return workers.known("deeper", text, model)
+
+
 def bot_play(bots: str, record, budget: int, seed: int):
     """A practice bot's search (`solver.advice.practice.searching_action`, the same arguments and
     play) computed in the worker pool (`tutor.workers`): a bot thinking for one player never slows

@@ -231,6 +231,19 @@ class Workers:
             self.send(future, key)
         return future
 
+    def known(self, kind: str, text: str, model: str, budget=None):
+        """The finished answer of `kind` on `text` when this server has it (computed for anyone), without
+        starting anything; None otherwise (not asked yet, still running, or an error)."""
+        try:
+            key = (kind, canonical(text), model, budget)
+        except LoveLetterError:
+            return None
+        with self.lock:
+            future = self.done.get(key)
+        if future is None or future.exception() is not None:
+            return None
+        return future.result()
+
     def result(self, kind: str, text: str, model: str, budget=None, timeout: float | None = None):
         """The answer (blocking); a broken pool is recreated and the job asked once more."""
         try:
@@ -330,6 +343,10 @@ def submit(kind: str, text: str, model: str, budget=None) -> Future:
 
 def result(kind: str, text: str, model: str, budget=None):
     return shared().result(kind, text, model, budget)
+
+
+def known(kind: str, text: str, model: str, budget=None):
+    return shared().known(kind, text, model, budget)
 
 
 def clear() -> None:

@@ -349,7 +349,9 @@ NEAR = "classic P1,P2 first:P1 viewer:P1 up:6,1,3 dealt:5 | P1 +4 5>P1 disc:4 ne
 
 def test_an_estimate_within_reach_offers_the_exact_answer_and_gives_it():
     from solver.advice.advisor import advise_exact
+    from tutor import workers
 
+    workers.clear()  # (the server's answers: another test may have computed the exact one)
     at = analyzer(record=NEAR, model="random")
     assert not at.exception and not at.error
     text = format_record(parse_record(NEAR))
@@ -365,6 +367,28 @@ def test_an_estimate_within_reach_offers_the_exact_answer_and_gives_it():
     assert offer not in [c.value for c in at.caption] and not [b for b in at.button if b.key == "an-deeper"]
     at.run()  # a rerun keeps the exact answer (asked once for this position)
     assert box_shows(at, exact)
+
+
+def test_a_shared_link_shows_the_exact_answer_the_server_already_computed():
+    """Issue 49, point 7: after the exact answer was computed (one person asked for it), the link to
+    the same position still showed the estimate in another session: it shows the best answer the
+    server has, at the top and in the ranking, with no offer."""
+    from solver.advice.advisor import advise_exact
+    from tutor import workers
+
+    workers.clear()
+    first = analyzer(record=NEAR, model="random")
+    offer = t("en", "an_deeper_offer", n=f"{DEEP_WORK:,}")
+    assert offer in [c.value for c in first.caption]
+    first.button(key="an-deeper").click().run()
+    exact = advise_exact(parse_record(NEAR), "random", 1_000_000)
+    assert box_shows(first, exact)
+    shared = analyzer(record=NEAR, model="random")  # the link, opened in a new session
+    assert not shared.exception and not shared.error
+    assert box_shows(shared, exact) and offer not in [c.value for c in shared.caption]
+    estimate = advice(format_record(parse_record(NEAR)), "random", 2.5)
+    assert estimate.method == "estimate" and not box_shows(shared, estimate)  # nowhere, not even at the top
+    workers.clear()
 
 
 def test_the_offer_is_not_made_where_the_exact_search_is_not_tried_or_already_answered():

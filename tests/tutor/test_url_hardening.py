@@ -234,3 +234,49 @@ def test_a_broken_link_says_what_is_wrong_first_and_a_bar_in_a_name_as_when_type
     cut = page("views/analyzer.py", record="2019 Ana,Lu|is first:Ana viewer:Ana dealt:8 | Ana +1", lang=lang)
     said = cut.error[0].value
     assert name_problem("Ana,Lu|is", lang) in said and said.startswith(t(lang, "an_link_broken", reason="§").split("§")[0])
+
+
+# --- issue 49, point 7 ---------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("lang", ["en", "es", "fr"])
+def test_a_damaged_practice_link_says_its_advice_once(lang):
+    """It read "…start a new game or paste the saved record. Start a new game below, or paste the saved
+    record."."""
+    from solver.words.i18n import t
+
+    at = page("views/practice.py", **{**_link(), "tokens": "9,9", "lang": lang})
+    said = at.error[0].value
+    assert said == t(lang, "pr_bad_link")
+    paste = {"en": "paste", "es": "pega", "fr": "collez"}[lang]  # the advice, said once
+    assert said.count(paste) == 1, said
+
+
+@pytest.mark.parametrize("override, key, value", [({"seed": "-1"}, "pr_link_seed", "-1"),
+                                                   ({"target": "99999"}, "pr_link_target", "99999"),
+                                                   ({"round": "999999"}, "pr_link_round", "999999")])
+@pytest.mark.parametrize("with_record", [True, False])
+def test_absurd_practice_numbers_get_a_clear_word(override, key, value, with_record, lang="fr"):
+    """`seed=-1`, `target=99999`, `round=999999`: said, naming the number and its range, with or without
+    the saved record (without it, the link was silently ignored)."""
+    from solver.words.i18n import number, t
+
+    from solver.advice.practice import MAX_ROUND, MAX_TARGET
+
+    params = {**(_link() if with_record else {}), **override, "lang": lang}
+    at = page("views/practice.py", **params)
+    assert not at.exception and "pr" not in at.session_state
+    high = {"pr_link_round": MAX_ROUND, "pr_link_target": MAX_TARGET}.get(key, 0)
+    reason = t(lang, key, value=value, low=number(lang, 0 if key == "pr_link_seed" else 1), high=number(lang, high))
+    assert at.error and reason in at.error[0].value
+    assert at.error[0].value.count("ci-dessous") == 1  # what to do, once
+
+
+def test_a_link_with_only_a_game_number_offers_that_game():
+    from solver.words.i18n import t
+
+    at = page("views/practice.py", seed="42", lang="es")
+    assert not at.exception and not at.error
+    assert at.info[0].value == t("es", "pr_link_game_only", n="42")
+    assert at.number_input(key="pr_seed").value == 42
+    at.button(key="pr-new").click().run()
+    assert at.session_state["pr"].game.seed == 42

@@ -209,7 +209,7 @@ if text is not None and is_viewer_turn(text):
     prefetch_advice(text, st.session_state["an_model"])
     with top:
         verdict_slot = show_verdict(text, st.session_state["an_model"], language,
-                                    into_view=st.session_state.pop("an_to_verdict", False))
+                                    into_view=st.session_state.pop("an_to_verdict", False), deeper=True)
 tab_form, tab_text = st.tabs([t(language, "an_tab_form"), t(language, "an_tab_text")])
 
 with tab_text:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import streamlit as st
 
-from solver.words.i18n import colon, t
+from solver.words.i18n import colon, number, t
 from tutor.widgets.url import set_param
 from tutor.widgets.board import seat_html, show_board, tap_picker
 from tutor.widgets.session import done, edition_key, lang, on_phone
@@ -25,8 +25,8 @@ import pandas as pd  # noqa: E402
 from solver import EDITIONS, LoveLetterError, get_edition, legal_actions  # noqa: E402
 from solver.rules.events import RoundEnded  # noqa: E402
 from solver.records.notation import format_record  # noqa: E402
-from solver.advice.practice import (BOTS, bot_step, bots_to_play, hint_model, next_round, play, resume, review,  # noqa: E402
-                                    save, start)
+from solver.advice.practice import (BOTS, MAX_ROUND, MAX_SEED, MAX_TARGET, bot_step, bots_to_play,  # noqa: E402
+                                    hint_model, next_round, play, resume, review, save, start)
 from solver.words.sentences import action_text, error_text, history_lines  # noqa: E402
 from tutor.answers import advice, bot_play  # noqa: E402
 from tutor.text.events import event_lines  # noqa: E402
@@ -137,27 +137,76 @@ def hint_cb() -> None:
     st.session_state["pr_hint"] = True
 
 
-# A link with a saved game resumes it once, on first load.
-if "pr" not in st.session_state and st.query_params.get("record"):
-    q = st.query_params
+#: A practice link's numbers: (its parameter, the catalog key that says what is wrong, the smallest and
+#: largest value `resume` accepts).
+LINK_NUMBERS = (("seed", "pr_link_seed", 0, MAX_SEED), ("round", "pr_link_round", 1, MAX_ROUND),
+                ("target", "pr_link_target", 1, MAX_TARGET))
+
+
+def link_number_problem(q):
+    """What is wrong with a practice link's numbers (`seed=-1`, `target=99999`, `round=999999`), in a
+    sentence naming the number and its range, or None. (Untrusted text: ASCII digits only, at most 20.)"""
+    for name, key, low, high in LINK_NUMBERS:
+        raw = q.get(name)
+        if raw is None or raw == "":
+            continue
+        ok = raw.isascii() and raw.isdigit() and len(raw) <= 20 and low <= int(raw) <= high
+        if not ok:
+            return t(language, key, value=raw[:20], low=number(language, low), high=number(language, high))
+    return None
+
+
+def resume_link(q) -> None:
+    """A link with a saved game: resumed once, on first load; what is wrong with it said once, with
+    what to do once (it read "…start a new game or paste the saved record. Start a new game below, or
+    paste the saved record.")."""
+    s = st.session_state
+    problem = link_number_problem(q)
+    if problem is not None:
+        s["pr_error"] = t(language, "pr_bad_link_because", reason=problem)
+        return
     try:
         # Untrusted: the numbers go to `resume` as text, which accepts ASCII digits in range only.
-        resume_cb(q.get("record"), q.get("tokens", ""), q.get("round", "1"),
-                  q.get("bots", "card-counter") if q.get("bots") in BOTS else "card-counter", q.get("seed", "0"),
-                  q.get("target") or None)
-    except ValueError:
-        st.session_state["pr_error"] = t(language, "pr_bad_link")
-    else:
-        if st.session_state.get("pr_error"):  # the link's own reason, said as the link's
-            reason = st.session_state["pr_error"].rstrip()
+        s["pr"] = resume(q.get("record"), q.get("tokens", ""), q.get("round", "1"),
+                         q.get("bots", "card-counter") if q.get("bots") in BOTS else "card-counter",
+                         q.get("seed", "0"), q.get("target") or None, float(s.get("pr_seconds", 0.5)))
+        s["pr_hint"] = False
+        s.pop("pr_error", None)
+    except LoveLetterError as err:
+        if err.rule == "practice-link":  # damaged: one sentence says it and what to do
+            s["pr_error"] = t(language, "pr_bad_link")
+        else:  # the record's own reason ("turn 3: …"), then what to do
+            reason = error_text(err, language).rstrip()
             reason += "" if reason.endswith((".", "!", "?")) else "."
-            st.session_state["pr_error"] = t(language, "pr_bad_link_because", reason=reason)
+            s["pr_error"] = t(language, "pr_bad_link_because", reason=reason)
+    except ValueError:
+        s["pr_error"] = t(language, "pr_bad_link")
+
+
+if "pr" not in st.session_state and "pr_link_read" not in st.session_state:
+    st.session_state["pr_link_read"] = True  # (once: a new game started later is not replaced by the link)
+    q = st.query_params
+    if q.get("record"):
+        resume_link(q)
+    elif any(q.get(name) for name, *_ in LINK_NUMBERS) or q.get("tokens"):
+        # numbers without their saved game: said, not ignored (a link cut short, typed by hand)
+        problem = link_number_problem(q)
+        seed = q.get("seed")
+        if problem is not None:
+            st.session_state["pr_error"] = t(language, "pr_link_no_game_because", reason=problem)
+        elif seed and seed.isdigit() and 1 <= int(seed) <= MAX_GAME_NUMBER:
+            st.session_state["pr_seed"] = int(seed)  # "New game" deals that game again
+            st.session_state["pr_notice"] = t(language, "pr_link_game_only", n=number(language, int(seed)))
+        else:
+            st.session_state["pr_error"] = t(language, "pr_link_no_game")
 
 p = st.session_state.get("pr")
 # What went wrong (a damaged link, a refused setup) first, above the forms that fix it: it stood under the
 # new-game form, a screen down on a phone.
 if st.session_state.get("pr_error"):
     st.error(guide_link(st.session_state["pr_error"], language))
+elif st.session_state.get("pr_notice") and p is None:
+    st.info(st.session_state["pr_notice"])
 
 def setup_forms() -> None:
     """The new-game and resume forms: above the game while none is on; below it once one is (on a

@@ -16,7 +16,7 @@ from solver.words.sentences import card_label, error_text
 from solver.words.verdicts import (estimate_sentence, method_text, play_label, type_bests_text,
                                    types_text, verdict_line)
 from tutor import workers
-from tutor.answers import DeeperBusy, deeper_offered, posterior, record_of
+from tutor.answers import DeeperBusy, deeper_known, deeper_offered, posterior, record_of
 from tutor.text.decision import decision_caption, decision_dot, decision_outline
 from tutor.text.markup import unbroken
 from tutor.text.rows import advice_rows, guard_lines, hand_rows, set_aside_rows, small_fraction
@@ -72,14 +72,15 @@ FIGURES = "figures"
 VERDICT = "verdict"
 
 
-def show_verdict(text: str, model: str, language: str, into_view: bool = False):
+def show_verdict(text: str, model: str, language: str, into_view: bool = False, deeper: bool = False):
     """The advisor's answer in one line at the top of the screen — the best play, its chance and why
     (`solver.words.verdicts.verdict_line`) — and a link down to the figures it comes from. Its slot
     (or None): the ranking below says there the answer it shows, when it is another (the longer
     exact search's, `show_advice`), so the page never says two things.
     On a phone the verdict came 3.3 screens down, after the history, the odds and two tables.
     `into_view`: the page is scrolled to the verdict once it is drawn (the person just asked for it,
-    further down the page: the analyzer's "Advise me")."""
+    further down the page: the analyzer's "Advise me"); `deeper`: the longer exact search's answer when
+    the server has it (the analyzer, whose ranking shows it too: `show_advice`'s `offer_exact`)."""
     if into_view:  # the anchor, below a phone's header (Streamlit's covers the top 60 px) when scrolled to
         st.html(f'<div id="{VERDICT}" style="scroll-margin-top: 4.5rem"></div>')
     core_notice(language)
@@ -88,6 +89,8 @@ def show_verdict(text: str, model: str, language: str, into_view: bool = False):
     except LoveLetterError as err:
         st.error(error_text(err, language))
         return None
+    if deeper:
+        adv = deeper_known(text, model) or adv
     slot = st.empty()
     with slot.container():
         verdict_box(adv, verdict_line(adv, language))
@@ -230,7 +233,10 @@ def show_advice(text: str, model: str, language: str, key: str, seconds: float =
         # The longer exact search: offered under the estimate's sentence, answered once asked for
         # (remembered for this position and model in the session).
         asked = st.session_state.setdefault("deeper-asked", set())
-        if (text, model) in asked:
+        known = deeper_known(text, model)  # the best answer the server has: computed for anyone before
+        if known is not None:
+            adv, deep = known, True
+        elif (text, model) in asked:
             shown = deeper(text, model, language, asked)
             adv, deep = shown or adv, shown is not None
         else:
