@@ -7,7 +7,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from solver.compiled import assemble_deals, backend, layout as L, model_code, state_size, to_array, to_round
+from solver.compiled import (assemble_deals, backend, layout as L, model_code, state_hands, state_size, to_array,
+                             to_round)
 from solver.rules.cards import Card
 from solver.rules.rng import MASK64, SplitMix64
 from solver.rules.state import CHANCELLOR, Round
@@ -126,6 +127,12 @@ class Deals:
         self.ensure(i + 1)
         return self.rounds[i]
 
+    def hand_cards(self, seat: int, k: int):
+        """The card `seat` holds on each of the first k deals (its number; the first card of a hand),
+        as an array."""
+        self.ensure(k)
+        return np.array([int(r.hands[seat][0]) for r in self.rounds[:k]], dtype=np.int64)
+
 
 class CompiledDeals(Deals):
     """`Deals` on the compiled path: the deals as rows of one array (what the compiled play-outs read),
@@ -184,6 +191,10 @@ class CompiledDeals(Deals):
                 rng.state = int(rstates[j])
                 self.seed_array[i] = rng.next64()
         self.seeds = [int(x) for x in self.seed_array[:n]]
+
+    def hand_cards(self, seat: int, k: int):
+        self.ensure(k)
+        return state_hands(self.states[:k], seat)
 
     def round(self, i: int):
         self.ensure(i + 1)

@@ -37,7 +37,7 @@ from solver.compiled.protocol import ExactSearch
 
 __all__ = ["backend", "forced", "compiled_kernels", "ready", "refresh", "warming", "WHEN_READY", "compiling_now", "marker", "fast_playout", "belief_playout", "play_on", "random_rounds", "bootstrap_counts",
            "edition_array", "to_array", "to_round", "model_code", "layout", "compiled_playouts", "assemble_deals",
-           "state_size", "exact_solver", "ExactSearch", "CompiledTooLarge", "CompiledOverflow", "CompiledOutOfTime",
+           "state_size", "state_hands", "exact_solver", "ExactSearch", "CompiledTooLarge", "CompiledOverflow", "CompiledOutOfTime",
            "CompiledNeedMore", "warm"]
 
 
@@ -53,6 +53,13 @@ def assemble_deals(base, ints, values, pools, states_rng):
     from solver.compiled.sampling_runner import assemble_deals as assemble
 
     return assemble(base, ints, values, pools, states_rng)
+
+
+def state_hands(states, seat: int):
+    """The card `seat` holds in each row of compiled states (an int64 array)."""
+    import numpy as np
+
+    return states[:, compiled_kernels().HAND + seat].astype(np.int64)
 
 
 def state_size() -> int:
