@@ -292,7 +292,7 @@ def _advise(args) -> int:
     from solver.advice.advisor import advise
     from solver.rules.names import card_name as _name
     from solver.words.i18n import t
-    from solver.words.verdicts import best_text, play_label, standing_text, type_bests_text
+    from solver.words.verdicts import best_text, figure_text, play_label, standing_text, type_bests_text
 
     from solver.records.replay import check_viewer_hand
 
@@ -338,7 +338,8 @@ def _advise(args) -> int:
         print(json.dumps({"record": format_record(record), "model": advice.model, "method": advice.method,
                           "types": {name: _frac(p) for name, p in advice.types.items()},
                           "worlds": advice.worlds, "resolved": advice.resolved, "decided": advice.decided,
-                          "verdict": best_text(advice, "en"), "posterior": advice.posterior,
+                          "verdict": best_text(advice, "en"), "figures": figure_text(advice, "en"),
+                          "posterior": advice.posterior,
                           "cut_short": advice.cut_short, "actions": rows}, ensure_ascii=False, indent=2))
         return 0
     print(f"Record: {format_record(record)}")
@@ -351,9 +352,10 @@ def _advise(args) -> int:
               "possible deals.")
     else:
         print(f"Opponents: {advice.model} ({who}). Method: ESTIMATE — every play on the same sampled deals (up to "
-              f"{advice.worlds} for the contenders), 95% intervals; your next decision on what you will know, later "
-              "ones by the counting heuristic." + ("" if advice.posterior == "exact" else
+              f"{advice.worlds} for the contenders), 95% sampling intervals; your next decision on what you will know, "
+              "later ones on what you would infer of the opponents' cards." + ("" if advice.posterior == "exact" else
                                                    " Deals from an approximate posterior (memory ignored)."))
+    print(figure_text(advice, "en"))  # what each figure is, as the app and the notebook say it
     print(best_text(advice, "en") + ".")  # the verdict, in the words of the app and the notebook
     if len(advice.types) > 1:
         print(f"What the record suggests: {_types_text(advice.types, seats, record.viewer)}.")
@@ -363,12 +365,17 @@ def _advise(args) -> int:
     shown = [(ranked, row) for ranked, row in zip(advice.actions, rows) if ranked.same_as is None]
     for i, (ranked, row) in enumerate(shown, start=1):  # a Guard's sure misses at one target: one row
         key, params = ranked.explanation()
-        # the app's sentence (the catalog's), each figure as a fraction and its percentage
-        why = t("en", key, **{k: f"{_frac(v)} ({_pct(v).strip()})" for k, v in params.items()})
+        # the app's sentence (the catalog's), each exact figure as a fraction and its percentage, an
+        # estimated one as "≈" and its percentage (its fraction would read as exact)
+        sampled = {"win": not ranked.exact, "knock_out_now": not ranked.knock_out_exact,
+                   "out_risk": not ranked.out_exact}
+        why = t("en", key, **{k: f"≈ {_pct(v).strip()}" if sampled.get(k) else f"{_frac(v)} ({_pct(v).strip()})"
+                              for k, v in params.items()})
+        win = row["win"] if ranked.exact else "≈"
         ci = "" if ranked.exact else (f" [{ranked.interval[0] * 100:.1f}–{ranked.interval[1] * 100:.1f}%]"
                                       f" vs best {ranked.diff * 100:+.1f} pts [{ranked.diff_interval[0] * 100:+.1f},"
                                       f" {ranked.diff_interval[1] * 100:+.1f}] P(best) {ranked.p_best:.2f}")
-        print(f"{i:>3}. {play_label(advice, ranked, 'en'):<34} win {row['win']:>12} {_pct(ranked.win)}{ci}"
+        print(f"{i:>3}. {play_label(advice, ranked, 'en'):<34} win {win:>12} {_pct(ranked.win)}{ci}"
               f" [{standing_text(advice, ranked, 'en')}]  — {why}")
     return 0
 

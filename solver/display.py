@@ -29,8 +29,8 @@ from solver.rules.state import Game, Round
 from solver.words.figures import figure, frac, pct, win_text
 from solver.words.i18n import LANGUAGES, colon, semicolon, t
 from solver.words.sentences import card_label, error_text, history_lines
-from solver.words.verdicts import (estimate_sentence, explanation_text, guard_sentences, method_text, play_label,
-                                   standing_text, verdict_line)
+from solver.words.verdicts import (estimate_sentence, explanation_text, figure_text, guard_sentences, method_text,
+                                   play_label, standing_text, verdict_line)
 
 _SETTINGS = {"lang": "en"}
 
@@ -330,6 +330,7 @@ def advice_html(adv: Advice, lang: str) -> str:
     if adv.cut_short:
         parts.append(para(t(lang, "an_cut_short"), "note"))
     parts.append(para(method_text(adv, lang) if adv.method == "exact" else estimate_sentence(adv, lang), "note"))
+    parts.append(para(figure_text(adv, lang), "note"))  # what the figures are: exact, or the estimate's floor
     rows = []
     shown = [a for a in adv.actions if a.same_as is None]  # a Guard's sure misses at one target: one row
     for i, a in enumerate(shown, start=1):

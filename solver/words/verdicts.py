@@ -233,9 +233,19 @@ def two_players(adv) -> bool:
 
 
 def estimate_sentence(adv, lang: str) -> str:
-    """An estimate in one plain sentence: how many deals, and why it is not exact."""
+    """An estimate in one plain sentence: how many deals, and why it is not exact (in a 2-player round,
+    from how many cards in the deck the answer is exact: `solver.advice.advisor`'s reach)."""
+    from solver.advice.advisor import DEEPER_MAX_DECK_2P, EXACT_MAX_DECK
+
     key = "an_method_estimate_short" if two_players(adv) else "an_method_estimate_short_many"
-    return t(lang, key, samples=number(lang, estimate_samples(adv)))
+    return t(lang, key, samples=number(lang, estimate_samples(adv)), cards=EXACT_MAX_DECK, deeper=DEEPER_MAX_DECK_2P)
+
+
+def figure_text(adv, lang: str) -> str:
+    """What the figures of an answer are, in one sentence: exact (the chance with best play from here)
+    or estimated (the chance when the viewer follows the app's advice at its later turns, as the estimate
+    plays them: a floor of the exact one)."""
+    return t(lang, "an_figure_exact" if adv.method == "exact" else "an_figure_estimate")
 
 
 def method_text(adv, lang: str) -> str:

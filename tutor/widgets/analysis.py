@@ -13,7 +13,7 @@ from solver import LoveLetterError
 from solver.words.figures import pct
 from solver.words.i18n import colon, number, t
 from solver.words.sentences import card_label, error_text
-from solver.words.verdicts import (estimate_sentence, method_text, play_label, type_bests_text,
+from solver.words.verdicts import (estimate_sentence, figure_text, method_text, play_label, type_bests_text,
                                    types_text, verdict_line)
 from tutor import workers
 from tutor.answers import DeeperBusy, deeper_known, deeper_offered, posterior, record_of
@@ -328,6 +328,7 @@ def show_ranking(adv, language: str, key: str, offer=None, model_choice: bool = 
                               choice=model_choice))
     if verdict:
         verdict_box(adv, verdict_line(adv, language))
+    st.caption(figure_text(adv, language))  # what the figures are: exact, or the estimate's floor
     differ = type_bests_text(adv, language)
     if differ:
         st.info(differ)
