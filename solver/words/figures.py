@@ -16,8 +16,19 @@ SMALL_DENOMINATOR = 100
 
 
 def pct(p, lang: str = "en") -> str:
-    """A probability as a percentage in the language's style: 31.4% · 31,4 %."""
-    text = f"{float(p) * 100:.1f}".removesuffix(".0")
+    """A probability as a percentage in the language's style: 31.4% · 31,4 %. A chance that is not 0
+    is never shown as 0%, nor one that is not 1 as 100%: its first digits that differ are shown
+    (0.04%, 99.97%)."""
+    x = float(p) * 100
+    text = f"{x:.1f}".removesuffix(".0")
+    if 0 < x < 0.05:
+        text = f"{x:.1g}" if x >= 1e-4 else "<\u00a00.0001"
+    elif 99.95 < x < 100:
+        if 100 - x >= 1e-4:
+            gap = float(f"{100 - x:.1g}")
+            text = f"{100 - gap:.{max(1, -int(f'{gap:e}'.split('e')[1]))}f}"
+        else:
+            text = ">\u00a099.9999"
     return f"{text}%" if lang == "en" else f"{text.replace('.', ',')}\u202f%"
 
 

@@ -10,7 +10,7 @@ from solver.advice.result import CLOSE_POINTS
 from solver.inference.posterior import guard_table
 from solver.rules.actions import Play
 from solver.rules.cards import Card
-from solver.words.figures import figure, marked, pct
+from solver.words.figures import APPROX, figure, marked, pct, points
 from solver.words.i18n import either, number, semicolon, t
 from solver.words.sentences import action_text, card_label
 
@@ -219,6 +219,9 @@ def standing_text(adv, ranked, lang: str) -> str:
         raise ValueError(f"a ranked play without its standing: {ranked.action!r}")
     if standing == "best" and not adv.decided:
         standing = "probably_best"
+    if standing == "worse":  # by how much: "2.3 pts below the best" beside "within 3 points" is no contradiction
+        exact = ranked.exact and adv.actions[0].exact
+        return t(lang, "an_standing_worse", points=("" if exact else APPROX) + points(-ranked.diff, lang))
     return t(lang, "an_standing_" + standing)
 
 
