@@ -1,5 +1,5 @@
-"""Figures of one answer agree (issue 47, point 5), on fresh 2-player estimates of both editions and the
-three models:
+"""Figures of one answer agree (issue 47, point 5), on 2-player estimates of both editions and the three
+models:
 
 * a play's chance to win is never below its chance to knock the opponent out now (in a 2-player round a
   knock-out wins the round): the deals are weighed by the exact chance of the opponent's card;
@@ -19,25 +19,24 @@ from benchmarks.positions import position_at
 pytestmark = pytest.mark.skipif(backend() != "compiled", reason="many estimates: the compiled path")
 
 
+#: Fresh positions (seeded rounds of card counters) whose estimates on 300 deals broke one of the rules
+#: before the opponent's card was weighed exactly and the sure miss bounded the guesses (found by a scan
+#: of 120 answers at 7-12 cards).
+POSITIONS = [("classic", 7, "card-counter", 630033), ("classic", 8, "mixture", 630047),
+             ("classic", 8, "mixture", 630053), ("classic", 9, "random", 630052), ("2019", 8, "mixture", 630011),
+             ("2019", 8, "mixture", 630034), ("2019", 9, "random", 630007), ("2019", 9, "random", 630025)]
+
+
 def estimates():
-    for edition in ("classic", "2019"):
-        for i, (left, model) in enumerate(((7, "card-counter"), (8, "mixture"), (9, "random"), (10, "mixture"))):
-            found = 0
-            for seed in range(620_000 + 1000 * i, 621_000 + 1000 * i):
-                record = position_at(edition, 2, left, seed)
-                if record is None:
-                    continue
-                answer = advise_estimate(record, model, deals=600)
-                if answer.method == "estimate":
-                    yield answer
-                    found += 1
-                if found == 2:
-                    break
+    for edition, left, model, seed in POSITIONS:
+        answer = advise_estimate(position_at(edition, 2, left, seed), model, deals=300)
+        assert answer.method == "estimate"
+        yield answer
 
 
 def test_figures_of_one_answer_agree():
     answers = list(estimates())
-    assert len(answers) >= 12
+    assert len(answers) == len(POSITIONS)
     guesses = 0
     for adv in answers:
         by_target: dict = {}
@@ -54,4 +53,4 @@ def test_figures_of_one_answer_agree():
             if misses and hits:
                 guesses += len(hits)
                 assert all(a.win >= max(misses) - 1e-9 for a in hits), [(str(a.action), float(a.win)) for a in row]
-    assert guesses >= 10
+    assert guesses >= 5

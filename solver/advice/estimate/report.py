@@ -35,6 +35,8 @@ def report(record, model, actions, certain, quantity, deal_source, seed, posteri
     lead = leader(sampled, quantity) if sampled else None
     estimates = {a: (Fraction(certain[a][0]), Fraction(certain[a][1]), None) if a in certain
                  else _estimate(a, lead, quantity, n) for a in actions}
+    if record.n_players == 2:
+        _known_floors(estimates, actions, certain, figures, quantity.misses)
     # The best is the play with the highest value, whichever it is (a certain outcome, the leader
     # of the sampling, or a play sampled on fewer deals whose paired estimate is higher).
     best = max(actions, key=lambda a: (estimates[a][0], estimates[a][1], a in certain or a == lead))
@@ -74,6 +76,24 @@ def report(record, model, actions, certain, quantity, deal_source, seed, posteri
     ranking = with_standings(mark_sure_misses(ranked, cannot_hit))
     return Advice(record, model.name, "estimate", ranking, n, 0, posterior=posterior,
                   cut_short=clock, types=types_reported(record, model, posterior, kinds[:n]))
+
+
+def _known_floors(estimates: dict, actions, certain, figures: dict, misses: dict) -> None:
+    """In a 2-player round two floors are known exactly, and a figure is never left below them (a play
+    sampled on fewer deals than the best is read as the best's value plus their paired difference,
+    which may fall below): a knock-out wins the round, so a play's value is at least its exact chance to
+    knock the opponent out now; and a Guard guess that can hit is worth at least a sure miss at its
+    target (on a miss the viewer may play on as after the sure miss; a hit wins)."""
+    for a in actions:
+        if a in certain or a not in estimates:
+            continue
+        win, tokens, interval = estimates[a]
+        floor = figures.get(a, (None, None))[0]
+        lead = misses.get(a)
+        if lead is not None and lead in estimates:
+            floor = max(floor or Fraction(0), estimates[lead][0])
+        if floor is not None and win < floor:
+            estimates[a] = (floor, max(tokens, floor), interval)
 
 
 def _as_fraction(x: float) -> Fraction:
