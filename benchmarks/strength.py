@@ -36,7 +36,8 @@ who starts). Fresh seeds each run (printed; `--seed S` repeats a run); one JSON 
 `--out FILE` (appended), so a long run can be stopped and summarised at any time:
 `--summary FILE...` prints per row both win rates with 95% intervals, the paired difference with
 its 95% interval, the discordant rounds, the two-sided sign test's p, and the advice's CPU
-seconds a decision (median / p90 / worst). `--model M` plays the advice under opponent model M
+seconds a decision (median / p90 / worst), and the share of its estimated decisions that were
+decided (no play left "not yet told apart"). `--model M` plays the advice under opponent model M
 instead of the mixture, `--work N` and `--deals N` with other budgets (a row named
 member/settings), `--baseline none` skips the card counter's replay,
 and `--compare A B` pairs the advice of two runs on the deals both played (repeat a run's seeds
@@ -277,6 +278,7 @@ class AppAdvice(Player):
 
     def __init__(self, model: str = "mixture", work: int = None, deals: int = None):
         super().__init__("app")
+        self.verdicts: list = []  # per estimated decision: decided (no play left not yet told apart)
         self.model = model
         self.settings = {} if work is None else {"budget": work}
         if deals is not None:
@@ -288,7 +290,10 @@ class AppAdvice(Player):
         record = record_from_events(r.edition, len(r.hands), events, seat)
         t0 = time.process_time()
         try:
-            action = advise(record, self.model, seed=seed, **self.settings).actions[0].action
+            adv = advise(record, self.model, seed=seed, **self.settings)
+            action = adv.actions[0].action
+            if adv.method == "estimate":  # an estimated decision: decided when no play is not yet told apart
+                self.verdicts.append(bool(adv.decided))
         except LoveLetterError:
             action = counting_policy(r, rng)
         self.times.append(time.process_time() - t0)
@@ -355,13 +360,15 @@ def panel(argv: list) -> None:
             for i in range(rounds):
                 s = base + i
                 before = len(app.times)
+                before_v = len(app.verdicts)
                 a.append(int(0 in play_round(edition, players, s, [app] + opponents)))
                 if with_counter:
                     c.append(int(0 in play_round(edition, players, s, [baseline] + opponents)))
                 if sink:
                     line = {"edition": edition, "players": players, "opponent": member, "seed": s,
                             "app": a[-1], "counter": c[-1] if with_counter else None,
-                            "cpu": [round(x, 4) for x in app.times[before:]]}
+                            "cpu": [round(x, 4) for x in app.times[before:]],
+                            "decided": [int(x) for x in app.verdicts[before_v:]]}
                     if variant:
                         line["model"] = variant
                     sink.write(json.dumps(line) + "\n")
@@ -371,6 +378,9 @@ def panel(argv: list) -> None:
             else:
                 print(f"{label(member, variant):<13} {edition:<8}{players:>2}{rounds:>6}{sum(a) / rounds:>7.3f}"
                       " (no card-counter replay: compare runs with --compare)", flush=True)
+            if app.verdicts:
+                print(f"{'':<14}estimated decisions decided: {sum(app.verdicts)} of {len(app.verdicts)} "
+                      f"({sum(app.verdicts) / len(app.verdicts):.2f})", flush=True)
 
 
 def label(member: str, variant: str) -> str:
@@ -428,13 +438,18 @@ def summary(paths: list) -> None:
         if x["counter"] is None:  # a variant run without the card-counter replay: see --compare
             continue
         key = (member, edition, players)
-        rows.setdefault(key, ([], [], []))
+        rows.setdefault(key, ([], [], [], []))
         rows[key][0].append(x["app"])
         rows[key][1].append(x["counter"])
         rows[key][2].extend(x["cpu"])
+        rows[key][3].extend(x.get("decided", []))
     print(PANEL_HEADER)
-    for (member, edition, players), (a, c, times) in sorted(rows.items(), key=lambda kv: (kv[0][2], kv[0][1], kv[0][0])):
+    for (member, edition, players), (a, c, times, decided) in sorted(rows.items(),
+                                                                    key=lambda kv: (kv[0][2], kv[0][1], kv[0][0])):
         print_row(member, edition, players, a, c, times)
+        if decided:
+            print(f"{'':<14}estimated decisions decided: {sum(decided)} of {len(decided)} "
+                  f"({sum(decided) / len(decided):.2f})", flush=True)
 
 
 PANEL_HEADER = (f"{'opponent':<14}{'edition':<8}{'n':>2}{'rounds':>6}{'advice (95%)':>22}{'counter (95%)':>22}"
