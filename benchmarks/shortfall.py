@@ -157,7 +157,7 @@ def belief_start(record, model):
     from solver.advice.estimate import start_belief
 
     deal = TypedSampler(record, model)(__import__("random").Random(0))[0]
-    return start_belief(record, model, deal, "exact")
+    return start_belief(record, model, deal, posterior_of(record, model))
 
 
 def belief_play_out(deal, kind, action, viewer, root_belief, seed):

@@ -99,10 +99,16 @@ class Combiner:
 
     def factor_rows(self, j: int) -> list[tuple[tuple, Fraction]]:
         """Posterior of factor j's joint assignment."""
+        rows, total = self.factor_weights(j)
+        return [(row, Fraction(w, total)) for row, w in rows]
+
+    def factor_weights(self, j: int) -> tuple[list, int]:
+        """Factor j's joint assignments with integer weights (the zero ones left out) and their total:
+        the posterior of a row is its weight over the total (`factor_rows`, without a Fraction a row)."""
         vars_, table, fixed = self.factors[j]
         if fixed:
             (row, _), = table.items()
-            return [(row, Fraction(1))]
+            return [(row, 1)], 1
         states = self.dp(j)
         self.spend(len(states) * len(self.deltas[j]))
         completions = {}
@@ -115,7 +121,7 @@ class Combiner:
         total = sum(w for _, w in out)
         if total == 0:
             raise InconsistentRecordError("no deal is consistent with the record")
-        return [(row, Fraction(w, total)) for row, w in out if w]
+        return [(row, w) for row, w in out if w], total
 
     def sampler(self):
         """A function rng -> {var: card} drawing the tracked cards exactly from the posterior:

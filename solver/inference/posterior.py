@@ -153,9 +153,12 @@ def _single(record: Record, model, budget: Optional[int]) -> tuple[Posterior, Fr
         comb = Combiner(belief, budget)
         var_marginal: dict = {}
         for j, (vars_, _, _) in enumerate(comb.factors):
-            rows = comb.factor_rows(j)
+            rows, total = comb.factor_weights(j)  # integer weights: one Fraction per card, not per row
             for i, v in enumerate(vars_):
-                var_marginal[v] = _dist((row[i], p) for row, p in rows)
+                sums: dict = defaultdict(int)
+                for row, w in rows:
+                    sums[row[i]] += w
+                var_marginal[v] = {c: Fraction(sums[c], total) for c in sorted(sums) if sums[c]}
         pool = comb.pool_expectation()
         likelihood = comb.likelihood()
     except InconsistentRecordError as exc:  # the combined counts fail (a turn's own facts did not)

@@ -100,7 +100,7 @@ def estimate_answer(record, model, settings: Optional[EstimateSettings] = None, 
     results: dict = {a: PlayResults() for a in live}
     quantity = Quantity(results, _strata(record, post, sampled, first_deal, live), misses)
     leaf = leaf_values(record, model, settings.leaves) if settings.leaves and posterior == "exact" else None
-    belief = start_belief(record, model, first_deal, posterior) if settings.belief else None
+    belief = start_belief(record, model, first_deal, post) if settings.belief else None
     runner = make_playouts(v, live, settings.next_decision, leaf, belief)
     index = {a: j for j, a in enumerate(live)}
 

@@ -9,23 +9,25 @@ from fractions import Fraction
 from solver.rules.state import Round
 
 
-def start_belief(record, model, deal: Round, posterior: str):
+def start_belief(record, model, deal: Round, post=None):
     """The viewer's belief about the opponents' hands at the decision (`solver.policies.belief.Belief`):
     each opponent type with its weight given the record, each opponent's card under it from the exact
-    posterior, and the cards a Chancellor put under the deck (known where the viewer put them); when the
-    posterior is approximate, the types' prior and the plain count of the cards the viewer has not seen
-    (`deal`: any sampled deal, for what the viewer sees)."""
-    from solver.advice.worlds import types_of
-    from solver.inference.posterior import posterior_of
+    posterior `post` (`solver.inference.posterior.posterior_of(record, model)`: a mixture's carries each
+    type's), and the cards a Chancellor put under the deck (known where the viewer put them); without
+    it (the posterior is approximate), the types' prior and the plain count of the cards the viewer has
+    not seen (`deal`: any sampled deal, for what the viewer sees)."""
     from solver.policies.belief import Belief, pool_of
 
-    if posterior == "exact":
-        def marginals(seat, t):
-            return {} if deal.out[seat] else posterior_of(record, t).hand(seat)
+    if post is not None:
+        parts = {p.model: p for p in post.parts} if post.parts else {model.name: post}
+        typed = tuple((t, post.types.get(t.name, Fraction(0)) if post.parts else Fraction(1))
+                      for t in model.types if t.name in parts)
+        typed = tuple((t, w) for t, w in typed if w)
 
-        typed = types_of(record, model)
-        bottom = posterior_of(record, typed[0][0]).bottom  # (the viewer's own returns: known under every type)
-        tail = [next(iter(m)) if len(m) == 1 else -1 for m in bottom]
+        def marginals(seat, t):
+            return {} if deal.out[seat] else parts[t.name].hand(seat)
+
+        tail = [next(iter(m)) if len(m) == 1 else -1 for m in post.bottom]  # (the viewer's own: known)
         return Belief.start(record.viewer, record.n_players, typed, marginals, tail)
     pool = pool_of(deal, record.viewer)
     total = sum(pool) or 1
