@@ -74,6 +74,7 @@ CARD_CSS = """
 .ll-seats .ll-back.big{width:2.4rem;min-height:3.1rem}
 .ll-back.mini{display:inline-block;width:1.2rem;min-height:1.6rem;border-width:2px;border-radius:.25rem;vertical-align:middle}
 .ll-group{display:inline-flex;flex-wrap:wrap;align-items:center;gap:.25rem}
+.ll-seats{flex-direction:column;gap:.35rem}.ll-cap.ll-inline{margin:0 .1rem 0 .3rem}
 """ + HAND_CSS + """</style>
 """
 

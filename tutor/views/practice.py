@@ -325,12 +325,12 @@ if p.my_turn:
             with st.expander(t(language, "pr_bots_done")):
                 st.markdown("\n".join(f"- {x}" for x in told))
         with st.container(border=True):  # right under the board (at 390 px too)
-            st.markdown(f"**{t(language, 'pr_your_turn')}**")
             action_key = f"pr_action_{g.round_no}_{len(p.events)}"  # a fresh choice at every turn
             # Tap the card in your hand (its cards are the buttons), then the player, then the guess: only
             # the legal ones are offered, and no play is made for you (an accidental tap must not play a
             # card: Play confirms).
-            chosen = tap_picker(g.round, acts, names, language, action_key, p.human)
+            chosen = tap_picker(g.round, acts, names, language, action_key, p.human,
+                                heading=t(language, "pr_your_turn"))  # "**Your turn** — tap the card you play"
             # your seat's tags and discards (your tokens, your protection), under your hand
             st.markdown(seat_html(g.round, names, language, p.human, tokens=g.tokens, hand=False),
                         unsafe_allow_html=True)

@@ -77,10 +77,17 @@ def show_board(r: Round, names, language: str, *, tokens=None, show_hands: bool 
     def face_up(seat) -> bool:
         return show_hands and (visible is None or seat in visible)
 
-    if compact:
-        html = "".join(f'<div class="ll-seat">{seat_html(r, names, language, seat, tokens=tokens, face_up=face_up(seat))}'
-                       "</div>" for seat in seats)
-        st.markdown(f'<div class="ll-seats">{html}</div>', unsafe_allow_html=True)
+    if compact:  # each seat one line: its tags, its hand (face down: a mini card back), its discards as chips
+        lines = []
+        for seat in seats:
+            parts = seat_tags(r, names, language, seat, tokens)
+            hand = r.hands[seat]
+            parts += [chip_html(c, e, language) if face_up(seat) else back_html(mini=True) for c in hand]
+            if r.discards[seat]:
+                parts.append(f'<span class="ll-cap ll-inline">{t(language, "discards")}{colon(language)}</span>')
+                parts += [chip_html(c, e, language) for c in r.discards[seat]]
+            lines.append('<div class="ll-group ll-seat">' + "".join(parts) + "</div>")
+        st.markdown('<div class="ll-seats">' + "".join(lines) + "</div>", unsafe_allow_html=True)
         return
     cols = st.columns(len(names))
     for seat, col in zip(seats, cols):
@@ -136,10 +143,11 @@ def _tapped(key: str, card: int, slot: int) -> None:
     st.session_state[f"{key}-slot"] = slot
 
 
-def hand_picker(r: Round, hand, playable, language: str, key: str, label: str):
+def hand_picker(r: Round, hand, playable, language: str, key: str, label: str, heading: str | None = None):
     """Your hand at the table, its cards the buttons: tap the card you play (or keep, after a
     Chancellor). Each card is drawn as itself with a button laid over it, named as the card ("Guard
-    (1)"); a card you may not play is dimmed and its button disabled. The card chosen (an int), or None."""
+    (1)"); a card you may not play is dimmed and its button disabled. `heading`: a bold line the label
+    follows on the same line ("**Your turn** — tap the card you play"). The card chosen (an int), or None."""
     from solver.words.sentences import card_label
 
     e = r.edition
@@ -147,7 +155,10 @@ def hand_picker(r: Round, hand, playable, language: str, key: str, label: str):
     if chosen is not None and chosen not in playable:
         chosen = st.session_state[key] = None
     slot = st.session_state.get(f"{key}-slot")
-    st.caption(label)
+    if heading:
+        st.markdown(f"**{heading}** — {label}")
+    else:
+        st.caption(label)
     with st.container(horizontal=True, gap="small"):
         for i, c in enumerate(hand):
             c = int(c)
@@ -159,7 +170,7 @@ def hand_picker(r: Round, hand, playable, language: str, key: str, label: str):
     return chosen
 
 
-def tap_picker(r: Round, legal, names, language: str, key: str, you: int):
+def tap_picker(r: Round, legal, names, language: str, key: str, you: int, heading: str | None = None):
     """Choose a play at a table: tap the card in your hand (its cards are the buttons), then the
     player, then the guess — only the legal ones (`tutor.text.plays.narrowed`: the engine's list);
     after a Chancellor, the card to keep, then the order of the others under the deck. The index in
@@ -174,14 +185,14 @@ def tap_picker(r: Round, legal, names, language: str, key: str, you: int):
     step = narrowed(legal)
     hand = r.hands[you]
     if r.phase == "chancellor":
-        keep = hand_picker(r, hand, step["cards"], language, f"{key}-keep", t(language, "pr_pick_keep"))
+        keep = hand_picker(r, hand, step["cards"], language, f"{key}-keep", t(language, "pr_pick_keep"), heading)
         step = narrowed(legal, keep=keep)
         if keep is None or step["action"] is not None:
             return step["action"]
         labels = tuple(action_text(a, e, language, names, you=you) for a in legal)
         return st.pills(t(language, "pr_pick_order"), step["orders"], key=f"{key}-order-{keep}",
                         format_func=PlayLabel(labels))
-    card = hand_picker(r, hand, step["cards"], language, f"{key}-card", t(language, "pr_pick_card"))
+    card = hand_picker(r, hand, step["cards"], language, f"{key}-card", t(language, "pr_pick_card"), heading)
     if card is None:
         return None
     step = narrowed(legal, card=card)
