@@ -16,10 +16,10 @@ over the estimated answers:
   percentile of its absolute value (and the median of the signed value);
 * **CPU** — seconds of the answer: median and worst.
 
-`--dump FILE` writes one JSON line per answer.
+`--dump FILE` writes one JSON line per answer; `--leaves N` answers with another leaf budget (a variant).
 
 Usage: python benchmarks/accuracy.py [positions-per-row] [--lefts 6,7,8] [--editions classic,2019]
-       [--models mixture,card-counter,random] [--start N] [--dump FILE]
+       [--models mixture,card-counter,random] [--start N] [--dump FILE] [--leaves N]
 """
 
 from __future__ import annotations
@@ -87,6 +87,12 @@ def main() -> None:
     models = tuple(opt("--models", "mixture,card-counter,random").split(","))
     start = int(opt("--start", "500000"))
     dump = opt("--dump", None)
+    leaves = opt("--leaves", None)
+    if leaves is not None:  # a variant: the estimate's leaf budget (transitions) instead of the default's
+        from solver.advice import advisor
+
+        plain = advisor.estimate_answer
+        advisor.estimate_answer = lambda *a, **k: plain(*a, leaves=int(leaves), **k)
     count = int(argv[0]) if argv else 4
     try:
         from solver.compiled import warm

@@ -15,7 +15,9 @@ played on the same sampled deals (the estimate's deals, one random stream per de
 * ``estimate``: the estimate as shipped (its own deals and play-outs: the next decision by its
   statistics, the later turns on the viewer's belief);
 * ``estimate-h``: the same with the later turns by the counting heuristic (``belief=False``);
-* ``belief``: every later decision on the viewer's belief (`solver.policies.belief`).
+* ``belief``: every later decision on the viewer's belief (`solver.policies.belief`); ``belief-K``: the
+  same, but every decision with at most K cards in the deck the exact best action of its information
+  state (what exact endgames would buy).
 
 The shortfall of a policy is exact minus its value. Prints the mean and median of the shortfall of
 each policy over plays (all plays, and the first play of the exact answer), by edition, model, cards
@@ -160,20 +162,36 @@ def belief_start(record, model):
     return start_belief(record, model, deal, posterior_of(record, model))
 
 
-def belief_play_out(deal, kind, action, viewer, root_belief, seed):
+def belief_play_out(deal, kind, action, viewer, root_belief, seed, oracle=None, end=-1):
+    """A play-out with the viewer on its belief; with `oracle`, its decisions with at most `end` cards in
+    the deck are the exact best action of its information state instead."""
     from solver.policies.belief import belief_choices, observe
 
     rng = SplitMix64(seed)
     b = root_belief.copy()
     r = deal
     a = action
+    key = None
+    trail: list = []
+    if oracle is not None:
+        key = (action,)
     while True:
-        r1, _ = apply(r, a)
+        r1, ev = apply(r, a)
+        if oracle is not None:
+            trail.extend(ev)
+            key = key + (observation(ev, viewer),)
         if r1.phase == OVER:
             return int(viewer in r1.winners)
         observe(b, r, a, r1)
         r = r1
-        a = belief_choices(r, b)[0] if r.current == viewer else kind.choose(r, rng)
+        if r.current == viewer:
+            a = None
+            if oracle is not None and len(r.deck) <= end and len(legal_actions(r)) > 1:
+                a = oracle.best_action(key, trail, legal_actions(r))
+            if a is None:
+                a = belief_choices(r, b)[0]
+        else:
+            a = kind.choose(r, rng)
 
 
 def make_policy(name, oracle, opponent):
@@ -248,11 +266,12 @@ def main() -> None:
                             values[p] = {x.action: float(x.win) for x in est.actions}
                             continue
                         values[p] = {}
-                        if p == "belief":
+                        if p.startswith("belief"):
                             rb = belief_start(record, model)
+                            end = int(p.split("-")[1]) if "-" in p else -1
                             for a in truth:
-                                wins = sum(belief_play_out(d, k, a, record.viewer, rb, s)
-                                           for (d, k), s in zip(deals, seeds))
+                                wins = sum(belief_play_out(d, k, a, record.viewer, rb, s, oracle if end >= 0 else None,
+                                                           end) for (d, k), s in zip(deals, seeds))
                                 values[p][a] = wins / n_deals
                             continue
                         pol = make_policy(p, oracle, opponent)

@@ -29,7 +29,7 @@ import math
 from typing import Callable, Optional
 
 from solver.compiled import backend, belief_playout, compiled_playouts, fast_playout
-from solver.policies.belief import belief_choices, observe
+from solver.policies.belief import observe, viewer_choice as belief_choice
 from solver.rules.events import KnockedOut, observation
 from solver.rules.game import apply, legal_actions
 from solver.rules.rng import SplitMix64
@@ -184,8 +184,9 @@ def finish_after(r: Round, action, viewer: int, model, rng: SplitMix64, belief=N
 
 
 def viewer_choice(r: Round, belief=None):
-    """The viewer's default action at `r`: the first of `belief_choices`, or of the counting heuristic's."""
-    return belief_choices(r, belief)[0] if belief is not None else counting_choices(r)[0]
+    """The viewer's default action at `r`: its belief's (`solver.policies.belief.viewer_choice`), or the
+    first of the counting heuristic's."""
+    return belief_choice(r, belief) if belief is not None else counting_choices(r)[0]
 
 
 def prefix(deal: Round, action, viewer: int, model, rng: SplitMix64, belief=None) -> tuple:

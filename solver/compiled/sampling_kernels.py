@@ -24,7 +24,7 @@ from solver.compiled.layout import (HAND_NONE, HAND_STRIDE, HAND_TRACKED, HAND_U
                                     L_SET_ASIDE_VAR, L_TAIL, L_TAIL_VARS, L_UP)
 from solver.compiled.kernels import (CH, CUR, DECK, DECKN, DISC, DLEN, DRAWN, HAND, KNOWN, MAXACTS, MAXD, MAXP, N_,
                                      NCH, NUP, OUT, PHASE, PROT, SETASIDE, SIZE, SPYB, UP, WIN, apply_row,
-                                     belief_choices, belief_playout, counting_choices, fast_playout, legal_actions,
+                                     belief_playout, choice_row, counting_choices, fast_playout, legal_actions,
                                      below, next64, observe)
 
 _M1 = np.uint64(MIX1)
@@ -302,7 +302,7 @@ def run_items(deals, kinds, seeds, roots, items, start, viewer, decisions, ed,
                 stopped = False
                 if not seen_turn:
                     if use_belief:
-                        belief_choices(st, ed, bw, bc, nt, obs_acts, choice)
+                        choice_row(st, ed, bw, bc, bi, nt, viewer, obs_acts, spare, choice)
                     else:
                         counting_choices(st, ed, choice)
                     for j in range(4):
@@ -329,7 +329,7 @@ def run_items(deals, kinds, seeds, roots, items, start, viewer, decisions, ed,
             node = len(nd_n)
             nd_index[key] = node
             if use_belief:
-                belief_choices(st, ed, bw, bc, nt, obs_acts, choice)
+                choice_row(st, ed, bw, bc, bi, nt, viewer, obs_acts, spare, choice)
             else:
                 counting_choices(st, ed, choice)
             hrow0, hrow1, hrow2, hrow3 = choice[0, 0], choice[0, 1], choice[0, 2], choice[0, 3]

@@ -516,6 +516,52 @@ def belief_choices(r: Round, b: Belief) -> tuple:
     return tuple(candidates)
 
 
+def final_values(r: Round, b: Belief):
+    """In a 2-player round with the deck empty (the viewer's last play: the round ends with it), each legal
+    action's chance to win under the belief, exactly: for each card the opponent may hold (and the
+    set-aside card, which a Prince may bring in: the one card left unseen), the round played to its end.
+    None elsewhere."""
+    v = b.viewer
+    if len(r.hands) != 2 or r.phase != PLAY or r.deck or r.current != v:
+        return None
+    o = 1 - v
+    if r.out[o]:
+        return None
+    acts = legal_actions(r)
+    pool = _unknown(pool_of(r, v), b)
+    n = sum(pool)
+    dist = b.hand(o)
+    values = [0.0] * len(acts)
+    for c in range(NCARDS):
+        if dist[c] <= 0.0 or pool[c] <= 0:
+            continue
+        hands = list(r.hands)
+        hands[o] = (Card(c),)
+        asides = [(-1, 1.0)] if r.set_aside is None or n <= 1 else \
+            [(x, (pool[x] - (1 if x == c else 0)) / (n - 1)) for x in range(NCARDS) if pool[x] - (1 if x == c else 0) > 0]
+        for s, ps in asides:
+            r2 = r._replace(hands=tuple(hands), set_aside=Card(s) if s >= 0 else r.set_aside)
+            for i, a in enumerate(acts):
+                r3, _ = apply(r2, a)
+                if v in r3.winners:
+                    values[i] += dist[c] * ps
+    return acts, values
+
+
+def viewer_choice(r: Round, b: Belief):
+    """The viewer's action at `r` on its belief: the exact best of its last play in a 2-player round
+    (`final_values`, the first of the best), else the first of `belief_choices`."""
+    found = final_values(r, b)
+    if found is not None:
+        acts, values = found
+        best = 0
+        for i in range(1, len(acts)):
+            if values[i] > values[best]:
+                best = i
+        return acts[best]
+    return belief_choices(r, b)[0]
+
+
 def _belief_run(r: Round, viewer: int, model, rng, b: Belief, watch: int) -> tuple:
     """`solver.policies.rollout._run` with the viewer by `belief_choices` and `b` updated on the way."""
     seen_turn = False
@@ -526,7 +572,7 @@ def _belief_run(r: Round, viewer: int, model, rng, b: Belief, watch: int) -> tup
                 seen_turn = True
             if r.out[watch] and not seen_turn:
                 return r, True
-        action = belief_choices(r, b)[0] if p == viewer else model.choose(r, rng)
+        action = viewer_choice(r, b) if p == viewer else model.choose(r, rng)
         r1, _ = apply(r, action)
         if r1.phase != OVER:
             observe(b, r, action, r1)

@@ -44,4 +44,4 @@ from solver.compiled.kernels.rules import (apply_chancellor, apply_play, apply_r
 from solver.compiled.kernels.counter import (counting_choices)
 from solver.compiled.kernels.playouts import (actions_of, bootstrap_counts, counting_rounds, deal_states,
                                               fast_playout, play_on, play_states, random_rounds, step)
-from solver.compiled.kernels.belief import belief_choices, belief_playout, observe
+from solver.compiled.kernels.belief import belief_choices, belief_playout, choice_row, observe

@@ -14,7 +14,7 @@ from numba import njit
 from solver.compiled.kernels.rows import (BARON, CH, CHANCELLOR, COUNTING, CUR, DECKN, DISC, DLEN, DRAWN,
                                           E_COMP, E_VALUE, EXPLORE_P, EXPLORE_Q, GUARD, HAND, KING, KNOWN,
                                           MAXACTS, MAXD, MAXDECK, MAXP, NCH, NUP, N_, OUT, PHASE, PRIEST,
-                                          PRINCE, PRINCESS, SIZE, SPYB, UP, WIN, below)
+                                          PRINCE, PRINCESS, SETASIDE, SIZE, SPYB, UP, WIN, below)
 from solver.compiled.kernels.rules import apply_row, chancellor_choices, legal_actions, legal_plays
 from solver.compiled.kernels.counter import counting_choices
 
@@ -598,6 +598,66 @@ def belief_choices(st, ed, bw, bc, nt, acts, out):
 
 
 @njit(cache=True)
+def final_choice(st, ed, bw, bc, bi, nt, viewer, acts, work, out):
+    """`solver.policies.belief.final_values`: in a 2-player round with the deck empty, the viewer's legal
+    action with the best chance under the belief (the first of the best) written to out[0]; False
+    elsewhere (nothing written)."""
+    if st[N_] != 2 or st[PHASE] != 0 or st[DECKN] != 0 or st[CUR] != viewer:
+        return False
+    o = 1 - viewer
+    if st[OUT + o]:
+        return False
+    m = legal_actions(st, ed, acts)
+    seen = np.empty(NC, dtype=np.int64)
+    pool = np.empty(NC, dtype=np.int64)
+    pool_of(st, ed, viewer, seen)
+    _unknown(seen, bi, pool)
+    n = 0
+    for c in range(NC):
+        n += pool[c]
+    dist = np.empty(NC, dtype=np.float64)
+    hand_of(bw, bc, nt, o, dist)
+    values = np.zeros(m, dtype=np.float64)
+    one = np.empty((1, 4), dtype=np.int64)
+    for c in range(NC):
+        if dist[c] <= 0.0 or pool[c] <= 0:
+            continue
+        aside = st[SETASIDE] >= 0 and n > 1
+        for x in range(NC if aside else 1):
+            if aside:
+                left = pool[x] - (1 if x == c else 0)
+                if left <= 0:
+                    continue
+                ps = left / (n - 1)
+            else:
+                ps = 1.0
+            for i in range(m):
+                work[:] = st
+                work[HAND + o] = c
+                if aside:
+                    work[SETASIDE] = x
+                for j in range(4):
+                    one[0, j] = acts[i, j]
+                apply_row(work, ed, one, 0)
+                if (work[WIN] >> viewer) & 1:
+                    values[i] += dist[c] * ps
+    best = 0
+    for i in range(1, m):
+        if values[i] > values[best]:
+            best = i
+    for j in range(4):
+        out[0, j] = acts[best, j]
+    return True
+
+
+@njit(cache=True)
+def choice_row(st, ed, bw, bc, bi, nt, viewer, acts, work, out):
+    """`solver.policies.belief.viewer_choice`: the viewer's action on its belief, written to out[0]."""
+    if not final_choice(st, ed, bw, bc, bi, nt, viewer, acts, work, out):
+        belief_choices(st, ed, bw, bc, nt, acts, out)
+
+
+@njit(cache=True)
 def belief_play_on(st, ed, rs, viewer, model, watch, bw, bc, bi, nt, tcodes):
     """`solver.policies.belief.belief_playout`'s loop on the array (changed in place), the belief (bw,
     bc) with it: the viewer by the first of `belief_choices`, the others by `model` (RANDOM or
@@ -620,7 +680,7 @@ def belief_play_on(st, ed, rs, viewer, model, watch, bw, bc, bi, nt, tcodes):
             if st[OUT + watch] and not seen_turn:
                 return True
         if p == viewer:
-            belief_choices(st, ed, bw, bc, nt, acts, choice)
+            choice_row(st, ed, bw, bc, bi, nt, viewer, acts, work, choice)
             for j in range(4):
                 row[j] = choice[0, j]
         else:
