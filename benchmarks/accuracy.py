@@ -16,10 +16,12 @@ over the estimated answers:
   percentile of its absolute value (and the median of the signed value);
 * **CPU** — seconds of the answer: median and worst.
 
-`--dump FILE` writes one JSON line per answer; `--leaves N` answers with another leaf budget (a variant).
+`--dump FILE` writes one JSON line per answer; `--leaves N` answers with another leaf budget (a variant);
+`--truth FILE` keeps the exact values of the positions (read, and appended when computed): a rerun of the
+same positions measures only the answers.
 
 Usage: python benchmarks/accuracy.py [positions-per-row] [--lefts 6,7,8] [--editions classic,2019]
-       [--models mixture,card-counter,random] [--start N] [--dump FILE] [--leaves N]
+       [--models mixture,card-counter,random] [--start N] [--dump FILE] [--leaves N] [--truth FILE]
 """
 
 from __future__ import annotations
@@ -36,6 +38,10 @@ from solver.advice.advisor import advise, advise_deeper  # noqa: E402
 from solver.advice.worlds import TooLargeError  # noqa: E402
 from solver.rules.errors import LoveLetterError  # noqa: E402
 from benchmarks.positions import position_at  # noqa: E402
+
+
+def format_action(action) -> str:
+    return repr(action)
 
 
 def positions(edition: str, left: int, count: int, start: int):
@@ -88,6 +94,13 @@ def main() -> None:
     start = int(opt("--start", "500000"))
     dump = opt("--dump", None)
     leaves = opt("--leaves", None)
+    truth_file = opt("--truth", None)
+    truths: dict = {}
+    if truth_file and Path(truth_file).exists():
+        for text in open(truth_file):
+            x = json.loads(text)
+            truths[tuple(x["key"])] = x["values"]
+    truth_sink = open(truth_file, "a") if truth_file else None
     if leaves is not None:  # a variant: the estimate's leaf budget (transitions) instead of the default's
         from solver.advice import advisor
 
@@ -117,12 +130,22 @@ def main() -> None:
                     if adv.method == "exact":
                         exact_answers += 1
                         continue
-                    try:
-                        deep = advise_deeper(record, model)
-                    except TooLargeError:
+                    key = [edition, left, model, seed]
+                    if tuple(key) in truths:
+                        values = truths[tuple(key)]
+                    else:
+                        try:
+                            deep = advise_deeper(record, model)
+                            values = {format_action(a.action): float(a.win) for a in deep.actions}
+                        except TooLargeError:
+                            values = None
+                        if truth_sink:
+                            truth_sink.write(json.dumps({"key": key, "values": values}) + "\n")
+                            truth_sink.flush()
+                    if values is None:
                         skipped += 1
                         continue
-                    truth = {a.action: float(a.win) for a in deep.actions}
+                    truth = {a.action: values[format_action(a.action)] for a in adv.actions}
                     j = judge(adv, truth)
                     j.update(edition=edition, left=left, model=model, seed=seed, cpu=cpu)
                     rows.setdefault((edition, left), []).append(j)
