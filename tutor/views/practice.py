@@ -266,7 +266,8 @@ def seat_names(p) -> tuple:
 
 def draw_board(p) -> None:
     """The round's heading and the table; at your turn your seat is drawn with your turn (your cards the
-    buttons), the others side by side on a phone: your hand and "Your turn" on its first screen."""
+    buttons), each other seat one line: your hand and "Your turn" on a phone's first screen, the hint's
+    verdict on a desktop's."""
     g = p.game
     heading = t(language, "pr_round_of", round=g.round_no, n=g.edition.token_target(len(g.names)))
     if on_phone():  # a line, not a heading of two lines over the table
@@ -274,7 +275,7 @@ def draw_board(p) -> None:
     else:
         st.subheader(heading)
     show_board(g.round, seat_names(p), language, tokens=g.tokens, visible=None if p.round_over else {p.human},
-               last=p.human, skip=p.human if p.my_turn else None, compact=on_phone())
+               last=p.human, skip=p.human if p.my_turn else None, compact=True)
 
 
 board = st.empty()
@@ -350,7 +351,7 @@ if p.my_turn:
             prefetch_advice(text, model, seconds=float(p.seconds) * 4)  # runs while the odds are drawn
             # the answer first, in one line, on every screen (it came 3.3 screens down on a phone,
             # below the odds tables on desktop)
-            slot = show_verdict(text, model, language)
+            slot = show_verdict(text, model, language, link=False)  # (the why is folded right under it)
             # the why folded under the verdict: a hint is a nudge (the whole analysis under the button read
             # as a wall of tables), the odds, the ranking and the decision view one tap away
             with st.expander(t(language, "pr_hint_details")):

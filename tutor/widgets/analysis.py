@@ -72,7 +72,8 @@ FIGURES = "figures"
 VERDICT = "verdict"
 
 
-def show_verdict(text: str, model: str, language: str, into_view: bool = False, deeper: bool = False):
+def show_verdict(text: str, model: str, language: str, into_view: bool = False, deeper: bool = False,
+                 link: bool = True):
     """The advisor's answer in one line at the top of the screen — the best play, its chance and why
     (`solver.words.verdicts.verdict_line`) — and a link down to the figures it comes from. Its slot
     (or None): the ranking below says there the answer it shows, when it is another (the longer
@@ -80,7 +81,9 @@ def show_verdict(text: str, model: str, language: str, into_view: bool = False, 
     On a phone the verdict came 3.3 screens down, after the history, the odds and two tables.
     `into_view`: the page is scrolled to the verdict once it is drawn (the person just asked for it,
     further down the page: the analyzer's "Advise me"); `deeper`: the longer exact search's answer when
-    the server has it (the analyzer, whose ranking shows it too: `show_advice`'s `offer_exact`)."""
+    the server has it (the analyzer, whose ranking shows it too: `show_advice`'s `offer_exact`); `link`: the
+    link down to the figures (practice's hint folds them right under the verdict: a link into a folded
+    box went nowhere)."""
     if into_view:  # the anchor, below a phone's header (Streamlit's covers the top 60 px) when scrolled to
         st.html(f'<div id="{VERDICT}" style="scroll-margin-top: 4.5rem"></div>')
     core_notice(language)
@@ -94,7 +97,8 @@ def show_verdict(text: str, model: str, language: str, into_view: bool = False, 
     slot = st.empty()
     with slot.container():
         verdict_box(adv, verdict_line(adv, language))
-    st.markdown(f"[{t(language, 'an_to_figures')}](#{FIGURES})")
+    if link:
+        st.markdown(f"[{t(language, 'an_to_figures')}](#{FIGURES})")
     if into_view:
         scroll_to(VERDICT)
     return slot
