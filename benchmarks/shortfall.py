@@ -165,7 +165,7 @@ def belief_start(record, model):
 def belief_play_out(deal, kind, action, viewer, root_belief, seed, oracle=None, end=-1):
     """A play-out with the viewer on its belief; with `oracle`, its decisions with at most `end` cards in
     the deck are the exact best action of its information state instead."""
-    from solver.policies.belief import belief_choices, observe
+    from solver.policies.belief import observe, viewer_choice
 
     rng = SplitMix64(seed)
     b = root_belief.copy()
@@ -189,7 +189,7 @@ def belief_play_out(deal, kind, action, viewer, root_belief, seed, oracle=None, 
             if oracle is not None and len(r.deck) <= end and len(legal_actions(r)) > 1:
                 a = oracle.best_action(key, trail, legal_actions(r))
             if a is None:
-                a = belief_choices(r, b)[0]
+                a = viewer_choice(r, b)
         else:
             a = kind.choose(r, rng)
 
