@@ -175,37 +175,45 @@ def gcd(ah, al, bh, bl):
 @njit(cache=True)
 def mul_cmp(ah, al, bh, bl, ch, cl, dh, dl):
     """The sign of a*b - c*d (-1, 0 or 1), exactly (256-bit products)."""
-    x = _mul256(ah, al, bh, bl)
-    y = _mul256(ch, cl, dh, dl)
-    for i in range(3, -1, -1):
-        if x[i] != y[i]:
-            return 1 if x[i] > y[i] else -1
+    x3, x2, x1, x0 = _mul256(ah, al, bh, bl)
+    y3, y2, y1, y0 = _mul256(ch, cl, dh, dl)
+    if x3 != y3:
+        return 1 if x3 > y3 else -1
+    if x2 != y2:
+        return 1 if x2 > y2 else -1
+    if x1 != y1:
+        return 1 if x1 > y1 else -1
+    if x0 != y0:
+        return 1 if x0 > y0 else -1
     return 0
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
+def _add3(a, b, c):
+    """a + b + c for uint64 (c a carry of 0 or 1... or a small word): (sum, carry out)."""
+    s = a + b
+    c1 = U1 if s < a else U0
+    s2 = s + c
+    c2 = U1 if s2 < s else U0
+    return s2, c1 + c2
+
+
+@njit(cache=True, inline="always")
 def _mul256(ah, al, bh, bl):
-    """a * b as four uint64 words, lowest first."""
-    out = np.zeros(4, dtype=np.uint64)
-    a = (al, ah)
-    b = (bl, bh)
-    for i in range(2):
-        carry = U0
-        for j in range(2):
-            hi, lo = mul64(a[i], b[j])
-            s = out[i + j] + lo
-            c1 = U1 if s < lo else U0
-            s2 = s + carry
-            c2 = U1 if s2 < s else U0
-            out[i + j] = s2
-            carry = hi + c1 + c2
-        k = i + 2
-        while carry != U0 and k < 4:
-            s = out[k] + carry
-            carry = U1 if s < carry else U0
-            out[k] = s
-            k += 1
-    return out
+    """a * b as four uint64 words, highest first (no array: the words are the result)."""
+    h00, l00 = mul64(al, bl)
+    h01, l01 = mul64(al, bh)
+    h10, l10 = mul64(ah, bl)
+    h11, l11 = mul64(ah, bh)
+    w0 = l00
+    w1, c = _add3(h00, l01, U0)
+    w1, c2 = _add3(w1, l10, U0)
+    carry = c + c2
+    w2, c = _add3(h01, h10, carry)
+    w2, c2 = _add3(w2, l11, U0)
+    carry = c + c2
+    w3 = h11 + carry
+    return w3, w2, w1, w0
 
 
 @njit(cache=True)

@@ -53,7 +53,7 @@ def exact_answer(record: Record, model, budget: int, deadline: float | None = No
             finally:
                 if stats is not None:
                     stats.update(work=solver.work, nodes=solver.nodes, pairs=solver.pairs,
-                                 root_pairs=n_worlds - len(worlds))
+                                 root_pairs=n_worlds - len(worlds), cut=solver.cut, type_work=solver.type_work)
                 solver.release()  # freed while the collector is paused: it has nothing to walk after
 
     return _searched(record, model, budget, deadline, sa_free, lazy, run)

@@ -226,10 +226,16 @@ class ExactSolver(Transitions):
         """The viewer's best action's mass (win, tokens, denominator): the maximum over actions of
         (win, tokens). A miss leaves the same round whatever the guess, so the Guard guesses that
         hit in no world lead to the same successors with the same weights: one of them is tried
-        (`missed`)."""
-        win = tokens = den = None
+        (`missed`).
+
+        With two actions or more, each action's outcomes are followed first and its win mass bounded
+        from above (`_bound`: every information state it leads to split into parts the viewer could
+        tell apart, each valued alone); the actions are then valued in the order of their bounds,
+        highest first, and an action whose bound is below the best win mass found so far is not
+        valued: it cannot be the best (its exact value is not needed inside the search)."""
         states = self._states
         missed = set()
+        acts = []
         for a in self._legal(worlds[0][0]):
             if a.__class__ is Play and a.guess is not None:
                 t, g = a.target, a.guess
@@ -237,10 +243,63 @@ class ExactSolver(Transitions):
                     if t in missed:
                         continue
                     missed.add(t)
-            w2, t2, d2 = self.masses(worlds, a)
+            acts.append(a)
+        if len(acts) == 1:
+            return self.masses(worlds, acts[0])
+        followed = []
+        for a in acts:
+            children: dict = {}
+            dens: dict = {}
+            direct: dict = {}
+            for sid, w in worlds:
+                self._follow(sid, a, w, 1, children, dens, direct)
+            followed.append((children, dens, direct, self._bound(children, dens, direct)))
+        order = sorted(range(len(acts)), key=lambda i: (-followed[i][3], i))
+        win = tokens = den = None
+        for i in order:
+            children, dens, direct, bound = followed[i]
+            if win is not None and bound < Fraction(win, den):
+                self.cut += 1
+                continue
+            w2, t2, d2 = self._combine(children, dens, direct)
             if win is None or (w2 * den, t2 * den) > (win * d2, tokens * d2):
                 win, tokens, den = w2, t2, d2
         return win, tokens, den
+
+    def _bound(self, children: dict, dens: dict, direct: dict) -> Fraction:
+        """An upper bound on the win mass of an action's outcomes (as `_combine` groups them): each
+        information state it leads to split into parts, each part valued alone (`_val`) — by the
+        opponents' type when it holds worlds of more than one, else world by world (in a mixture, a
+        world only when its value is known already, else counted at its weight: a value is at most 1).
+        Exact: a viewer who could also tell the parts apart would do at least as well (any way of
+        playing the whole is a way of playing each part), so the win mass of the whole is at most the
+        sum of the parts' (the parts' tokens are no such bound: they are the tokens of the most winning
+        play). Split by type, the bound is tight where the types' best plays agree (a mixture's search
+        then values little beyond each type's own search, which its figures by type need anyway)."""
+        win, _, den = _sum(direct)
+        bound = Fraction(win, den)
+        if not children:
+            return bound
+        scale = lcm(*dens)
+        states = self._states
+        for entries in children.values():
+            merged: dict = {}
+            for c, w, d in entries:
+                merged[c] = merged.get(c, 0) + w * (scale // d)
+            types = {states[c][2] for c in merged}
+            if len(types) > 1:
+                parts = [{c: w for c, w in merged.items() if states[c][2] == k} for k in sorted(types)]
+            else:
+                parts = [{c: w} for c, w in merged.items()]
+            for part in parts:
+                if len(part) == 1 and len(self.types) > 1:
+                    (c, w), = part.items()
+                    if c not in self.memo:  # (a mixture's single world: its value if known, else its mass)
+                        bound += Fraction(w, scale)
+                        continue
+                w2, _, d2 = self._val(part)
+                bound += Fraction(w2, d2 * scale)
+        return bound
 
     def _guess_classes(self, worlds) -> Optional[dict]:
         """The opponents' Guard guesses grouped by what they do in each world: the same target, the

@@ -39,6 +39,7 @@ class Transitions:
         self.work = 0
         self.applied = 0
         self.pairs = 0  # opponents' Chancellor choices merged in pairs (`_pair`)
+        self.cut = 0  # the viewer's actions not valued inside the search: their bound was below the best (`_best`)
         self.type_work = 0  # transitions of a mixture's search by type (`_by_type`), after the search
         self.sa_free = sa_free
         self._ids: dict = {}  # state -> number

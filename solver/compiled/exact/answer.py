@@ -25,6 +25,7 @@ from solver.compiled.errors import (
 )
 from solver.compiled.exact.packing import (
     CTR,
+    CUT,
     NEED_MORE,
     NODES,
     OVERFLOW,
@@ -119,6 +120,10 @@ class CompiledSolver:
     @property
     def pairs(self) -> int:
         return int(self.ctx[CTR][PAIRS])
+
+    @property
+    def cut(self) -> int:
+        return int(self.ctx[CTR][CUT])
 
     def release(self) -> None:
         self.ctx = None

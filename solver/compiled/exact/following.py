@@ -8,34 +8,34 @@ import numpy as np
 from numba import njit
 from solver.compiled.kernels import GUARD, HAND, MAXACTS, MAXP
 from solver.compiled.u128 import U0, U1, add, divmod128
-from solver.compiled.exact.packing import (APPLIED, ARENA, BUDGET, CONF, CTR, ED, ERR, FOL, FREST, F_SLOTS,
+from solver.compiled.exact.packing import (APPLIED, W64_ACC, W64, ARENA, BUDGET, CONF, CTR, ED, ERR, FOL, FREST, F_SLOTS,
                                            L_SLOTS, NONE, N_ENTRIES, N_EXPAND, N_FOL, N_FOLLOW, N_FREST,
                                            N_TLIN, ONE, OUTS, OVERFLOW, POBS, PSTATE, SCR, STAMP0, STAMP1,
                                            STATES, TLIN, TOO_LARGE, TRANS, VALUES, W8, W8_OPPONENT, WORK, WU8,
                                            WU8_OPPONENT, ZERO, decode)
 from solver.compiled.exact.tables import (acc_add, fail, get_value, lcm, mul2, pair_add, pair_find, room,
-                                          unpacked)
+                                          tnum, typed, unpacked)
 from solver.compiled.exact.transitions import lin_done, lin_sum_full, linear_full, opponent_acts, step
 
 
 # --- following a transition into the information states it leads to ------------------------------
 @njit(cache=True, inline="always")
-def follow(ctx, sid, code, wh, wl, d0, direct, dens, nd, ne):
+def follow(ctx, sid, code, wh, wl, d0, direct, ne):
     """`_follow`: the outcomes of `code` in `sid` (weight w / d0): those without a decision added to
     `direct`, the others appended to the scratch rows (observation, state, weight hi, lo, denominator)
-    from `ne`; returns (the scratch rows, the distinct denominators in `dens`)."""
+    from `ne`; returns the number of scratch rows."""
     ctr = ctx[CTR]
     ctr[N_FOLLOW] += 1
     fid = pair_find(ctx[F_SLOTS], ctx[FOL], sid, code)
     if fid < 0:
         tid = step(ctx, sid, code)
         if ctr[ERR]:
-            return ne, nd
+            return ne
         r = pair_find(ctx[L_SLOTS], ctx[TLIN], sid, code)
         if r >= 0:
             lv = ctx[TLIN][r, 2]
         else:
-            lv = lin_sum_full(ctx, tid)
+            lv = lin_sum_full(ctx, tid, tnum(ctx[CONF], sid))
             r = pair_add(ctx[CTR], ctx[L_SLOTS], ctx[TLIN], np.int64(N_TLIN), sid, code)
             ctx[TLIN][r, 2] = lv
         fid = pair_add(ctx[CTR], ctx[F_SLOTS], ctx[FOL], np.int64(N_FOL), sid, code)
@@ -51,19 +51,21 @@ def follow(ctx, sid, code, wh, wl, d0, direct, dens, nd, ne):
             off = t[tid, 4]
             cnt = t[tid, 5]
             dx = np.uint64(t[tid, 3])
-            acc = np.zeros(6, dtype=np.uint64)
+            acc = ctx[W64][W64_ACC, :6].view(np.uint64)
+            acc[:] = 0
             roff = ctr[N_FREST]
             rn = 0
+            typ = tnum(ctx[CONF], sid)
             for i in range(cnt):
                 outs = ctx[OUTS]
-                c = outs[off + i, 0]
+                c = typed(ctx[CONF], outs[off + i, 0], typ)
                 ways = outs[off + i, 1]
                 oid = outs[off + i, 2]
                 v = linear_full(ctx, c)
                 if v == NONE:
                     fr = ctx[FREST]
                     if not room(ctr, fr, roff + rn + 1):
-                        return ne, nd
+                        return ne
                     fr[roff + rn, 0] = c
                     fr[roff + rn, 1] = ways
                     fr[roff + rn, 2] = oid
@@ -106,7 +108,7 @@ def follow(ctx, sid, code, wh, wl, d0, direct, dens, nd, ne):
         roff = fol[fid, 4]
         scr = ctx[SCR]
         if not room(ctr, scr, ne + rn):
-            return ne, nd
+            return ne
         fr = ctx[FREST]
         for i in range(rn):
             ways = np.uint64(fr[roff + i, 1])
@@ -117,7 +119,7 @@ def follow(ctx, sid, code, wh, wl, d0, direct, dens, nd, ne):
             scr[ne, 3] = np.int64(l)
             scr[ne, 4] = d
             ne += 1
-    return ne, nd
+    return ne
 
 
 @njit(cache=True)
@@ -136,9 +138,15 @@ def group(ctx, ne, top):
     ps = ctx[PSTATE]
     ctr[STAMP0] += 1
     stamp = ctr[STAMP0]
+    arena = ctx[ARENA]
+    # working space in the arena past the groups' largest extent (1 + 7 * ne words)
+    tmp = top + 7 * ne + 16
+    if not room(ctr, arena, tmp + 7 * ne + 16):
+        return top
+    order = arena[tmp:tmp + ne]
+    gsize = arena[tmp + ne:tmp + 2 * ne + 1]
+    gsize[:] = 0
     ng = 0
-    order = np.empty(ne, dtype=np.int64)
-    gsize = np.zeros(ne + 1, dtype=np.int64)
     for i in range(ne):
         o = scr[i, 0]
         if pobs[o, 0] != stamp:
@@ -147,25 +155,27 @@ def group(ctx, ne, top):
             ng += 1
         order[i] = pobs[o, 1]
         gsize[pobs[o, 1]] += 1
-    arena = ctx[ARENA]
-    if not room(ctr, arena, top + 1 + 4 * ng + 3 * ne + 8):
-        return top
     arena[top] = ng
-    gstart = np.empty(ng + 1, dtype=np.int64)
+    base = tmp + 2 * ne + 1
+    gstart = arena[base:base + ng + 1]
+    first = arena[base + ng + 1:base + 2 * ng + 2]
+    fill = arena[base + 2 * ng + 2:base + 3 * ng + 2]
+    sorted_e = arena[base + 3 * ng + 2:base + 3 * ng + 2 + ne]
+    glen = arena[base + 3 * ng + 2 + ne:base + 4 * ng + 2 + ne]
     pos = top + 1 + 4 * ng
     for g in range(ng):
         gstart[g] = pos
         pos += 3 * gsize[g]
-    first = np.zeros(ng + 1, dtype=np.int64)
+    first[0] = 0
     for g in range(ng):
         first[g + 1] = first[g] + gsize[g]
-    fill = first[:ng].copy()
-    sorted_e = np.empty(ne, dtype=np.int64)
+    for g in range(ng):
+        fill[g] = first[g]
     for i in range(ne):
         g = order[i]
         sorted_e[fill[g]] = i
         fill[g] += 1
-    glen = np.zeros(ng, dtype=np.int64)
+    glen[:] = 0
     for g in range(ng):
         # the group's scale: the lcm of its entries' denominators
         sh, sl = U0, U1
@@ -210,15 +220,13 @@ def expand_viewer(ctx, ioff, nitems, code, top, direct):
     weight hi, weight lo) followed by the viewer's action `code`; the groups at `top`, the outcomes
     without a decision in `direct`; returns the arena's new top."""
     direct[:] = 0
-    dens = np.empty(64, dtype=np.int64)
-    nd = ZERO
     ne = ZERO
     for i in range(nitems):
         arena = ctx[ARENA]
         sid = arena[ioff + 3 * i]
         wh = np.uint64(arena[ioff + 3 * i + 1])
         wl = np.uint64(arena[ioff + 3 * i + 2])
-        ne, nd = follow(ctx, sid, code, wh, wl, ONE, direct, dens, nd, ne)
+        ne = follow(ctx, sid, code, wh, wl, ONE, direct, ne)
         if ctx[CTR][ERR]:
             return top
     return group(ctx, ne, top)
@@ -228,59 +236,70 @@ def expand_viewer(ctx, ioff, nitems, code, top, direct):
 def expand_opponent(ctx, ioff, nitems, top, direct):
     """`_value`'s children for an opponent to move: every world, every action of its type's model with
     its integer weight (an opponent's Guard guesses that do the same in every world evaluated once:
-    `_guess_classes`), followed; as `expand_viewer`."""
+    `_guess_classes`), followed; as `expand_viewer`. (Its working arrays lie in the arena from `top`,
+    where the groups are written once every world is followed.)"""
     ctr = ctx[CTR]
     direct[:] = 0
     st = ctx[W8][W8_OPPONENT]
     buf = ctx[WU8][WU8_OPPONENT]
-    codes = np.empty((nitems, MAXACTS), dtype=np.int64)
-    weights = np.empty((nitems, MAXACTS), dtype=np.int64)
-    counts = np.empty(nitems, dtype=np.int64)
-    dens_a = np.empty(nitems, dtype=np.int64)
-    hands = np.empty((nitems, MAXP), dtype=np.int64)
+    arena = ctx[ARENA]
+    if not room(ctr, arena, top + nitems * (2 * MAXACTS + 2 + MAXP) + 4 * MAXACTS + 256):
+        return top
+    codes = arena[top:top + nitems * MAXACTS]
+    weights = arena[top + nitems * MAXACTS:top + 2 * nitems * MAXACTS]
+    at = top + 2 * nitems * MAXACTS
+    counts = arena[at:at + nitems]
+    dens_a = arena[at + nitems:at + 2 * nitems]
+    hands = arena[at + 2 * nitems:at + nitems * (2 + MAXP)]
+    at += nitems * (2 + MAXP)
+    gindex = arena[at:at + 128]  # (target, guess) -> its guess class's index + 1
+    gindex[:] = 0
+    gcodes = arena[at + 128:at + 128 + 4 * MAXACTS]
+    at += 128 + 4 * MAXACTS
     for i in range(nitems):
-        sid = ctx[ARENA][ioff + 3 * i]
+        sid = arena[ioff + 3 * i]
         typ, _, _ = unpacked(ctx[CONF], ctx[STATES], sid, st, buf)
-        counts[i], dens_a[i] = opponent_acts(ctx[CONF], ctx[ED], st, typ, codes[i], weights[i])
+        counts[i], dens_a[i] = opponent_acts(ctx, st, typ, codes[i * MAXACTS:(i + 1) * MAXACTS],
+                                             weights[i * MAXACTS:(i + 1) * MAXACTS])
         for t in range(MAXP):
-            hands[i, t] = st[HAND + t]
+            hands[i * MAXP + t] = st[HAND + t]
     # guess classes: guess codes in order of first appearance, each with its profile over the worlds
-    gcodes = np.empty(MAXACTS * 4, dtype=np.int64)
     ng = 0
     for i in range(nitems):
         for j in range(counts[i]):
-            c = codes[i, j]
+            c = codes[i * MAXACTS + j]
             kind, a0, a1, a2, a3 = decode(c)
-            if kind == 0 and a0 == GUARD and a2 >= 0:
-                seen = False
-                for x in range(ng):
-                    if gcodes[x] == c:
-                        seen = True
-                        break
-                if not seen:
-                    gcodes[ng] = c
-                    ng += 1
-    share = np.ones(max(ng, 1), dtype=np.int64)
+            if kind == 0 and a0 == GUARD and a2 >= 0 and gindex[a1 * 16 + a2] == 0:
+                gcodes[ng] = c
+                ng += 1
+                gindex[a1 * 16 + a2] = ng
     if ng:
-        pw = np.zeros((ng, nitems), dtype=np.int64)
-        ph = np.zeros((ng, nitems), dtype=np.int64)
+        if not room(ctr, arena, at + ng * (2 * nitems + 3) + 8):
+            return top
+        pw = arena[at:at + ng * nitems]
+        ph = arena[at + ng * nitems:at + 2 * ng * nitems]
+        leader = arena[at + 2 * ng * nitems:at + 2 * ng * nitems + ng]
+        share = arena[at + 2 * ng * nitems + ng:at + 2 * ng * nitems + 2 * ng]
+        pw[:] = 0
+        ph[:] = 0
+        for i in range(nitems):
+            for j in range(counts[i]):
+                c = codes[i * MAXACTS + j]
+                kind, a0, a1, a2, a3 = decode(c)
+                if kind == 0 and a0 == GUARD and a2 >= 0:
+                    x = gindex[a1 * 16 + a2] - 1
+                    pw[x * nitems + i] = weights[i * MAXACTS + j]
+                    ph[x * nitems + i] = 1 if hands[i * MAXP + a1] == a2 else 0
         for x in range(ng):
-            kind, a0, a1, a2, a3 = decode(gcodes[x])
-            for i in range(nitems):
-                for j in range(counts[i]):
-                    if codes[i, j] == gcodes[x]:
-                        pw[x, i] = weights[i, j]
-                        ph[x, i] = 1 if hands[i, a1] == a2 else 0
-                        break
-        leader = np.full(ng, -1, dtype=np.int64)
-        for x in range(ng):
+            leader[x] = -1
             t = decode(gcodes[x])[2]
             for y in range(x):
                 if leader[y] != y or decode(gcodes[y])[2] != t:
                     continue
                 same = True
                 for i in range(nitems):
-                    if pw[x, i] != pw[y, i] or (pw[x, i] and ph[x, i] != ph[y, i]):
+                    if pw[x * nitems + i] != pw[y * nitems + i] or (pw[x * nitems + i] and
+                                                                  ph[x * nitems + i] != ph[y * nitems + i]):
                         same = False
                         break
                 if same:
@@ -292,8 +311,6 @@ def expand_opponent(ctx, ioff, nitems, top, direct):
             share[x] = 0
         for x in range(ng):
             share[leader[x]] += 1
-    dens = np.empty(MAXACTS * 8, dtype=np.int64)
-    nd = ZERO
     ne = ZERO
     for i in range(nitems):
         arena = ctx[ARENA]
@@ -301,20 +318,17 @@ def expand_opponent(ctx, ioff, nitems, top, direct):
         w_hi = np.uint64(arena[ioff + 3 * i + 1])
         w_lo = np.uint64(arena[ioff + 3 * i + 2])
         for j in range(counts[i]):
-            c = codes[i, j]
-            na = np.uint64(weights[i, j])
+            c = codes[i * MAXACTS + j]
+            na = np.uint64(weights[i * MAXACTS + j])
             if ng:
-                gi = -1
-                for x in range(ng):
-                    if gcodes[x] == c:
-                        gi = x
-                        break
-                if gi >= 0:
-                    if share[gi] == 0:
+                kind, a0, a1, a2, a3 = decode(c)
+                if kind == 0 and a0 == GUARD and a2 >= 0:
+                    k = share[gindex[a1 * 16 + a2] - 1]
+                    if k == 0:
                         continue
-                    na = na * np.uint64(share[gi])
+                    na = na * np.uint64(k)
             wh, wl = mul2(ctr, w_hi, w_lo, U0, na)
-            ne, nd = follow(ctx, sid, c, wh, wl, dens_a[i], direct, dens, nd, ne)
+            ne = follow(ctx, sid, c, wh, wl, dens_a[i], direct, ne)
             if ctx[CTR][ERR]:
                 return top
     return group(ctx, ne, top)

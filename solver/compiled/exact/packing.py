@@ -32,14 +32,22 @@ CTR, CONF, ED, S_SLOTS, O_SLOTS, T_SLOTS, L_SLOTS, F_SLOTS, M_SLOTS, MKEYS, AREN
 # read (no function of the search is re-entered: the search's stack is explicit), in place of an array
 # allocated at every call
 W64_STEP, W64_TRANS, W64_PAIR = 0, 4, 8  # step: 4 rows; _transition: 4; _pair: 8
+W64_DECK = 16  # deck_orders: 6 rows (the deck from the top, its groups' starts and sizes, a group's cards, the
+# ways of its orders, draw_orders's rest)
+W64_OPP = 22  # opponent_acts: 3 rows (the actions' codes and weights once paired, which are taken)
+W64_LIN = 25  # linear_full: 3 rows (codes, weights, misses)
+W64_PACK = 28  # _outcome's pack: 1 row; its tail's sizes: 1 row
+W64_ACC = 32  # 4 rows of 6 words read as uint64 accumulators: follow, lin_sum_over, linear_full, lin_sum_full
+N_W64 = 40
+WACTS_ENTER, WACTS_OPP, WACTS_TIES, WACTS_APPLY = range(4)
 W8_ENTER, W8_TRANS, W8_FIRST, W8_RESOLVE, W8_LINEAR, W8_OPPONENT = range(6)
 WU8_ENTER, WU8_TRANS, WU8_RESOLVE, WU8_OBS, WU8_LINEAR, WU8_OPPONENT = range(6)
 # counters (ctx[CTR])
 WORK, NODES, APPLIED, PAIRS, ERR, BUDGET, N_STATES, N_OBS, N_TRANS, N_OUTS, N_TLIN, N_FOL, N_FREST, N_VALS, \
-    N_MENT, N_MKEYS, STAMP0, STAMP1, DEPTH, N_MHASH, N_FOLLOW, N_ENTRIES, N_EXPAND = range(23)
+    N_MENT, N_MKEYS, STAMP0, STAMP1, DEPTH, N_MHASH, N_FOLLOW, N_ENTRIES, N_EXPAND, CUT = range(24)
 N_CTR = 24
 # configuration (ctx[CONF]): players, viewer, face-up count, set-aside exchangeable, memory, face-up cards, types
-C_N, C_VIEWER, C_NUP, C_SAFREE, C_MEMORY, C_UP, C_TYPES = 0, 1, 2, 3, 4, 5, 8
+C_N, C_VIEWER, C_NUP, C_SAFREE, C_MEMORY, C_UP, C_TYPES, C_NTYPES, C_TSHIFT = 0, 1, 2, 3, 4, 5, 8, 12, 13
 
 @njit(cache=True, inline="always")
 def acode(kind, a0, a1, a2, a3):
@@ -75,13 +83,26 @@ def nib(b, i):
     return (byte >> 4) & 0x0F if i & 1 else byte & 0x0F
 
 
+@njit(cache=True, inline="always")
+def _sort_small(a, n):
+    """a[:n] sorted in place (an insertion sort: n is a few cards)."""
+    for i in range(1, n):
+        x = a[i]
+        j = i
+        while j > 0 and a[j - 1] > x:
+            a[j] = a[j - 1]
+            j -= 1
+        a[j] = x
+
+
 @njit(cache=True)
-def pack(st, n, typ, ng, pairs, memory, sa_free, buf):
+def pack(st, n, typ, ng, pairs, memory, sa_free, buf, scratch):
     """The canonical packed state of a round array `st` into `buf` (80 bytes; its int64 view is the
     key) with the deck's tail groups (`ng` groups from the tail's top, bit i of `pairs` set when group
     i is a returned pair): hands and discards sorted,
     the free cards sorted (the exchangeable set-aside card the largest of them), each pair sorted, no
-    turn, the memory only with `memory`; an ended round only its winners, Spy bonus and who is out."""
+    turn, the memory only with `memory`; an ended round only its winners, Spy bonus and who is out.
+    `scratch`: a working row of at least 64 int64 words."""
     b = buf
     b[:] = 0
     phase = st[PHASE]
@@ -111,7 +132,7 @@ def pack(st, n, typ, ng, pairs, memory, sa_free, buf):
         b[15 + p] = x + 1
         b[5] = y + 1
     else:
-        h = np.empty(3, dtype=np.int64)
+        h = scratch[0:3]
         h[0] = st[HAND + p]
         m = 1 + st[NCH]
         for j in range(st[NCH]):
@@ -133,26 +154,19 @@ def pack(st, n, typ, ng, pairs, memory, sa_free, buf):
     for g in range(ng):
         tail += 2 if (pairs >> g) & 1 else 1
     nfree = d - tail
-    top = np.empty(MAXD + 4, dtype=np.int64)
+    top = scratch[4:4 + MAXD + 4]
     for i in range(d):
         top[i] = st[DECK + d - 1 - i]
     sa = st[SETASIDE]
     fl = nfree
     if sa_free and sa >= 0:
-        top[d] = sa  # sorted with the free cards below, then put back
-        free = np.empty(nfree + 1, dtype=np.int64)
-        for i in range(nfree):
-            free[i] = top[i]
-        free[nfree] = sa
-        free.sort()
-        sa = free[nfree]
-        for i in range(nfree):
-            top[i] = free[i]
+        top[nfree] = sa  # sorted with the free cards (an insertion sort: a few cards), then put back
+        _sort_small(top, nfree + 1)
+        sa = top[nfree]
+        for i in range(nfree, d):  # the tail again
+            top[i] = st[DECK + d - 1 - i]
     else:
-        free = top[:fl].copy()
-        free.sort()
-        for i in range(fl):
-            top[i] = free[i]
+        _sort_small(top, fl)
     pos = nfree
     for g in range(ng):
         if (pairs >> g) & 1:
@@ -259,9 +273,15 @@ def unpack(key, n, nup, up, st, buf):
 
 
 # frame fields (ctx[FRAMES], int64) and accumulators (ctx[FRAMEU], uint64)
-FI = 24
+FI = 32
 FU = 32
-F_PC, F_MODE, F_CODE, F_GOFF, F_GLEN, F_IOFF, F_N, F_ATOP, F_NTOP, F_IT, F_NITER, F_MISSED, F_G, F_NG, \
-    F_HAVE, F_VNODE, F_HKEY, F_SIDX, F_ACTS, F_SINGLE = range(20)
+F_PC, F_MODE, F_CODE, F_GOFF, F_GLEN, F_IOFF, F_N, F_ATOP, F_NTOP, F_IT, F_NITER, F_FREE, F_G, F_NG, \
+    F_HAVE, F_VNODE, F_HKEY, F_SIDX, F_ACTS, F_SINGLE, F_BOUNDED, F_NCAND, F_BK, F_PART, F_CAND, F_BEND = range(26)
 U_TH, U_NT, U_SC, U_MW, U_BW, U_DIR = 0, 2, 4, 6, 12, 18
-P_ENTER, P_NEXT, P_CHILD, P_FINISH = 0, 1, 2, 3
+# the frame's program: enter, next iteration, its children, finish (P_FINISH + 1: done); a viewer's decision
+# with bounds (`_best`): the next action's outcomes followed (P_BNEXT), the parts of their information states
+# valued (P_BPART)
+P_ENTER, P_NEXT, P_CHILD, P_FINISH, P_DONE, P_BNEXT, P_BPART = 0, 1, 2, 3, 4, 5, 6
+#: a bounded decision's block per action in the arena: its outcomes without a decision (6 words), its bound
+#: (win hi, lo, denominator hi, lo), its end, then its groups (`group`'s layout)
+B_DIRECT, B_BOUND, B_END, B_GROUPS = 0, 6, 10, 12

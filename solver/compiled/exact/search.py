@@ -8,16 +8,17 @@ import numpy as np
 from numba import njit
 from solver.compiled.kernels import CUR, GUARD, MAXACTS, PHASE, SIZE, legal_actions
 from solver.compiled.u128 import U0, U1, add, divmod128, gcd, mul_cmp
-from solver.compiled.exact.packing import (ARENA, CONF, CTR, C_MEMORY, C_N, C_SAFREE, C_VIEWER, DEPTH, ED,
-                                           ERR, FRAMES, FRAMEU, F_ACTS, F_ATOP, F_CODE, F_G, F_GLEN, F_GOFF,
-                                           F_HAVE, F_HKEY, F_IOFF, F_IT, F_MISSED, F_MODE, F_N, F_NG,
-                                           F_NITER, F_NTOP, F_PC, F_SIDX, F_SINGLE, F_VNODE, KW, MENT, MKEYS,
-                                           M_SLOTS, NODES, NONE, N_MENT, N_MHASH, N_MKEYS, OUTS, OVERFLOW,
-                                           PSTATE, P_CHILD, P_ENTER, P_FINISH, P_NEXT, STATES, S_SLOTS,
-                                           TRANS, UNKNOWN, U_BW, U_DIR, U_MW, U_NT, U_TH, VALUES, ZERO,
-                                           W8, W8_ENTER, WACTS, WU8, WU8_ENTER, decode, pack)
-from solver.compiled.exact.tables import (borrowed, combine_into, fail, get_value, mix, mul2, put_value, reduce3, room,
-                                          state_id, unpacked)
+from solver.compiled.exact.packing import (ARENA, B_BOUND, B_DIRECT, B_END, B_GROUPS, CONF, CTR, CUT, C_MEMORY,
+                                           C_N, C_NTYPES, C_SAFREE, C_VIEWER, DEPTH, ED, ERR, FRAMES, FRAMEU,
+                                           F_ACTS, F_ATOP, F_BEND, F_BK, F_BOUNDED, F_CAND, F_CODE, F_G, F_GLEN,
+                                           F_GOFF, F_HAVE, F_HKEY, F_IOFF, F_IT, F_MODE, F_N, F_NCAND, F_NG,
+                                           F_NITER, F_NTOP, F_PART, F_PC, F_SIDX, F_SINGLE, F_VNODE, KW, MENT,
+                                           MKEYS, M_SLOTS, NODES, NONE, N_MENT, N_MHASH, N_MKEYS, ONE, OUTS,
+                                           OVERFLOW, PSTATE, P_BNEXT, P_BPART, P_CHILD, P_ENTER, P_FINISH,
+                                           P_NEXT, STATES, S_SLOTS, TRANS, UNKNOWN, U_BW, U_DIR, U_MW, U_NT,
+                                           U_TH, VALUES, ZERO, W8, W8_ENTER, WACTS, WU8, WU8_ENTER, decode, pack)
+from solver.compiled.exact.tables import (borrowed, combine_into, fail, get_value, mix, mul2, put_value, reduce3,
+                                          rnum, room, state_id, tnum, typed, unpacked)
 from solver.compiled.exact.transitions import opponent_acts, row_code, step
 from solver.compiled.exact.following import expand_opponent, expand_viewer
 
@@ -212,17 +213,50 @@ def _enter(ctx, d):
     vnode = mode == 0 and st[CUR] == viewer and st[PHASE] != 2
     fr[d, F_VNODE] = 1 if vnode else 0
     niter = 1
+    fr[d, F_BOUNDED] = 0
     if vnode:
         acts = ctx[WACTS][0]
         m = legal_actions(st, ctx[ED], acts)
         arena = ctx[ARENA]
-        if not room(ctr, arena, top + m + 8):
+        if not room(ctr, arena, top + 4 * m + 8):
             return False
         for j in range(m):
             arena[top + j] = row_code(st[PHASE], acts, j)
         fr[d, F_ACTS] = top
-        top += m
-        niter = m
+        # the candidates: every action, but one of the Guard guesses that hit in no world per target
+        cand = top + m
+        nc = 0
+        missed = 0
+        states = ctx[STATES]
+        conf = ctx[CONF]
+        for j in range(m):
+            kind, a0, a1, a2, a3 = decode(arena[top + j])
+            if kind == 0 and a0 == GUARD and a2 >= 0:
+                hit = False
+                for i in range(glen):
+                    if key_byte(states[rnum(conf, arena[ioff + 3 * i])], 15 + a1) - 1 == a2:
+                        hit = True
+                        break
+                if not hit:
+                    if (missed >> a1) & 1:
+                        continue
+                    missed |= 1 << a1
+            arena[cand + nc] = j
+            nc += 1
+        fr[d, F_CAND] = cand
+        fr[d, F_NCAND] = nc
+        top = cand + 3 * m  # (the candidates, their blocks' starts, their order)
+        niter = nc
+        if nc > 1:  # bounds first (`_best`): the first action's block
+            fr[d, F_BOUNDED] = 1
+            fr[d, F_BK] = 0
+            fr[d, F_ATOP] = top
+            fr[d, F_IT] = 0
+            fr[d, F_HAVE] = 0
+            fr[d, F_PC] = P_BNEXT
+            return False
+    else:
+        fr[d, F_CAND] = -1
     fr[d, F_ATOP] = top
     fr[d, F_NITER] = niter
     fr[d, F_IT] = 0
@@ -255,33 +289,44 @@ def _mass(ctx, d, vid):
 
 @njit(cache=True, inline="always")
 def _next(ctx, d):
-    """The frame's next iteration: the viewer's next action (one of the Guard guesses that hit in no
-    world per target), or the opponents' one; its children grouped; False when there is none left."""
+    """The frame's next iteration: the viewer's next candidate action (with bounds: the next in the order
+    of the bounds, passed over when its bound is below the best found so far), or the opponents' one; its
+    children grouped; False when there is none left."""
     fr = ctx[FRAMES]
     while fr[d, F_IT] < fr[d, F_NITER]:
         it = fr[d, F_IT]
         ioff = fr[d, F_IOFF]
         nitems = fr[d, F_N]
-        top = fr[d, F_ATOP]
         direct = ctx[FRAMEU][d, U_DIR:U_DIR + 6]
+        if fr[d, F_BOUNDED]:
+            arena = ctx[ARENA]
+            nc = fr[d, F_NCAND]
+            m = fr[d, F_CAND] - fr[d, F_ACTS]
+            k = arena[fr[d, F_CAND] + 2 * m + it]
+            b = arena[fr[d, F_CAND] + m + k]
+            if fr[d, F_HAVE]:
+                bw = ctx[FRAMEU][d, U_BW:U_BW + 6]
+                if mul_cmp(np.uint64(arena[b + B_BOUND]), np.uint64(arena[b + B_BOUND + 1]), bw[4], bw[5], bw[0], bw[1],
+                           np.uint64(arena[b + B_BOUND + 2]), np.uint64(arena[b + B_BOUND + 3])) < 0:
+                    ctx[CTR][CUT] += 1
+                    fr[d, F_IT] = it + 1
+                    continue
+            for q in range(6):
+                direct[q] = np.uint64(arena[b + B_DIRECT + q])
+            fr[d, F_ATOP] = b + B_GROUPS
+            fr[d, F_NTOP] = fr[d, F_BEND]
+            fr[d, F_NG] = arena[b + B_GROUPS]
+            fr[d, F_G] = 0
+            fu = ctx[FRAMEU]
+            fu[d, U_MW:U_MW + 5] = 0
+            fu[d, U_MW + 5] = U1
+            fr[d, F_PC] = P_CHILD
+            return True
+        top = fr[d, F_ATOP]
         if fr[d, F_MODE] == 1:
             ntop = expand_viewer(ctx, ioff, nitems, fr[d, F_CODE], top, direct)
         elif fr[d, F_VNODE]:
-            code = ctx[ARENA][fr[d, F_ACTS] + it]
-            kind, a0, a1, a2, a3 = decode(code)
-            if kind == 0 and a0 == GUARD and a2 >= 0:
-                hit = False
-                states = ctx[STATES]
-                arena = ctx[ARENA]
-                for i in range(nitems):
-                    if key_byte(states[arena[ioff + 3 * i]], 15 + a1) - 1 == a2:
-                        hit = True
-                        break
-                if not hit:
-                    if (fr[d, F_MISSED] >> a1) & 1:
-                        fr[d, F_IT] = it + 1
-                        continue
-                    fr[d, F_MISSED] |= 1 << a1
+            code = ctx[ARENA][fr[d, F_ACTS] + ctx[ARENA][fr[d, F_CAND] + it]]
             ntop = expand_viewer(ctx, ioff, nitems, code, top, direct)
         else:
             ntop = expand_opponent(ctx, ioff, nitems, top, direct)
@@ -295,6 +340,165 @@ def _next(ctx, d):
         fr[d, F_PC] = P_CHILD
         return True
     return False
+
+
+@njit(cache=True)
+def _bound_next(ctx, d):
+    """A bounded decision (`_best`): the next candidate action's outcomes followed into its block (its
+    groups, its outcomes without a decision), its bound to be summed from its parts (P_BPART); after the
+    last, the candidates ordered by their bounds, highest first (ties in their order), and valued (P_NEXT)."""
+    fr = ctx[FRAMES]
+    arena = ctx[ARENA]
+    k = fr[d, F_BK]
+    nc = fr[d, F_NCAND]
+    cand = fr[d, F_CAND]
+    m = cand - fr[d, F_ACTS]
+    b = fr[d, F_ATOP]  # this block's start
+    if k == nc:
+        fr[d, F_BEND] = b
+        order = cand + 2 * m
+        for i in range(nc):  # an insertion sort, stable: the highest bound first
+            x = arena[cand + m + i]
+            p = i
+            while p > 0:
+                y = arena[cand + m + arena[order + p - 1]]
+                if mul_cmp(np.uint64(arena[x + B_BOUND]), np.uint64(arena[x + B_BOUND + 1]),
+                           np.uint64(arena[y + B_BOUND + 2]), np.uint64(arena[y + B_BOUND + 3]),
+                           np.uint64(arena[y + B_BOUND]), np.uint64(arena[y + B_BOUND + 1]),
+                           np.uint64(arena[x + B_BOUND + 2]), np.uint64(arena[x + B_BOUND + 3])) <= 0:
+                    break
+                arena[order + p] = arena[order + p - 1]
+                p -= 1
+            arena[order + p] = i
+        fr[d, F_IT] = 0
+        fr[d, F_NITER] = nc
+        fr[d, F_PC] = P_NEXT
+        return
+    ctr = ctx[CTR]
+    if not room(ctr, arena, b + B_GROUPS + 8):
+        return
+    arena[cand + m + k] = b
+    code = arena[fr[d, F_ACTS] + arena[cand + k]]
+    direct = ctx[FRAMEU][d, U_DIR:U_DIR + 6]
+    ntop = expand_viewer(ctx, fr[d, F_IOFF], fr[d, F_N], code, b + B_GROUPS, direct)
+    if ctr[ERR]:
+        return
+    arena = ctx[ARENA]
+    arena[b + B_END] = ntop
+    direct = ctx[FRAMEU][d, U_DIR:U_DIR + 6]
+    for q in range(6):
+        arena[b + B_DIRECT + q] = np.int64(direct[q])
+    fr = ctx[FRAMES]
+    fr[d, F_ATOP] = b + B_GROUPS
+    fr[d, F_G] = 0
+    fr[d, F_PART] = 0
+    fu = ctx[FRAMEU]
+    fu[d, U_MW:U_MW + 5] = 0
+    fu[d, U_MW + 5] = U1
+    fr[d, F_PC] = P_BPART
+
+
+@njit(cache=True)
+def _bound_part(ctx, d):
+    """The bound of a bounded decision's action (`_bound`): the next part of its next information state
+    valued — its worlds of one opponent type when it holds more than one, else one world (in a mixture a
+    world's value only when known, else its weight) — in a frame of its own (its mass then added to the
+    frame's MW over its group's scale, as a child's); after the last, the bound (win, denominator) in the
+    block and the next action (P_BNEXT)."""
+    ctr = ctx[CTR]
+    fr = ctx[FRAMES]
+    g0 = fr[d, F_ATOP]
+    b = g0 - B_GROUPS
+    ng = ctx[ARENA][g0]
+    mixture = ctx[CONF][C_NTYPES] > 1
+    while fr[d, F_G] < ng:
+        arena = ctx[ARENA]
+        g = fr[d, F_G]
+        start = arena[g0 + 1 + 4 * g]
+        glen = arena[g0 + 2 + 4 * g]
+        sh = np.uint64(arena[g0 + 3 + 4 * g])
+        sl = np.uint64(arena[g0 + 4 + 4 * g])
+        conf = ctx[CONF]
+        typ0 = tnum(conf, arena[start])
+        several = False
+        for i in range(1, glen):
+            if tnum(conf, arena[start + 3 * i]) != typ0:
+                several = True
+                break
+        end = arena[b + B_END]
+        if several:
+            while fr[d, F_PART] < 4:
+                t = fr[d, F_PART]
+                fr[d, F_PART] = t + 1
+                cnt = 0
+                last = -1
+                for i in range(glen):
+                    if tnum(conf, arena[start + 3 * i]) == t:
+                        cnt += 1
+                        last = i
+                if cnt == 0:
+                    continue
+                if cnt == 1 and mixture:
+                    _lazy_part(ctx, d, arena[start + 3 * last], np.uint64(arena[start + 3 * last + 1]),
+                               np.uint64(arena[start + 3 * last + 2]), sh, sl)
+                    continue
+                if not room(ctr, arena, end + 3 * cnt + 8):
+                    return
+                q = end
+                for i in range(glen):
+                    if tnum(conf, arena[start + 3 * i]) == t:
+                        arena[q] = arena[start + 3 * i]
+                        arena[q + 1] = arena[start + 3 * i + 1]
+                        arena[q + 2] = arena[start + 3 * i + 2]
+                        q += 3
+                _push(ctx, ZERO, ZERO, end, np.int64(cnt), q)
+                return
+        else:
+            while fr[d, F_PART] < glen:
+                j = fr[d, F_PART]
+                fr[d, F_PART] = j + 1
+                if mixture:
+                    _lazy_part(ctx, d, arena[start + 3 * j], np.uint64(arena[start + 3 * j + 1]),
+                               np.uint64(arena[start + 3 * j + 2]), sh, sl)
+                    continue
+                _push(ctx, ZERO, ZERO, start + 3 * j, ONE, end)
+                return
+        fr[d, F_G] = g + 1
+        fr[d, F_PART] = 0
+    # every part summed: the bound, with the outcomes without a decision
+    fu = ctx[FRAMEU]
+    mw = fu[d, U_MW:U_MW + 6]
+    arena = ctx[ARENA]
+    dw = np.uint64(arena[b + B_DIRECT])
+    dl = np.uint64(arena[b + B_DIRECT + 1])
+    dh4 = np.uint64(arena[b + B_DIRECT + 4])
+    dl5 = np.uint64(arena[b + B_DIRECT + 5])
+    if (dh4 != U0 or dl5 != U0) and (dw != U0 or dl != U0):
+        combine_into(ctr, mw, dw, dl, U0, U0, dh4, dl5)
+    arena[b + B_BOUND] = np.int64(mw[0])
+    arena[b + B_BOUND + 1] = np.int64(mw[1])
+    arena[b + B_BOUND + 2] = np.int64(mw[4])
+    arena[b + B_BOUND + 3] = np.int64(mw[5])
+    fr[d, F_BK] += 1
+    fr[d, F_ATOP] = arena[b + B_END]
+    fr[d, F_PC] = P_BNEXT
+
+
+@njit(cache=True, inline="always")
+def _lazy_part(ctx, d, s, wh, wl, sh, sl):
+    """A mixture's one-world part of a bound: the world's value times its weight when its value is known,
+    else its weight (a value is at most 1), over the group's scale, added to the frame's MW."""
+    ctr = ctx[CTR]
+    mw = ctx[FRAMEU][d, U_MW:U_MW + 6]
+    vid = ctx[PSTATE][s, 1] - 2
+    if vid >= 0:
+        v = get_value(ctx[VALUES], vid)
+        xh, xl = mul2(ctr, wh, wl, v[0], v[1])
+        dh, dl = mul2(ctr, sh, sl, v[4], v[5])
+        if xh != U0 or xl != U0:
+            combine_into(ctr, mw, xh, xl, U0, U0, dh, dl)
+    elif wh != U0 or wl != U0:
+        combine_into(ctr, mw, wh, wl, U0, U0, sh, sl)
 
 
 @njit(cache=True, inline="always")
@@ -384,6 +588,10 @@ def run(ctx):
                 cs = arena[top + 1 + 4 * g]
                 cl = arena[top + 2 + 4 * g]
                 _push(ctx, ZERO, ZERO, cs, cl, fr[d, F_NTOP])
+        elif pc == P_BNEXT:
+            _bound_next(ctx, d)
+        elif pc == P_BPART:
+            _bound_part(ctx, d)
         if ctr[ERR]:
             return
         d = ctr[DEPTH] - 1
@@ -392,16 +600,20 @@ def run(ctx):
                 return
             # deliver the child's mass to its parent and pop it
             fu = ctx[FRAMEU]
-            r = fu[d, U_MW:U_MW + 6].copy()
+            r0, r1, r2, r3, r4, r5 = fu[d, U_MW], fu[d, U_MW + 1], fu[d, U_MW + 2], fu[d, U_MW + 3], \
+                fu[d, U_MW + 4], fu[d, U_MW + 5]
             ctr[DEPTH] = d
             p = d - 1
             # over the parent's group's scale (`_combine`'s `den *= scale`, group by group)
             pf = ctx[FRAMES]
             at = pf[p, F_ATOP] + 1 + 4 * pf[p, F_G]
             arena = ctx[ARENA]
-            dh, dl = mul2(ctr, r[4], r[5], np.uint64(arena[at + 2]), np.uint64(arena[at + 3]))
-            combine_into(ctr, ctx[FRAMEU][p, U_MW:U_MW + 6], r[0], r[1], r[2], r[3], dh, dl)
-            pf[p, F_G] += 1
+            dh, dl = mul2(ctr, r4, r5, np.uint64(arena[at + 2]), np.uint64(arena[at + 3]))
+            if pf[p, F_PC] == P_BPART:  # a part of a bound: its win mass (the bound's part advances itself)
+                combine_into(ctr, ctx[FRAMEU][p, U_MW:U_MW + 6], r0, r1, U0, U0, dh, dl)
+            else:
+                combine_into(ctr, ctx[FRAMEU][p, U_MW:U_MW + 6], r0, r1, r2, r3, dh, dl)
+                pf[p, F_G] += 1
 
 
 # --- entry points -------------------------------------------------------------------------------------
@@ -411,10 +623,11 @@ def root_intern(ctx, states, tails, pairs, typs):
     ctx = borrowed(ctx)
     conf = ctx[CONF]
     buf = np.empty(8 * KW, dtype=np.uint8)
+    scratch = np.empty(256, dtype=np.int64)
     out = np.empty(states.shape[0], dtype=np.int64)
     for i in range(states.shape[0]):
-        pack(states[i], conf[C_N], typs[i], tails[i], pairs[i], conf[C_MEMORY], conf[C_SAFREE], buf)
-        out[i] = state_id(ctx[CTR], ctx[S_SLOTS], ctx[STATES], buf.view(np.int64))
+        pack(states[i], conf[C_N], ZERO, tails[i], pairs[i], conf[C_MEMORY], conf[C_SAFREE], buf, scratch)
+        out[i] = typed(conf, state_id(ctx[CTR], ctx[S_SLOTS], ctx[STATES], buf.view(np.int64)), typs[i])
     return out
 
 
@@ -460,7 +673,7 @@ def root_search(ctx, sids, whi, wlo, mode, code):
 @njit(cache=True, inline="always")
 def root_flags(ctx, sid):
     """(the viewer is out, the round is over, the player to move) of a state."""
-    key = ctx[STATES][sid]
+    key = ctx[STATES][rnum(ctx[CONF], sid)]
     viewer = ctx[CONF][C_VIEWER]
     b0 = key[0] & 0xFF
     out = (key[0] >> 8) & 0xFF
@@ -494,10 +707,11 @@ def root_outcomes(ctx, sids, codes):
         t = ctx[TRANS]
         off = t[tids[i], 4]
         dens[i] = t[tids[i], 3]
+        typ = tnum(ctx[CONF], sids[i])
         for j in range(t[tids[i], 5]):
             o = ctx[OUTS]
             out[k, 0] = i
-            out[k, 1] = o[off + j, 0]
+            out[k, 1] = typed(ctx[CONF], o[off + j, 0], typ)
             out[k, 2] = o[off + j, 1]
             out[k, 3] = o[off + j, 3]
             k += 1
@@ -517,7 +731,7 @@ def root_opponents(ctx, sids):
     k = 0
     for i in range(len(sids)):
         typ, _, _ = unpacked(ctx[CONF], ctx[STATES], sids[i], st, buf)
-        m, den = opponent_acts(ctx[CONF], ctx[ED], st, typ, codes, weights)
+        m, den = opponent_acts(ctx, st, typ, codes, weights)
         dens[i] = den
         for j in range(m):
             out[k, 0] = i

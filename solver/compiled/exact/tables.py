@@ -11,8 +11,8 @@ from numba.extending import intrinsic
 from solver.compiled.kernels import MAXACTS, MAXD, SIZE
 from solver.compiled.u128 import U0, U1, add, divmod128, gcd, mul
 from solver.rules.rng import GAMMA, MIX1, MIX2
-from solver.compiled.exact.packing import (BUDGET, C_MEMORY, C_N, C_NUP, C_SAFREE, C_TYPES, C_UP, C_VIEWER,
-                                           ERR, FI, FU, KW, NEED_MORE, N_CTR, N_STATES, N_VALS, OVERFLOW, OW,
+from solver.compiled.exact.packing import (BUDGET, C_MEMORY, C_N, C_NTYPES, C_NUP, C_TSHIFT, C_SAFREE, C_TYPES, C_UP, C_VIEWER,
+                                           ERR, FI, FU, KW, NEED_MORE, N_CTR, N_W64, N_STATES, N_VALS, OVERFLOW, OW,
                                            STATES, TRASH, unpack)
 
 
@@ -32,6 +32,9 @@ def new_context(n, viewer, ed, up, types_, sa_free, memory, budget, size=14):
         conf[C_UP + i] = c
     for i, t in enumerate(types_):
         conf[C_TYPES + i] = t
+    conf[C_NTYPES] = len(types_)
+    shift = (max(len(types_), 1) - 1).bit_length()  # a state's number: its round's number, then its type's bits
+    conf[C_TSHIFT] = shift
     r = 1 << size
 
     def rows(k, w, fill=0, dtype=np.int64):  # zeros: the pages are only allocated where written
@@ -45,11 +48,11 @@ def new_context(n, viewer, ed, up, types_, sa_free, memory, budget, size=14):
             np.zeros(4 * r, dtype=np.int64), np.zeros(4 * r, dtype=np.int64), np.zeros(8 * r, dtype=np.int64),
             vec(16 * r), vec(16 * r),
             rows(2 * r, KW), rows(r // 2, OW), rows(2 * r, 6), rows(8 * r, 4), rows(2 * r, 3), rows(2 * r, 7),
-            rows(4 * r, 3), rows(2 * r, 5), rows(2 * r, 4), rows(r // 2, 2), rows(2 * r, 5),
+            rows(4 * r, 3), rows(2 * r, 5), rows((2 * r) << shift, 4), rows(r // 2, 2), rows(2 * r, 5),
             rows(1 << 10, FI), rows(4 * r, 6, 0, np.uint64), rows(1 << 10, FU, 0, np.uint64),
-            np.zeros((16, 256), dtype=np.int64), np.zeros((8, SIZE), dtype=np.int8),
-            np.zeros((8, 8 * KW), dtype=np.uint8), np.zeros((2, 256, MAXD + 4), dtype=np.int64),
-            np.zeros((2, MAXACTS, 4), dtype=np.int64))
+            np.zeros((N_W64, 256), dtype=np.int64), np.zeros((8, SIZE), dtype=np.int8),
+            np.zeros((8, 8 * KW), dtype=np.uint8), np.zeros((3, 256, MAXD + 4), dtype=np.int64),
+            np.zeros((4, MAXACTS, 4), dtype=np.int64))
 
 
 # --- borrowed tables --------------------------------------------------------------------------------
@@ -179,12 +182,27 @@ def pair_find(slots, rows, sid, code):
 
 @njit(cache=True)
 def pair_add(ctr, slots, rows, cnt, sid, code):
-    """The row of (sid, code) in a pair table, added if new."""
-    key = np.empty(2, dtype=np.int64)
-    key[0] = sid
-    key[1] = code
-    r, _ = intern(ctr, slots, rows, cnt, key, np.int64(2))
-    return r
+    """The row of (sid, code) in a pair table, added if new (`intern` of the key (sid, code), without an
+    array for it)."""
+    mask = np.uint64(len(slots) - 1)
+    h = mix(mix(np.uint64(2), sid), code)
+    i = np.int64(h & mask)
+    while True:
+        r = slots[i]
+        if r == 0:
+            break
+        r -= 1
+        if rows[r, 0] == sid and rows[r, 1] == code:
+            return r
+        i = np.int64((np.uint64(i) + U1) & mask)
+    n = ctr[cnt]
+    if not room(ctr, rows, n + 1):
+        return rows.shape[0] - TRASH
+    rows[n, 0] = sid
+    rows[n, 1] = code
+    ctr[cnt] = n + 1
+    slots[i] = n + 1
+    return n
 
 
 @njit(cache=True, inline="always")
@@ -213,14 +231,37 @@ def get_value(v, vid):
     return v[vid, 0], v[vid, 1], v[vid, 2], v[vid, 3], v[vid, 4], v[vid, 5]
 
 
-@njit(cache=True)
-def skey(ctx, sid):
-    return ctx[STATES][sid]
+@njit(cache=True, inline="always")
+def rnum(conf, sid):
+    """A state's round's number (the rows of the states table, of the transitions: the opponents' types
+    share them; a state's number is its round's number, then its type's bits)."""
+    return sid >> conf[C_TSHIFT]
+
+
+@njit(cache=True, inline="always")
+def tnum(conf, sid):
+    """A state's type."""
+    return sid & ((np.int64(1) << conf[C_TSHIFT]) - 1)
+
+
+@njit(cache=True, inline="always")
+def typed(conf, rid, typ):
+    """The number of the state of round `rid` with opponents' type `typ`."""
+    return (rid << conf[C_TSHIFT]) | typ
 
 
 @njit(cache=True)
 def unpacked(conf, states, sid, st, buf):
-    return unpack(states[sid], conf[C_N], conf[C_NUP], conf[C_UP:C_UP + 3], st, buf)
+    """The round array of state `sid`; returns (its type, its tail's groups, their pair bits)."""
+    _, ng, pairs = unpack(states[sid >> conf[C_TSHIFT]], conf[C_N], conf[C_NUP], conf[C_UP:C_UP + 3], st, buf)
+    return tnum(conf, sid), ng, pairs
+
+
+@njit(cache=True)
+def unpacked_round(conf, states, rid, st, buf):
+    """The round array of round number `rid`; returns (its tail's groups, their pair bits)."""
+    _, ng, pairs = unpack(states[rid], conf[C_N], conf[C_NUP], conf[C_UP:C_UP + 3], st, buf)
+    return ng, pairs
 
 
 # --- 128-bit helpers that report overflow -----------------------------------------------------------

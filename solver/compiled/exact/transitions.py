@@ -15,11 +15,13 @@ from solver.compiled.exact.packing import (APPLIED, BUDGET, CONF, CTR, C_MEMORY,
                                            C_VIEWER, ED, ERR, L_SLOTS, NO, NONE, N_OBS, N_OUTS, N_TLIN,
                                            N_TRANS, OBS, OUTS, OW, O_SLOTS, PAIRS, PSTATE, STATES, S_SLOTS,
                                            TLIN, TOO_LARGE, TRANS, T_SLOTS, VALUES, WORK, YES, ZERO, acode,
-                                           W64, W64_PAIR, W64_STEP, W64_TRANS, W8, W8_FIRST, W8_LINEAR, W8_RESOLVE,
+                                           W64, W64_ACC, W64_DECK, W64_LIN, W64_OPP, W64_PACK, W64_PAIR, W64_STEP,
+                                           W64_TRANS, WACTS, WACTS_APPLY, WACTS_OPP, WACTS_TIES, W8, W8_FIRST, W8_LINEAR, W8_RESOLVE,
                                            W8_TRANS, WDECKS, WU8, WU8_LINEAR, WU8_OBS, WU8_RESOLVE, WU8_TRANS,
                                            decode, nib, nib_set, pack)
 from solver.compiled.exact.tables import (acc_add, fail, get_value, intern, mul2, pair_add, pair_find,
-                                          put_value, reduce3, room, state_id, unpacked)
+                                          put_value, reduce3, rnum, room, state_id, tnum, typed, unpacked,
+                                          unpacked_round)
 
 
 # --- the opponents' choices -----------------------------------------------------------------------
@@ -31,11 +33,13 @@ def row_code(phase, acts, j):
 
 
 @njit(cache=True)
-def opponent_acts(conf, ed, st, typ, codes, weights):
+def opponent_acts(ctx, st, typ, codes, weights):
     """The model's distribution at the state (the player to move an opponent): its actions' codes
     and integer weights (in the engine's order; after a Chancellor, an opponent's two equally likely
     orders of one returned pair as one pair of twice the weight) and their denominator."""
-    acts = np.empty((MAXACTS, 4), dtype=np.int64)
+    conf = ctx[CONF]
+    ed = ctx[ED]
+    acts = ctx[WACTS][WACTS_OPP]
     m = legal_actions(st, ed, acts)
     phase = st[PHASE]
     if conf[C_TYPES + typ] == 0 or m == 1:
@@ -44,7 +48,7 @@ def opponent_acts(conf, ed, st, typ, codes, weights):
             weights[j] = 1
         den = m
     else:
-        ties = np.empty((MAXACTS, 4), dtype=np.int64)
+        ties = ctx[WACTS][WACTS_TIES]
         t = counting_choices(st, ed, ties)
         best = (EXPLORE_Q - EXPLORE_P) * m + EXPLORE_P * t  # `CardCounterModel.integer_weights`
         other = EXPLORE_P * t
@@ -61,10 +65,12 @@ def opponent_acts(conf, ed, st, typ, codes, weights):
     if phase != 1:
         return m, den
     # pairs: the same keep, the two different returned cards in either order, the same weight
-    taken = np.zeros(m, dtype=np.bool_)
+    w = ctx[W64]
+    oc = w[W64_OPP]
+    ow = w[W64_OPP + 1]
+    taken = w[W64_OPP + 2]
+    taken[:m] = 0
     out = 0
-    oc = np.empty(m, dtype=np.int64)
-    ow = np.empty(m, dtype=np.int64)
     for j in range(m):
         if taken[j]:
             continue
@@ -73,7 +79,7 @@ def opponent_acts(conf, ed, st, typ, codes, weights):
             for i in range(m):
                 if i != j and acts[i, 3] == 2 and acts[i, 0] == acts[j, 0] and acts[i, 1] == acts[j, 2] \
                         and acts[i, 2] == acts[j, 1] and weights[i] == weights[j]:
-                    taken[i] = True
+                    taken[i] = 1
                     oc[out] = acode(2, acts[j, 0], acts[j, 1], acts[j, 2], 2)
                     ow[out] = 2 * weights[j]
                     out += 1
@@ -147,8 +153,9 @@ def obs_id(ctx, pre, kind, a0, a1, a2, a3, post):
 
 
 @njit(cache=True)
-def _apply_code(st, ed, kind, a0, a1, a2, a3):
-    acts = np.empty((1, 4), dtype=np.int64)
+def _apply_code(ctx, st, kind, a0, a1, a2, a3):
+    ed = ctx[ED]
+    acts = ctx[WACTS][WACTS_APPLY]
     acts[0, 0] = a0
     acts[0, 1] = a1
     acts[0, 2] = a2
@@ -157,7 +164,7 @@ def _apply_code(st, ed, kind, a0, a1, a2, a3):
 
 
 @njit(cache=True)
-def draw_orders(cards, nc, j, tops, ways):
+def draw_orders(cards, nc, j, tops, ways, rest1):
     """Every way to draw j (1 or 2) cards in order from the sorted multiset cards[:nc]: rows of
     `tops` (the drawn cards then the rest, sorted) with their ways; their number."""
     m = 0
@@ -168,7 +175,6 @@ def draw_orders(cards, nc, j, tops, ways):
         while i + m1 < nc and cards[i + m1] == c1:
             m1 += 1
         # the rest without one c1
-        rest1 = np.empty(nc, dtype=np.int64)
         r1 = 0
         skipped = False
         for x in range(nc):
@@ -215,7 +221,8 @@ def deck_orders(ctx, st, ng, pairs, k, decks, sas, ways):
     `ways`; returns (their number, the denominator)."""
     sa_free = ctx[CONF][C_SAFREE]
     d = st[DECKN]
-    top = np.empty(MAXD + 4, dtype=np.int64)
+    w = ctx[W64]
+    top = w[W64_DECK]
     for i in range(d):
         top[i] = st[DECK + d - 1 - i]
     tail = 0
@@ -224,8 +231,8 @@ def deck_orders(ctx, st, ng, pairs, k, decks, sas, ways):
     nfree = d - tail
     # the groups: (start in top, cards on the deck, has the set-aside card)
     n_groups = 1 + ng
-    gstart = np.empty(n_groups, dtype=np.int64)
-    gsize = np.empty(n_groups, dtype=np.int64)
+    gstart = w[W64_DECK + 1]
+    gsize = w[W64_DECK + 2]
     gstart[0] = 0
     gsize[0] = nfree
     pos = nfree
@@ -241,9 +248,10 @@ def deck_orders(ctx, st, ng, pairs, k, decks, sas, ways):
     ways[0] = 1
     den = 1
     placed = 0  # deck cards already placed (the groups before)
-    tops = np.empty((128, MAXD + 4), dtype=np.int64)
-    tw = np.empty(128, dtype=np.int64)
-    cards = np.empty(MAXD + 4, dtype=np.int64)
+    tops = ctx[WDECKS][2]
+    tw = w[W64_DECK + 4]
+    cards = w[W64_DECK + 3]
+    rest1 = w[W64_DECK + 5]
     for g in range(n_groups):
         n = gsize[g]
         nc = n
@@ -256,7 +264,7 @@ def deck_orders(ctx, st, ng, pairs, k, decks, sas, ways):
         j = k if k < n else n
         k -= j
         if j and nc > 1:
-            no = draw_orders(cards, nc, j, tops, tw)
+            no = draw_orders(cards, nc, j, tops, tw, rest1)
             f = 1
             for x in range(j):
                 f *= nc - x
@@ -310,7 +318,7 @@ def _outcome(ctx, pre, kind, a0, a1, a2, a3, post, n_deck, ng, pairs, typ, retur
             ng2 = d2
         pairs2 = 0
     else:
-        sizes = np.empty(32, dtype=np.int64)
+        sizes = ctx[W64][W64_PACK + 1]
         ns = 0
         tail = 0
         for g in range(ng):
@@ -338,7 +346,7 @@ def _outcome(ctx, pre, kind, a0, a1, a2, a3, post, n_deck, ng, pairs, typ, retur
         for g in range(ng2):
             if sizes[first + g] == 2:
                 pairs2 |= 1 << g
-    pack(post, n, typ, ng2, pairs2, conf[C_MEMORY], conf[C_SAFREE], buf)
+    pack(post, n, typ, ng2, pairs2, conf[C_MEMORY], conf[C_SAFREE], buf, ctx[W64][W64_PACK])
     sid = state_id(ctx[CTR], ctx[S_SLOTS], ctx[STATES], buf.view(np.int64))
     oid = obs_id(ctx, pre, kind, a0, a1, a2, a3, post)
     ko = 0
@@ -349,22 +357,24 @@ def _outcome(ctx, pre, kind, a0, a1, a2, a3, post, n_deck, ng, pairs, typ, retur
 
 
 @njit(cache=True)
-def _transition(ctx, sid, code, block, osid, oways, ooid, oko):
-    """Apply action `code` in state `sid` in every resolution of its draws (`_transition`): writes the
-    outcomes (next state, integer weight, observation, knocked out) and returns (their number, the
-    resolutions counted as work, the denominator)."""
+def _transition(ctx, rid, code, block, osid, oways, ooid, oko):
+    """Apply action `code` in round `rid` in every resolution of its draws (`_transition`): writes the
+    outcomes (next round, integer weight, observation, knocked out) and returns (their number, the
+    resolutions counted as work, the denominator). The opponents' type does not change a transition:
+    the types' states share it (the round's numbers; `typed` gives the states')."""
     ed = ctx[ED]
     kind, a0, a1, a2, a3 = decode(code)
     buf = ctx[WU8][WU8_TRANS]
     st = ctx[W8][W8_TRANS]
-    typ, ng, pairs = unpacked(ctx[CONF], ctx[STATES], sid, st, buf)
+    ng, pairs = unpacked_round(ctx[CONF], ctx[STATES], rid, st, buf)
+    typ = ZERO
     returned = a3 if kind == 1 else 0
     n_deck = np.int64(st[DECKN])
     draws = 2 if (kind == 0 and (a0 == PRINCE or a0 == CHANCELLOR)) else 1
     k = draws if draws < n_deck else n_deck
     first = ctx[W8][W8_FIRST]
     first[:] = st
-    _apply_code(first, ed, kind, a0, a1, a2, a3)
+    _apply_code(ctx, first, kind, a0, a1, a2, a3)
     if k == 0:
         osid[0], ooid[0], oko[0] = _outcome(ctx, st, kind, a0, a1, a2, a3, first, n_deck, ng, pairs, typ, returned,
                                             ZERO, block, buf)
@@ -415,7 +425,7 @@ def _resolve(ctx, st, kind, a0, a1, a2, a3, first, decks, sas, ways, m, k, retur
                 work[DECK + n_deck - 1 - x] = decks[i, x]
             if sas[i] != -2:
                 work[SETASIDE] = sas[i]
-            _apply_code(work, ed, kind, a0, a1, a2, a3)
+            _apply_code(ctx, work, kind, a0, a1, a2, a3)
             if check and n_deck + returned - work[DECKN] != k:
                 return -1
             res = work
@@ -426,15 +436,15 @@ def _resolve(ctx, st, kind, a0, a1, a2, a3, first, decks, sas, ways, m, k, retur
 
 
 @njit(cache=True)
-def _pair(ctx, sid, keep, x, y, osid, oways, ooid, oko):
+def _pair(ctx, rid, keep, x, y, osid, oways, ooid, oko):
     """An opponent's two equally likely orders of one returned pair (`_pair`): both applied, the pair
     one exchangeable group, their outcomes merged by (state, observation), twice the denominator."""
     ctx[CTR][PAIRS] += 1
     w = ctx[W64]
     s1, w1, o1, k1 = w[W64_PAIR], w[W64_PAIR + 1], w[W64_PAIR + 2], w[W64_PAIR + 3]
     s2, w2, o2, k2 = w[W64_PAIR + 4], w[W64_PAIR + 5], w[W64_PAIR + 6], w[W64_PAIR + 7]
-    c1, n1, d1 = _transition(ctx, sid, acode(1, keep, x, y, 2), YES, s1, w1, o1, k1)
-    c2, n2, d2 = _transition(ctx, sid, acode(1, keep, y, x, 2), YES, s2, w2, o2, k2)
+    c1, n1, d1 = _transition(ctx, rid, acode(1, keep, x, y, 2), YES, s1, w1, o1, k1)
+    c2, n2, d2 = _transition(ctx, rid, acode(1, keep, y, x, 2), YES, s2, w2, o2, k2)
     g = gcd64(np.uint64(d1), np.uint64(d2))
     d = d1 // np.int64(g) * d2
     m = 0
@@ -463,22 +473,24 @@ def _pair(ctx, sid, keep, x, y, osid, oways, ooid, oko):
 
 @njit(cache=True)
 def step(ctx, sid, code):
-    """The remembered transition (`_step`): its row in the transitions table (sid, code, work counted,
-    denominator, outcomes' offset, number); counted as work every time it is used."""
+    """The remembered transition (`_step`) of state `sid`: its row in the transitions table (round
+    number, code, work counted, denominator, outcomes' offset, number; the outcomes' rounds, to be typed
+    with the state's type, `typed`); counted as work every time it is used."""
     ctr = ctx[CTR]
     ctr[APPLIED] += 1
-    tid = pair_find(ctx[T_SLOTS], ctx[TRANS], sid, code)
+    rid = rnum(ctx[CONF], sid)
+    tid = pair_find(ctx[T_SLOTS], ctx[TRANS], rid, code)
     if tid < 0:
         w = ctx[W64]
         osid, oways, ooid, oko = w[W64_STEP], w[W64_STEP + 1], w[W64_STEP + 2], w[W64_STEP + 3]
         kind, a0, a1, a2, a3 = decode(code)
         if kind == 2:  # an opponent's pair of Chancellor choices
-            c, nw, den = _pair(ctx, sid, a0, a1, a2, osid, oways, ooid, oko)
+            c, nw, den = _pair(ctx, rid, a0, a1, a2, osid, oways, ooid, oko)
         else:
-            c, nw, den = _transition(ctx, sid, code, NO, osid, oways, ooid, oko)
+            c, nw, den = _transition(ctx, rid, code, NO, osid, oways, ooid, oko)
         if ctr[ERR]:
             return 0
-        tid = pair_add(ctx[CTR], ctx[T_SLOTS], ctx[TRANS], np.int64(N_TRANS), sid, code)
+        tid = pair_add(ctx[CTR], ctx[T_SLOTS], ctx[TRANS], np.int64(N_TRANS), rid, code)
         off = ctr[N_OUTS]
         outs = ctx[OUTS]
         if ctr[ERR] or not room(ctr, outs, off + c):
@@ -507,7 +519,7 @@ def linear_over(ctx, sid):
     ps = ctx[PSTATE]
     if ps[sid, 0] != 0:
         return ps[sid, 0] - 2
-    key = ctx[STATES][sid]
+    key = ctx[STATES][rnum(ctx[CONF], sid)]
     b0 = key[0] & 0xFF
     if ((b0 >> 3) & 3) != 2:
         return NONE
@@ -542,13 +554,15 @@ def lin_done(ctx, acc):
 
 
 @njit(cache=True)
-def lin_sum_over(ctx, tid):
-    """`_lin_sum` of a transition whose outcomes can only be over (an opponent's last play)."""
-    acc = np.zeros(6, dtype=np.uint64)
+def lin_sum_over(ctx, tid, typ):
+    """`_lin_sum` of a transition whose outcomes can only be over (an opponent's last play), for the
+    opponents' type `typ`."""
+    acc = ctx[W64][W64_ACC + 1, :6].view(np.uint64)
+    acc[:] = 0
     t = ctx[TRANS]
     off = t[tid, 4]
     for i in range(t[tid, 5]):
-        lv = linear_over(ctx, ctx[OUTS][off + i, 0])
+        lv = linear_over(ctx, typed(ctx[CONF], ctx[OUTS][off + i, 0], typ))
         if lv == NONE:
             return NONE
         _lin_acc(ctx, acc, tid, i, lv)
@@ -562,7 +576,7 @@ def lin_trans_over(ctx, sid, code):
     if r >= 0:
         return ctx[TLIN][r, 2]
     tid = step(ctx, sid, code)
-    v = lin_sum_over(ctx, tid)
+    v = lin_sum_over(ctx, tid, tnum(ctx[CONF], sid))
     r = pair_add(ctx[CTR], ctx[L_SLOTS], ctx[TLIN], np.int64(N_TLIN), sid, code)
     ctx[TLIN][r, 2] = v
     return v
@@ -585,11 +599,14 @@ def linear_full(ctx, sid):
     typ, _, _ = unpacked(ctx[CONF], ctx[STATES], sid, st, buf)
     found = NONE
     if st[PHASE] == 0 and st[DECKN] == 0 and st[CUR] != viewer:
-        codes = np.empty(MAXACTS, dtype=np.int64)
-        weights = np.empty(MAXACTS, dtype=np.int64)
-        m, da = opponent_acts(ctx[CONF], ctx[ED], st, typ, codes, weights)
-        acc = np.zeros(6, dtype=np.uint64)
-        misses = np.full(MAXP, -3, dtype=np.int64)
+        w = ctx[W64]
+        codes = w[W64_LIN]
+        weights = w[W64_LIN + 1]
+        m, da = opponent_acts(ctx, st, typ, codes, weights)
+        acc = w[W64_ACC + 2, :6].view(np.uint64)
+        acc[:] = 0
+        misses = w[W64_LIN + 2]
+        misses[:MAXP] = -3
         found = 0
         for j in range(m):
             kind, a0, a1, a2, a3 = decode(codes[j])
@@ -616,13 +633,15 @@ def linear_full(ctx, sid):
 
 
 @njit(cache=True)
-def lin_sum_full(ctx, tid):
-    """`_lin_sum`: the value of a transition's outcomes if none leaves the viewer a decision, else NONE."""
-    acc = np.zeros(6, dtype=np.uint64)
+def lin_sum_full(ctx, tid, typ):
+    """`_lin_sum`: the value of a transition's outcomes (for the opponents' type `typ`) if none leaves the
+    viewer a decision, else NONE."""
+    acc = ctx[W64][W64_ACC + 3, :6].view(np.uint64)
+    acc[:] = 0
     t = ctx[TRANS]
     off = t[tid, 4]
     for i in range(t[tid, 5]):
-        lv = linear_full(ctx, ctx[OUTS][off + i, 0])
+        lv = linear_full(ctx, typed(ctx[CONF], ctx[OUTS][off + i, 0], typ))
         if lv == NONE:
             return NONE
         _lin_acc(ctx, acc, tid, i, lv)
