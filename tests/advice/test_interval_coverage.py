@@ -22,14 +22,18 @@ FIXED = dict(next_decision=False, leaves=0)
 
 
 def positions():
+    """Two fresh positions a row (seeded rounds of card counters), 2 players, both editions."""
     out = []
     for edition in ("classic", "2019"):
         for left, model in ((6, "card-counter"), (7, "mixture"), (8, "random"), (7, "card-counter"), (9, "mixture")):
-            for seed in range(610_000, 611_000):
-                record = position_at(edition, 2, left, seed + left)
-                if record is not None:
+            found = 0
+            for seed in range(640_000, 641_000):
+                record = position_at(edition, 2, left, seed)
+                if record is not None and advise_estimate(record, model, deals=50, **FIXED).method == "estimate":
                     out.append((record, model))
-                    break
+                    found += 1
+                    if found == 2:
+                        break
     return out
 
 
@@ -51,5 +55,5 @@ def test_the_intervals_hold_a_much_larger_samples_value_of_the_same_quantity():
                 held += 1
             else:
                 misses.append((a.action, round(low, 3), round(value[a.action], 3), round(high, 3)))
-    assert plays >= 40
+    assert plays >= 60
     assert held / plays >= 0.93, (held, plays, misses)

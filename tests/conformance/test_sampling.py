@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from solver import parse_record
-from solver.advice.estimate import advise_estimate
+from solver.advice.estimate import DEFAULT_LEAVES, advise_estimate
 from solver.compiled import backend, forced
 
 from .common import position_where
@@ -26,6 +26,7 @@ RECORDS = [
 
 
 def both(record, model, **kw):
+    kw.setdefault("leaves", DEFAULT_LEAVES)  # (the leaves on in every round: a 2-player one has none by default)
     with forced("python"):
         slow = advise_estimate(record, model, **kw)
     with forced("compiled"):

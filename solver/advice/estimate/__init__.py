@@ -99,7 +99,8 @@ def estimate_answer(record, model, settings: Optional[EstimateSettings] = None, 
               if isinstance(a, Play) and a.guess is not None and a.target in lead and a != lead[a.target]}
     results: dict = {a: PlayResults() for a in live}
     quantity = Quantity(results, _strata(record, post, sampled, first_deal, live), misses)
-    leaf = leaf_values(record, model, settings.leaves) if settings.leaves and posterior == "exact" else None
+    budget = settings.leaves_for(record.n_players)
+    leaf = leaf_values(record, model, budget) if budget and posterior == "exact" else None
     belief = start_belief(record, model, first_deal, post) if settings.belief else None
     runner = make_playouts(v, live, settings.next_decision, leaf, belief)
     index = {a: j for j, a in enumerate(live)}
