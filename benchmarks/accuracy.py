@@ -16,12 +16,12 @@ over the estimated answers:
   percentile of its absolute value (and the median of the signed value);
 * **CPU** — seconds of the answer: median and worst.
 
-`--dump FILE` writes one JSON line per answer; `--leaves N` answers with another leaf budget (a variant);
+`--dump FILE` writes one JSON line per answer; `--leaves N` answers with another leaf budget, `--deals N` with another deal budget (variants);
 `--truth FILE` keeps the exact values of the positions (read, and appended when computed): a rerun of the
 same positions measures only the answers.
 
 Usage: python benchmarks/accuracy.py [positions-per-row] [--lefts 6,7,8] [--editions classic,2019]
-       [--models mixture,card-counter,random] [--start N] [--dump FILE] [--leaves N] [--truth FILE]
+       [--models mixture,card-counter,random] [--start N] [--dump FILE] [--leaves N] [--deals N] [--truth FILE]
 """
 
 from __future__ import annotations
@@ -94,6 +94,7 @@ def main() -> None:
     start = int(opt("--start", "500000"))
     dump = opt("--dump", None)
     leaves = opt("--leaves", None)
+    deals = opt("--deals", None)
     truth_file = opt("--truth", None)
     truths: dict = {}
     if truth_file and Path(truth_file).exists():
@@ -123,7 +124,7 @@ def main() -> None:
                 for model in models:
                     t0 = time.process_time()
                     try:
-                        adv = advise(record, model)
+                        adv = advise(record, model, **({"deals": int(deals)} if deals else {}))
                     except LoveLetterError:
                         continue
                     cpu = time.process_time() - t0

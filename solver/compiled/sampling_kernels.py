@@ -26,6 +26,7 @@ from solver.compiled.kernels import (CH, CUR, DECK, DECKN, DISC, DLEN, DRAWN, HA
                                      NCH, NUP, OUT, PHASE, PROT, SETASIDE, SIZE, SPYB, UP, WIN, apply_row,
                                      belief_playout, choice_row, counting_choices, fast_playout, legal_actions,
                                      below, next64, observe)
+from solver.compiled.kernels.belief import FW_SIZE, IW_SIZE
 
 _M1 = np.uint64(MIX1)
 _M2 = np.uint64(MIX2)
@@ -124,7 +125,9 @@ def _after(st, ed, row, rs, viewer, kind, work, bw, bc, bi, nt, tcodes, use_beli
         ties = np.empty((MAXACTS, 4), dtype=np.int64)
         scratch = np.empty((4, 10), dtype=np.float64)
         spare = np.empty(SIZE, dtype=np.int8)
-        observe(st, acts[0], work, ed, bw2, bc2, bi2, nt, tcodes, viewer, scratch, spare, obs_acts, ties)
+        iw = np.empty(IW_SIZE, dtype=np.int64)
+        fw = np.empty(FW_SIZE, dtype=np.float64)
+        observe(st, acts[0], work, ed, bw2, bc2, bi2, nt, tcodes, viewer, scratch, spare, obs_acts, ties, iw, fw)
     return _finish(work, ed, rs, viewer, kind, bw2, bc2, bi2, nt, tcodes, use_belief)
 
 
@@ -213,6 +216,8 @@ def run_items(deals, kinds, seeds, roots, items, start, viewer, decisions, ed,
     choice = np.empty((MAXACTS, 4), dtype=np.int64)
     row = np.empty(4, dtype=np.int64)
     scratch = np.empty((4, 10), dtype=np.float64)
+    iw = np.empty(IW_SIZE, dtype=np.int64)
+    fw = np.empty(FW_SIZE, dtype=np.float64)
     bw = bw0.copy()
     bc = bc0.copy()
     bi = bi0.copy()
@@ -234,7 +239,7 @@ def run_items(deals, kinds, seeds, roots, items, start, viewer, decisions, ed,
         prev[:] = st
         apply_row(st, ed, roots, ai)
         if use_belief and st[PHASE] != 2:
-            observe(prev, roots[ai], st, ed, bw, bc, bi, nt, tcodes, viewer, scratch, spare, obs_acts, ties)
+            observe(prev, roots[ai], st, ed, bw, bc, bi, nt, tcodes, viewer, scratch, spare, obs_acts, ties, iw, fw)
         ko = False
         for i in range(n):
             if i != viewer and st[OUT + i] and not (before >> i) & 1:
@@ -272,7 +277,7 @@ def run_items(deals, kinds, seeds, roots, items, start, viewer, decisions, ed,
             prev[:] = st
             apply_row(st, ed, acts, i)
             if use_belief and st[PHASE] != 2:
-                observe(prev, row, st, ed, bw, bc, bi, nt, tcodes, viewer, scratch, spare, obs_acts, ties)
+                observe(prev, row, st, ed, bw, bc, bi, nt, tcodes, viewer, scratch, spare, obs_acts, ties, iw, fw)
             h = view_hash(h, st, viewer)
         if how == 2:
             out[pos, 0] = 0.0
@@ -302,7 +307,7 @@ def run_items(deals, kinds, seeds, roots, items, start, viewer, decisions, ed,
                 stopped = False
                 if not seen_turn:
                     if use_belief:
-                        choice_row(st, ed, bw, bc, bi, nt, viewer, obs_acts, spare, choice)
+                        choice_row(st, ed, bw, bc, bi, nt, viewer, obs_acts, spare, choice, iw, fw)
                     else:
                         counting_choices(st, ed, choice)
                     for j in range(4):
@@ -329,7 +334,7 @@ def run_items(deals, kinds, seeds, roots, items, start, viewer, decisions, ed,
             node = len(nd_n)
             nd_index[key] = node
             if use_belief:
-                choice_row(st, ed, bw, bc, bi, nt, viewer, obs_acts, spare, choice)
+                choice_row(st, ed, bw, bc, bi, nt, viewer, obs_acts, spare, choice, iw, fw)
             else:
                 counting_choices(st, ed, choice)
             hrow0, hrow1, hrow2, hrow3 = choice[0, 0], choice[0, 1], choice[0, 2], choice[0, 3]

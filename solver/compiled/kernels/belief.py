@@ -20,6 +20,12 @@ from solver.compiled.kernels.counter import counting_choices
 
 NC = 10
 _EPS = EXPLORE_P / EXPLORE_Q
+#: The workspaces a play-out's belief works in (nothing allocated on its way): `iw` int64[IW_SIZE] and `fw`
+#: float64[FW_SIZE], in parts at these offsets.
+I_POOL, I_UNK, I_SEEN, I_DSEAT, I_DHOW, I_GOT, I_HAND, I_HAS, I_OPTS, I_INOPT = 0, 10, 20, 30, 34, 38, 42, 45, 55, 65
+IW_SIZE = 80
+F_MASS, F_DIST, F_VALS = 0, 2, 2 + MAXP * NC
+FW_SIZE = F_VALS + MAXACTS
 #: `bi`'s layout: the tail's length at 0, the tail from 1, then each seat's source, then the Chancellor's.
 SRC = 1 + MAXDECK
 CHSRC = SRC + MAXP
@@ -99,9 +105,9 @@ def _normalise_row(bc, seat, t):
 
 
 @njit(cache=True)
-def _reweigh(bw, bc, nt, seat, factors):
+def _reweigh(bw, bc, nt, seat, factors, fw):
     """`solver.policies.belief._reweigh`: factors[t, c]."""
-    masses = np.empty(2, dtype=np.float64)
+    masses = fw[F_MASS:F_MASS + 2]
     for t in range(nt):
         m = 0.0
         for c in range(NC):
@@ -122,12 +128,12 @@ def _reweigh(bw, bc, nt, seat, factors):
 
 
 @njit(cache=True)
-def _point(bw, bc, nt, seat, k, factors):
+def _point(bw, bc, nt, seat, k, factors, fw):
     """What the viewer sees: `seat` holds `k` (its probability weighs the types), then the point itself."""
     for t in range(nt):
         for c in range(NC):
             factors[t, c] = 1.0 if c == k else 0.0
-    _reweigh(bw, bc, nt, seat, factors)
+    _reweigh(bw, bc, nt, seat, factors, fw)
     for t in range(nt):
         for c in range(NC):
             bc[seat, t, c] = 1.0 if c == k else 0.0
@@ -145,7 +151,7 @@ def _fresh(bc, nt, seat, pool):
 
 
 @njit(cache=True)
-def _drawn_by_viewer(st, bw, bc, nt, viewer, unknown, x, factors):
+def _drawn_by_viewer(st, bw, bc, nt, viewer, unknown, x, factors, fw):
     n = 0
     for c in range(NC):
         n += unknown[c]
@@ -157,7 +163,7 @@ def _drawn_by_viewer(st, bw, bc, nt, viewer, unknown, x, factors):
         for t in range(nt):
             for c in range(NC):
                 factors[t, c] = float(unknown[x] - (1 if c == x else 0))
-        _reweigh(bw, bc, nt, s, factors)
+        _reweigh(bw, bc, nt, s, factors, fw)
 
 
 @njit(cache=True)
@@ -195,10 +201,11 @@ def likelihood(work, ed, seat, held, drawn, c, t, g, code, acts, ties):
 
 
 @njit(cache=True)
-def _opponent_played(st, ed, bw, bc, bi, nt, tcodes, viewer, seat, c0, t0, g0, pool, work, acts, ties, new, like):
+def _opponent_played(st, ed, bw, bc, bi, nt, tcodes, viewer, seat, c0, t0, g0, pool, work, acts, ties, new, like, iw,
+                     fw):
     """`solver.policies.belief._opponent_played`: the opponent at `st` played (c0, t0, g0). `like[t, x]`:
     the play's likelihood from the hand {c0, x} (computed once, when first needed)."""
-    seen = np.empty(NC, dtype=np.int64)
+    seen = iw[I_SEEN:I_SEEN + NC]
     pool_of(st, ed, viewer, seen)
     _unknown(seen, bi, pool)
     src = bi[SRC + seat]
@@ -209,7 +216,7 @@ def _opponent_played(st, ed, bw, bc, bi, nt, tcodes, viewer, seat, c0, t0, g0, p
     for t in range(nt):
         for x in range(NC):
             like[t, x] = -1.0
-    masses = np.empty(2, dtype=np.float64)
+    masses = fw[F_MASS:F_MASS + 2]
     for t in range(nt):
         for c in range(NC):
             new[t, c] = 0.0
@@ -269,9 +276,9 @@ def _keep(new, t, hand, h, p, counter, ed):
 
 
 @njit(cache=True)
-def _chancellor_kept(st, ed, bw, bc, bi, nt, tcodes, viewer, seat, pool, new):
+def _chancellor_kept(st, ed, bw, bc, bi, nt, tcodes, viewer, seat, pool, new, iw):
     """`solver.policies.belief._chancellor_kept`."""
-    seen = np.empty(NC, dtype=np.int64)
+    seen = iw[I_SEEN:I_SEEN + NC]
     pool_of(st, ed, viewer, seen)
     _unknown(seen, bi, pool)
     drew = st[NCH]
@@ -280,7 +287,7 @@ def _chancellor_kept(st, ed, bw, bc, bi, nt, tcodes, viewer, seat, pool, new):
         n += pool[c]
     s0 = bi[CHSRC]
     s1 = bi[CHSRC + 1]
-    hand = np.empty(3, dtype=np.int64)
+    hand = iw[I_HAND:I_HAND + 3]
     for t in range(nt):
         for c in range(NC):
             new[t, c] = 0.0
@@ -323,22 +330,22 @@ def _chancellor_kept(st, ed, bw, bc, bi, nt, tcodes, viewer, seat, pool, new):
 
 
 @njit(cache=True)
-def observe(st0, row, st1, ed, bw, bc, bi, nt, tcodes, viewer, scratch, work, acts, ties):
+def observe(st0, row, st1, ed, bw, bc, bi, nt, tcodes, viewer, scratch, work, acts, ties, iw, fw):
     """`solver.policies.belief.observe`: the action `row` applied at `st0` led to `st1` (not over).
     `scratch`: a float64[4, NC] buffer."""
     actor = st0[CUR]
     n = st0[N_]
-    pool = np.empty(NC, dtype=np.int64)
-    unknown = np.empty(NC, dtype=np.int64)
+    pool = iw[I_POOL:I_POOL + NC]
+    unknown = iw[I_UNK:I_UNK + NC]
     if actor != viewer and st0[PHASE] == 0:
         _opponent_played(st0, ed, bw, bc, bi, nt, tcodes, viewer, actor, row[0], row[1], row[2], pool, work, acts,
-                         ties, scratch[0:2], scratch[2:4])
+                         ties, scratch[0:2], scratch[2:4], iw, fw)
     elif actor != viewer and st0[PHASE] == 1:
-        _chancellor_kept(st0, ed, bw, bc, bi, nt, tcodes, viewer, actor, pool, scratch[0:2])
+        _chancellor_kept(st0, ed, bw, bc, bi, nt, tcodes, viewer, actor, pool, scratch[0:2], iw)
     deck = st0[DECKN]
     # the draws, in order: (seat, how) with how 0 a Chancellor's draw, 1 a Prince's redraw, 2 a turn
-    dseat = np.empty(4, dtype=np.int64)
-    dhow = np.empty(4, dtype=np.int64)
+    dseat = iw[I_DSEAT:I_DSEAT + 4]
+    dhow = iw[I_DHOW:I_DHOW + 4]
     nd = 0
     factors = scratch[0:2]
     play = st0[PHASE] == 0
@@ -361,13 +368,13 @@ def observe(st0, row, st1, ed, bw, bc, bi, nt, tcodes, viewer, scratch, work, ac
             for t in range(nt):
                 for c in range(NC):
                     factors[t, c] = 0.0 if c == gg else 1.0
-            _reweigh(bw, bc, nt, target, factors)
+            _reweigh(bw, bc, nt, target, factors, fw)
         elif prince_draw and target != viewer:
             k = st1[DISC + target * MAXD + st1[DLEN + target] - 1]
             for t in range(nt):
                 for c in range(NC):
                     factors[t, c] = 1.0 if c == k else 0.0
-            _reweigh(bw, bc, nt, target, factors)
+            _reweigh(bw, bc, nt, target, factors, fw)
         elif card == KING and target >= 0 and actor != viewer and target != viewer:
             for t in range(nt):
                 for c in range(NC):
@@ -380,7 +387,7 @@ def observe(st0, row, st1, ed, bw, bc, bi, nt, tcodes, viewer, scratch, work, ac
             for t in range(nt):
                 for c in range(NC):
                     factors[t, c] = 1.0 if c == got else 0.0
-            _reweigh(bw, bc, nt, o, factors)
+            _reweigh(bw, bc, nt, o, factors, fw)
         elif card == BARON and target >= 0 and actor != viewer and target != viewer:
             for side in range(2):
                 loser = actor if side == 0 else target
@@ -390,7 +397,7 @@ def observe(st0, row, st1, ed, bw, bc, bi, nt, tcodes, viewer, scratch, work, ac
                     for t in range(nt):
                         for c in range(NC):
                             factors[t, c] = 1.0 if ed[E_VALUE + c] > ed[E_VALUE + lost] else 0.0
-                    _reweigh(bw, bc, nt, winner, factors)
+                    _reweigh(bw, bc, nt, winner, factors, fw)
     else:  # a Chancellor's choice: the returned cards under the deck, the last one at the very bottom
         nb = row[3]
         m = bi[0]
@@ -403,7 +410,7 @@ def observe(st0, row, st1, ed, bw, bc, bi, nt, tcodes, viewer, scratch, work, ac
         dhow[nd] = 2
         nd += 1
     # the cards the viewer drew, in order
-    got_cards = np.empty(4, dtype=np.int64)
+    got_cards = iw[I_GOT:I_GOT + 4]
     ng = 0
     k = 0
     for i in range(nd):
@@ -431,7 +438,7 @@ def observe(st0, row, st1, ed, bw, bc, bi, nt, tcodes, viewer, scratch, work, ac
             gi += 1
             if src < 0:
                 _unknown(pool, bi, unknown)
-                _drawn_by_viewer(st1, bw, bc, nt, viewer, unknown, x, factors)
+                _drawn_by_viewer(st1, bw, bc, nt, viewer, unknown, x, factors, fw)
             pool[x] -= 1
         elif dhow[i] == 1:
             if src >= 0:
@@ -449,7 +456,7 @@ def observe(st0, row, st1, ed, bw, bc, bi, nt, tcodes, viewer, scratch, work, ac
     for h in range(n):
         kk = st1[KNOWN + viewer * MAXP + h]
         if kk >= 0 and h != viewer and not st1[OUT + h]:
-            _point(bw, bc, nt, h, kk, factors)
+            _point(bw, bc, nt, h, kk, factors, fw)
 
 
 @njit(cache=True)
@@ -460,7 +467,7 @@ def _put(out, m, acts, i):
 
 
 @njit(cache=True)
-def belief_choices(st, ed, bw, bc, nt, acts, out):
+def belief_choices(st, ed, bw, bc, nt, acts, out, iw, fw):
     """`solver.policies.belief.belief_choices` as rows of `out` (their number); `acts`: a buffer."""
     m = legal_actions(st, ed, acts)
     if m == 1:
@@ -472,10 +479,12 @@ def belief_choices(st, ed, bw, bc, nt, acts, out):
     a = st[HAND + seat]
     b = st[DRAWN]
     # the cards of the legal plays, by value; the options (no Princess unless she is all)
-    has = np.zeros(NC, dtype=np.bool_)
+    has = iw[I_HAS:I_HAS + NC]
+    for c in range(NC):
+        has[c] = 0
     for i in range(m):
-        has[acts[i, 0]] = True
-    opts = np.empty(NC, dtype=np.int64)
+        has[acts[i, 0]] = 1
+    opts = iw[I_OPTS:I_OPTS + NC]
     no = 0
     for c in range(NC):
         if has[c] and c != PRINCESS:
@@ -487,16 +496,16 @@ def belief_choices(st, ed, bw, bc, nt, acts, out):
                 opts[no] = c
                 no += 1
     # (cards by number: the same order as by value in every edition)
-    in_opts = np.zeros(NC, dtype=np.bool_)
+    in_opts = iw[I_INOPT:I_INOPT + NC]
+    for c in range(NC):
+        in_opts[c] = 0
     for i in range(no):
-        in_opts[opts[i]] = True
-    dist = np.empty((MAXP, NC), dtype=np.float64)
-    have = np.zeros(MAXP, dtype=np.bool_)
+        in_opts[opts[i]] = 1
+    dist = fw[F_DIST:F_DIST + MAXP * NC].reshape((MAXP, NC))
     n = st[N_]
     for s in range(n):
         if s != seat:
             hand_of(bw, bc, nt, s, dist[s])
-            have[s] = True
     k = 0
     if in_opts[GUARD]:
         top = -1.0
@@ -598,7 +607,7 @@ def belief_choices(st, ed, bw, bc, nt, acts, out):
 
 
 @njit(cache=True)
-def final_choice(st, ed, bw, bc, bi, nt, viewer, acts, work, out):
+def final_choice(st, ed, bw, bc, bi, nt, viewer, acts, work, out, iw, fw):
     """`solver.policies.belief.final_values`: in a 2-player round with the deck empty, the viewer's legal
     action with the best chance under the belief (the first of the best) written to out[0]; False
     elsewhere (nothing written)."""
@@ -608,17 +617,18 @@ def final_choice(st, ed, bw, bc, bi, nt, viewer, acts, work, out):
     if st[OUT + o]:
         return False
     m = legal_actions(st, ed, acts)
-    seen = np.empty(NC, dtype=np.int64)
-    pool = np.empty(NC, dtype=np.int64)
+    seen = iw[I_SEEN:I_SEEN + NC]
+    pool = iw[I_POOL:I_POOL + NC]
     pool_of(st, ed, viewer, seen)
     _unknown(seen, bi, pool)
     n = 0
     for c in range(NC):
         n += pool[c]
-    dist = np.empty(NC, dtype=np.float64)
+    dist = fw[F_DIST:F_DIST + NC]
     hand_of(bw, bc, nt, o, dist)
-    values = np.zeros(m, dtype=np.float64)
-    one = np.empty((1, 4), dtype=np.int64)
+    values = fw[F_VALS:F_VALS + m]
+    for i in range(m):
+        values[i] = 0.0
     for c in range(NC):
         if dist[c] <= 0.0 or pool[c] <= 0:
             continue
@@ -636,9 +646,7 @@ def final_choice(st, ed, bw, bc, bi, nt, viewer, acts, work, out):
                 work[HAND + o] = c
                 if aside:
                     work[SETASIDE] = x
-                for j in range(4):
-                    one[0, j] = acts[i, j]
-                apply_row(work, ed, one, 0)
+                apply_row(work, ed, acts, i)
                 if (work[WIN] >> viewer) & 1:
                     values[i] += dist[c] * ps
     best = 0
@@ -651,10 +659,10 @@ def final_choice(st, ed, bw, bc, bi, nt, viewer, acts, work, out):
 
 
 @njit(cache=True)
-def choice_row(st, ed, bw, bc, bi, nt, viewer, acts, work, out):
+def choice_row(st, ed, bw, bc, bi, nt, viewer, acts, work, out, iw, fw):
     """`solver.policies.belief.viewer_choice`: the viewer's action on its belief, written to out[0]."""
-    if not final_choice(st, ed, bw, bc, bi, nt, viewer, acts, work, out):
-        belief_choices(st, ed, bw, bc, nt, acts, out)
+    if not final_choice(st, ed, bw, bc, bi, nt, viewer, acts, work, out, iw, fw):
+        belief_choices(st, ed, bw, bc, nt, acts, out, iw, fw)
 
 
 @njit(cache=True)
@@ -670,6 +678,8 @@ def belief_play_on(st, ed, rs, viewer, model, watch, bw, bc, bi, nt, tcodes):
     before = np.empty(SIZE, dtype=np.int8)
     scratch = np.empty((4, NC), dtype=np.float64)
     row = np.empty(4, dtype=np.int64)
+    iw = np.empty(IW_SIZE, dtype=np.int64)
+    fw = np.empty(FW_SIZE, dtype=np.float64)
     seen_turn = False
     while st[PHASE] != 2:
         p = st[CUR]
@@ -680,7 +690,7 @@ def belief_play_on(st, ed, rs, viewer, model, watch, bw, bc, bi, nt, tcodes):
             if st[OUT + watch] and not seen_turn:
                 return True
         if p == viewer:
-            choice_row(st, ed, bw, bc, bi, nt, viewer, acts, work, choice)
+            choice_row(st, ed, bw, bc, bi, nt, viewer, acts, work, choice, iw, fw)
             for j in range(4):
                 row[j] = choice[0, j]
         else:
@@ -701,7 +711,7 @@ def belief_play_on(st, ed, rs, viewer, model, watch, bw, bc, bi, nt, tcodes):
             choice[0, j] = row[j]
         apply_row(st, ed, choice, 0)
         if st[PHASE] != 2:
-            observe(before, row, st, ed, bw, bc, bi, nt, tcodes, viewer, scratch, work, acts, ties)
+            observe(before, row, st, ed, bw, bc, bi, nt, tcodes, viewer, scratch, work, acts, ties, iw, fw)
     return watch >= 0 and st[OUT + watch] == 1 and not seen_turn
 
 
