@@ -157,13 +157,13 @@ class CompiledDeals(Deals):
                                                                   dtype=np.int8)])
             self.codes = np.concatenate([self.codes, np.zeros(size - len(self.codes), dtype=np.int64)])
             self.seed_array = np.concatenate([self.seed_array, np.zeros(size - len(self.seed_array), dtype=np.uint64)])
-        split = hasattr(self.sampler, "split")
-        batches: dict = {}  # layout -> rows (deal number, tracked cards, untouched cards, generator)
+        split = hasattr(self.sampler, "split_counts")
+        batches: dict = {}  # layout -> rows (deal number, tracked cards, untouched cards' copies, generator)
         for i in range(have, n):
             rng = SplitMix64(deal_seed(self.seed0, i))
             if split:
-                t, value, pool = self.sampler.split(rng)
-                batches.setdefault(t, []).append((i, value, pool, rng))
+                t, value, counts = self.sampler.split_counts(rng)
+                batches.setdefault(t, []).append((i, value, counts, rng))
             else:
                 deal, t = self.sampler(rng)
                 self.states[i] = to_array(deal)
@@ -180,10 +180,7 @@ class CompiledDeals(Deals):
             if self.edition is None:
                 self.edition = layout.edition
             values = np.array([layout.values_row(v) for _, v, _, _ in rows], dtype=np.int64).reshape(len(rows), -1)
-            pools = np.zeros((len(rows), 10), dtype=np.int64)
-            for j, (_, _, pool, _) in enumerate(rows):
-                for c in pool:
-                    pools[j, int(c)] += 1
+            pools = np.array([counts for _, _, counts, _ in rows], dtype=np.int64).reshape(len(rows), 10)
             rstates = np.array([rng.state for _, _, _, rng in rows], dtype=np.uint64)
             out = assemble_deals(base, ints, values, pools, rstates)
             for j, (i, _, _, rng) in enumerate(rows):

@@ -280,6 +280,13 @@ class TypedSampler:
         values, pool = self.singles[t].split(rng)
         return t, values, pool
 
+    def split_counts(self, rng) -> tuple:
+        """`split` with the untouched cards as their copies per card number (what the compiled layout
+        reads): the same draws from `rng`."""
+        t = self.pick(rng)
+        values, counts = self.singles[t].split_counts(rng)
+        return t, values, counts
+
 
 def type_drawer(typed: tuple):
     """A function rng -> one of the types of `typed` ((type, probability), ...) drawn exactly by
@@ -325,6 +332,15 @@ class _Single:
         avail = self.avail
         pool = [c for c in Card for _ in range(avail[c] - used[c])]
         return value, pool
+
+    def split_counts(self, rng) -> tuple:
+        """(tracked cards, copies of each card left untouched, by card number): `split` without the
+        sorted list (the same draws from `rng`)."""
+        value = self.draw_values(rng)
+        counts = list(self.avail)
+        for c in value.values():
+            counts[c] -= 1
+        return value, counts
 
     def __call__(self, rng) -> Round:
         value, pool = self.split(rng)
