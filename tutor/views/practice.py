@@ -135,6 +135,7 @@ def next_round_cb() -> None:
 
 def hint_cb() -> None:
     st.session_state["pr_hint"] = True
+    st.session_state["pr_hint_to_view"] = True  # its verdict brought into view once drawn (below a phone's screen)
 
 
 #: A practice link's numbers: (its parameter, the catalog key that says what is wrong, the smallest and
@@ -351,7 +352,8 @@ if p.my_turn:
             prefetch_advice(text, model, seconds=float(p.seconds) * 4)  # runs while the odds are drawn
             # the answer first, in one line, on every screen (it came 3.3 screens down on a phone,
             # below the odds tables on desktop)
-            slot = show_verdict(text, model, language, link=False)  # (the why is folded right under it)
+            slot = show_verdict(text, model, language, link=False,  # (the why is folded right under it)
+                                into_view=st.session_state.pop("pr_hint_to_view", False), block="end")
             # the why folded under the verdict: a hint is a nudge (the whole analysis under the button read
             # as a wall of tables), the odds, the ranking and the decision view one tap away
             with st.expander(t(language, "pr_hint_details")):

@@ -73,14 +73,15 @@ VERDICT = "verdict"
 
 
 def show_verdict(text: str, model: str, language: str, into_view: bool = False, deeper: bool = False,
-                 link: bool = True):
+                 link: bool = True, block: str = "start"):
     """The advisor's answer in one line at the top of the screen — the best play, its chance and why
     (`solver.words.verdicts.verdict_line`) — and a link down to the figures it comes from. Its slot
     (or None): the ranking below says there the answer it shows, when it is another (the longer
     exact search's, `show_advice`), so the page never says two things.
     On a phone the verdict came 3.3 screens down, after the history, the odds and two tables.
     `into_view`: the page is scrolled to the verdict once it is drawn (the person just asked for it,
-    further down the page: the analyzer's "Advise me"); `deeper`: the longer exact search's answer when
+    further down the page: the analyzer's "Advise me"; `block` "end": just into view, the practice hint
+    under your hand); `deeper`: the longer exact search's answer when
     the server has it (the analyzer, whose ranking shows it too: `show_advice`'s `offer_exact`); `link`: the
     link down to the figures (practice's hint folds them right under the verdict: a link into a folded
     box went nowhere)."""
@@ -100,7 +101,8 @@ def show_verdict(text: str, model: str, language: str, into_view: bool = False, 
     if link:
         st.markdown(f"[{t(language, 'an_to_figures')}](#{FIGURES})")
     if into_view:
-        scroll_to(VERDICT)
+        st.html(f'<div id="{VERDICT}-end"></div>')  # (below the verdict: "end" brings its bottom into view)
+        scroll_to(f"{VERDICT}-end" if block == "end" else VERDICT, block=block)
     return slot
 
 
