@@ -457,9 +457,10 @@ def _bound_part(ctx, d):
             while fr[d, F_PART] < glen:
                 j = fr[d, F_PART]
                 fr[d, F_PART] = j + 1
-                if mixture:
-                    _lazy_part(ctx, d, arena[start + 3 * j], np.uint64(arena[start + 3 * j + 1]),
-                               np.uint64(arena[start + 3 * j + 2]), sh, sl)
+                s = arena[start + 3 * j]
+                if mixture or ctx[PSTATE][s, 1] != 0:  # (a known value: added here, as its frame would)
+                    _lazy_part(ctx, d, s, np.uint64(arena[start + 3 * j + 1]), np.uint64(arena[start + 3 * j + 2]),
+                               sh, sl)
                     continue
                 _push(ctx, ZERO, ZERO, start + 3 * j, ONE, end)
                 return
