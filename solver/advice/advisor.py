@@ -40,7 +40,8 @@ from solver.policies.models import MODELS, get_model
 __all__ = ["Advice", "AdviceError", "ExactSolver", "OPPONENT_MODELS", "RankedAction", "TooLargeError", "advise",
            "advise_estimate", "advise_exact", "deal_sampler", "learn_from", "observation",
            "opponent_distribution", "sample_worlds", "sort_key", "wilson", "worlds_from_record", "DEFAULT_WORK",
-           "DEFAULT_DEALS", "DEEP_WORK", "DEEPER_MAX_DECK_2P", "OutOfTimeError", "advise_deeper", "can_go_deeper"]
+           "DEFAULT_DEALS", "DEEP_WORK", "DEEPER_MAX_DECK_2P", "OutOfTimeError", "advise_deeper", "can_go_deeper",
+           "EXACT_MAX_DECK", "EXACT_REACH_MORE", "MORE_PLAYERS_WORK", "exact_budget"]
 
 #: The default work budgets: transitions of the exact search per opponent type (a mixture of two types
 #: searches the worlds of both: twice the transitions; 100,000 take about a quarter of a second on the
@@ -48,8 +49,17 @@ __all__ = ["Advice", "AdviceError", "ExactSolver", "OPPONENT_MODELS", "RankedAct
 DEFAULT_WORK = 100_000
 DEFAULT_DEALS = 2_000
 #: Beyond this many cards in the deck the exact search never fits the default budget (measured
-#: in benchmarks/advisor.py), so it is not tried: a rule on the position, not on the clock.
+#: in benchmarks/advisor.py), so it is not tried: a rule on the position, not on the clock. (2 players.)
 EXACT_MAX_DECK = 6
+#: With 3 to 6 players the default answer tries the exact search with at most this many cards in the deck, and
+#: with `MORE_PLAYERS_WORK` of the budget: a position beyond seldom fits (`benchmarks/exact_reach.py --players
+#: 3,4,5,6`: 2019 and classic, the mixture, hold-out positions; within 30,000 transitions a type: 3 players,
+#: 4 cards 8 of 12, 5 cards 2 of 7; 4 players, 3 cards 13 of 13, 4 cards 4 of 14; 5 players, 2 cards 8 of 8,
+#: 3 cards 3 of 8; 6 players, 1 card 5 of 6, 2 cards 1 of 6), and a transition costs 3-5 µs there against
+#: about 2 µs with 2 players, so an attempt that does not fit costs about 0.2-0.3 s before the estimate
+#: instead of 0.5-3.5 s. A rule on the position, not on the clock.
+EXACT_REACH_MORE = {3: 4, 4: 3, 5: 2, 6: 1}
+MORE_PLAYERS_WORK = 0.3
 #: The longer exact search a person may ask for when the default gave an estimate (on the compiled path
 #: every saved 2-player benchmark position of up to 6 cards fits it, and every classic one of 7 under
 #: the mixture: worst 5,261,104 transitions for the two types, 8 s; seconds to a minute on one core).
@@ -87,8 +97,9 @@ def _cards_left(record) -> int:
 
 def advise(record, model="mixture", budget: int = DEFAULT_WORK, deals: int = DEFAULT_DEALS,
            seed: int = 0, seconds: float = 60.0) -> Advice:
-    """Rank the viewer's legal plays by P(win the round): exact when the position fits the
-    node budget, otherwise an estimate over `deals` sampled deals (labelled, with intervals).
+    """Rank the viewer's legal plays by P(win the round): exact when the position is in the exact search's
+    reach and fits its work budget (`exact_budget`: `budget` transitions per opponent type with 2 players,
+    less with more), otherwise an estimate over `deals` sampled deals (labelled, with intervals).
     `model`: the opponents' model, a name of `OPPONENT_MODELS` or the object (by default the
     mixture of card counters and random players, weighed by the record). `seconds` is a safety
     cap on the wall clock, not a budget."""
@@ -98,8 +109,9 @@ def advise(record, model="mixture", budget: int = DEFAULT_WORK, deals: int = DEF
     model, left = _checked(record, model)
     clock = False  # the safety cap, not the work budget, stopped the exact search
     try:
-        if left <= EXACT_MAX_DECK:
-            return exact_answer(record, model, budget * len(model.types), deadline=deadline)
+        work = exact_budget(record.n_players, left, budget)
+        if work:
+            return exact_answer(record, model, work * len(model.types), deadline=deadline)
         TypedSampler(record, model)  # the exact posterior, or its refusal
     except OutOfTimeError:
         clock = True
@@ -110,6 +122,15 @@ def advise(record, model="mixture", budget: int = DEFAULT_WORK, deals: int = DEF
     remaining = max(deadline - time.perf_counter(), 1.0)
     adv = estimate_answer(record, model, deals=deals, seed=seed, seconds=remaining)
     return replace(adv, cut_short=True) if clock else adv
+
+
+def exact_budget(n_players: int, left: int, budget: int = DEFAULT_WORK) -> int:
+    """The work budget per opponent type with which the default answer tries the exact search with
+    `n_players` and `left` cards in the deck (`budget` with 2 players, `MORE_PLAYERS_WORK` of it with more),
+    or 0 when the position is beyond its reach (`EXACT_MAX_DECK`, `EXACT_REACH_MORE`) and is not tried."""
+    if n_players <= 2:
+        return budget if left <= EXACT_MAX_DECK else 0
+    return int(budget * MORE_PLAYERS_WORK) if left <= EXACT_REACH_MORE.get(n_players, -1) else 0
 
 
 def can_go_deeper(record, adv: Advice) -> bool:
