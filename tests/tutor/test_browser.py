@@ -50,7 +50,9 @@ def test_shared_analyzer_link_restores_the_position_in_chromium(browser, server)
 
     text = "2019 Ana,Luis first:Luis viewer:Ana up:1,1,2 dealt:8 | Luis 7>Ana got:2 | Ana +5"
     record = parse_record(text)
-    best = action_text(advise(record, "random").actions[0].action, record.edition, "en", record.seats)
+    # (as the page words it for the viewer: "Prince (5) on yourself", not "on Ana")
+    best = action_text(advise(record, "random").actions[0].action, record.edition, "en", record.seats,
+                       you=record.viewer)
     page = new_page(browser, 1280)
     try:
         open_url(page, f"{server}/analyzer?{urlencode({'lang': 'en', 'record': text, 'model': 'random'})}",

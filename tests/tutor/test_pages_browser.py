@@ -118,7 +118,8 @@ def test_the_review_names_the_costliest_decision_and_what_the_better_play_avoide
         expect(warning).to_contain_text(princess.split(" (")[0])
         table = page.locator("[data-testid='stTable']").filter(has_text=t(lang, "pr_cost")).first
         expect(table).to_contain_text(t(lang, "pr_cost_worst", cost="").strip(" :—"))
-        assert page.evaluate("() => document.documentElement.scrollWidth") <= width + 1
+        eventually(lambda: page.evaluate("() => document.documentElement.scrollWidth") <= width + 1,
+                   "the page no wider than the screen")
         shot(page, f"review_costliest_{lang}_{width}", height=3000)
     finally:
         page.context.close()
@@ -148,7 +149,8 @@ def test_the_faq_search_understands_a_plain_question_in_chromium(browser, server
         expect(page.get_by_text(texts["question"]).first).to_be_visible()
         expect(page.get_by_role("combobox", name=t(lang, "scenario_pick"), exact=True)).to_have_value(texts["title"])
         if width < 600:
-            assert page.evaluate("() => document.documentElement.scrollWidth <= window.innerWidth + 1")
+            eventually(lambda: page.evaluate("() => document.documentElement.scrollWidth <= window.innerWidth + 1"),
+                       "the page no wider than the screen")
         shot(page, f"faq_question_{lang}_{width}_{sid}")
         # The FAQ's own box: "countess prince" opens the Countess with a Prince, not the Princess.
         box = page.get_by_label(t(lang, "faq_search"))
@@ -213,7 +215,8 @@ def test_the_worked_example_is_a_real_round_stepped_through_or_skipped_in_chromi
         expect(top.locator(".ll-card")).to_contain_text(princess.split(" (")[0])
         expect(page.get_by_text(t(lang, "example_text_note"))).to_be_visible()
         if width < 600:
-            assert page.evaluate("() => document.documentElement.scrollWidth <= window.innerWidth + 1")
+            eventually(lambda: page.evaluate("() => document.documentElement.scrollWidth <= window.innerWidth + 1"),
+                       "the page no wider than the screen")
         shot(page, f"example_showdown_{lang}_{width}", height=3200)
     finally:
         page.context.close()
@@ -324,7 +327,9 @@ def test_a_lessons_scenario_link_looks_like_a_link_and_one_back_returns_in_chrom
         open_url(page, f"{server}/lessons?lang=es&lesson=spy-chancellor", t("es", "nav_lessons"))
         link = page.locator("[data-testid='stPageLink-NavLink']").filter(has_text="Chanciller").first
         expect(link).to_be_visible()
-        assert "underline" in link.locator("p").first.evaluate("e => getComputedStyle(e).textDecorationLine")
+        # (the page's style can come a moment after the link: waited for, never read once)
+        eventually(lambda: "underline" in link.locator("p").first.evaluate("e => getComputedStyle(e).textDecorationLine"),
+                   "the link underlined")
         link.click()
         expect(page.locator("h1").first).to_have_text(t("es", "nav_faq"))
         settled(page, pause_ms=800)
