@@ -37,22 +37,11 @@ sys.path[0] = str(Path(__file__).resolve().parent.parent)
 from solver.advice.advisor import advise, advise_deeper  # noqa: E402
 from solver.advice.worlds import TooLargeError  # noqa: E402
 from solver.rules.errors import LoveLetterError  # noqa: E402
-from benchmarks.positions import position_at  # noqa: E402
+from benchmarks.positions import positions, taker  # noqa: E402
 
 
 def format_action(action) -> str:
     return repr(action)
-
-
-def positions(edition: str, left: int, count: int, start: int):
-    found = 0
-    for seed in range(start, start + 20_000):
-        record = position_at(edition, 2, left, seed)
-        if record is not None:
-            yield seed, record
-            found += 1
-            if found >= count:
-                return
 
 
 def quantile(xs, q: float) -> float:
@@ -80,13 +69,7 @@ def judge(adv, truth: dict) -> dict:
 def main() -> None:
     argv = sys.argv[1:]
 
-    def opt(name, default):
-        if name in argv:
-            i = argv.index(name)
-            v = argv[i + 1]
-            del argv[i:i + 2]
-            return v
-        return default
+    opt = taker(argv)
 
     lefts = tuple(int(x) for x in opt("--lefts", "6,7,8").split(","))
     editions = tuple(opt("--editions", "classic,2019").split(","))

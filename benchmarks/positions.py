@@ -27,3 +27,30 @@ def position_at(edition: str, n: int, left: int, seed: int) -> Optional[Record]:
         r, e2 = apply(r, a)
         events += e2
     return None
+
+
+def positions(edition: str, left: int, count: int, start: int, n: int = 2):
+    """(seed, record) of the first `count` seeds from `start` whose rounds reach seat 0's turn with `left`
+    cards in the deck (`position_at`)."""
+    found = 0
+    for seed in range(start, start + 20_000):
+        record = position_at(edition, n, left, seed)
+        if record is not None:
+            yield seed, record
+            found += 1
+            if found >= count:
+                return
+
+
+def taker(argv: list):
+    """A function (flag, default) -> the value after `flag` in `argv` (both taken out of it), or `default`:
+    the benchmarks' options."""
+    def take(name, default):
+        if name in argv:
+            i = argv.index(name)
+            value = argv[i + 1]
+            del argv[i:i + 2]
+            return value
+        return default
+
+    return take

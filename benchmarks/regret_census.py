@@ -30,7 +30,8 @@ from solver.rules.events import observation  # noqa: E402
 from solver.rules.game import apply, legal_actions  # noqa: E402
 from solver.rules.rng import SplitMix64  # noqa: E402
 from solver.rules.state import OVER  # noqa: E402
-from benchmarks.shortfall import Oracle, belief_start, make_policy, positions  # noqa: E402
+from benchmarks.positions import positions, taker  # noqa: E402
+from benchmarks.shortfall import Oracle, belief_start, make_policy  # noqa: E402
 from solver.policies.belief import belief_choices, observe  # noqa: E402
 
 
@@ -43,13 +44,7 @@ def kind_of(a) -> str:
 def main() -> None:
     argv = sys.argv[1:]
 
-    def opt(name, default):
-        if name in argv:
-            i = argv.index(name)
-            v = argv[i + 1]
-            del argv[i:i + 2]
-            return v
-        return default
+    opt = taker(argv)
 
     lefts = tuple(int(x) for x in opt("--lefts", "6,7").split(","))
     models = tuple(opt("--models", "random,card-counter,mixture").split(","))

@@ -54,18 +54,7 @@ from solver.rules.events import observation  # noqa: E402
 from solver.rules.game import apply, legal_actions  # noqa: E402
 from solver.rules.rng import SplitMix64  # noqa: E402
 from solver.rules.state import OVER  # noqa: E402
-from benchmarks.positions import position_at  # noqa: E402
-
-
-def positions(edition: str, left: int, count: int, start: int):
-    found = 0
-    for seed in range(start, start + 20_000):
-        record = position_at(edition, 2, left, seed)
-        if record is not None:
-            yield seed, record
-            found += 1
-            if found >= count:
-                return
+from benchmarks.positions import position_at, positions, taker  # noqa: E402
 
 
 class Oracle:
@@ -217,13 +206,7 @@ def make_policy(name, oracle, opponent):
 def main() -> None:
     argv = sys.argv[1:]
 
-    def opt(name, default):
-        if name in argv:
-            i = argv.index(name)
-            v = argv[i + 1]
-            del argv[i:i + 2]
-            return v
-        return default
+    opt = taker(argv)
 
     lefts = tuple(int(x) for x in opt("--lefts", "6,7").split(","))
     models = tuple(opt("--models", "random,card-counter,mixture").split(","))
