@@ -35,7 +35,8 @@ def test_the_compiled_draws_are_the_one_functions_draws(k):
         cards = np.array([int(c) for c in pile], dtype=np.int64)
         tops = np.zeros((100, len(pile)), dtype=np.int64)  # up to 9 x 8 distinct draws
         ways = np.zeros(100, dtype=np.int64)
-        m = compiled_orders(cards, np.int64(len(pile)), np.int64(k), tops, ways)
+        rest = np.zeros(len(pile), dtype=np.int64)  # the kernel's working row
+        m = compiled_orders(cards, np.int64(len(pile)), np.int64(k), tops, ways, rest)
         got = {(tuple(int(c) for c in tops[i, :k]), tuple(int(c) for c in tops[i, k:len(pile)])): int(ways[i])
                for i in range(m)}
         want = {(top, rest): w for top, rest, w in draw_orders(pile, k)}

@@ -115,7 +115,7 @@ def test_the_hint_models_the_bots_at_the_table_and_says_what_it_assumes(bots, mo
     assert (note in [c.value for c in at.caption]) == said
     # the turn's play chosen by tapping its card: the hand's cards are the buttons (issue 49); the decision
     # view's list of plays
-    assert t("es", "pr_pick_card") in [c.value for c in at.caption]
+    assert any(t("es", "pr_pick_card") in m.value for m in at.markdown)  # "**Tu turno** — toca la carta..."
     hand = [b for b in at.button if "-card-tap-" in str(b.key)]
     assert len(hand) == 2 and all(b.label.endswith(")") for b in hand)
     labels = [s.label for s in at.selectbox]
@@ -273,6 +273,10 @@ def test_on_the_practice_board_your_seat_comes_last_right_above_your_turn():
     p = start("2019", ("You", "Ana", "Luis", "Marta"), 0, "card-counter", seed=7)
     at = page("views/practice.py", lang="en", **save(p))
     assert not at.exception
-    seats = [m.value for m in at.markdown if m.value.startswith('<div class="ll-tags">')]
-    assert len(seats) == 4
-    assert t("en", "pr_you") in seats[-1].split("</div>")[0] and "Ana" in seats[0].split("</div>")[0]
+    shown = [m.value for m in at.markdown]
+    # the others, each one line of the compact table, then your seat drawn with your turn
+    table = [i for i, v in enumerate(shown) if v.startswith('<div class="ll-seats">')]
+    yours = [i for i, v in enumerate(shown) if v.startswith('<div class="ll-tags">') and t("en", "pr_you") in v]
+    assert len(table) == 1 and len(yours) == 1 and table[0] < yours[0]
+    lines = shown[table[0]].split('<div class="ll-group ll-seat">')[1:]
+    assert len(lines) == 3 and "Ana" in lines[0] and t("en", "pr_you") not in shown[table[0]]
