@@ -111,7 +111,8 @@ def advise(record, model="mixture", budget: int = DEFAULT_WORK, deals: int = DEF
     try:
         work = exact_budget(record.n_players, left, budget)
         if work:
-            return exact_answer(record, model, work * len(model.types), deadline=deadline)
+            return exact_answer(record, model, work * len(model.types), deadline=deadline,
+                                reference_on_overflow=False)  # (the estimate at once instead)
         TypedSampler(record, model)  # the exact posterior, or its refusal
     except OutOfTimeError:
         clock = True

@@ -40,8 +40,11 @@ def advise_exact(record: Record, model, budget: int, deadline: float | None = No
 
 
 def exact_answer(record: Record, model, budget: int, deadline: float | None = None,
-                 lazy: bool = True, stats: dict | None = None) -> Advice:
-    """`advise_exact` for the model object (resolved by the caller, a public entry)."""
+                 lazy: bool = True, stats: dict | None = None, reference_on_overflow: bool = True) -> Advice:
+    """`advise_exact` for the model object (resolved by the caller, a public entry).
+    `reference_on_overflow`: a number past the compiled search's 128 bits makes the reference search run
+    the position again (seconds: the longer answer a person asked for); False, the attempt is refused
+    (`TooLargeError`), so the default answer's estimate starts at once (issue 48, point 4)."""
     worlds, deals, sa_free = root_worlds(record, model, limit=5_000, lazy=lazy, deadline=deadline)
     n_worlds = len(worlds)
     if lazy:  # (otherwise every deal is its own world: the reference the lazy search is tested against)
@@ -56,14 +59,16 @@ def exact_answer(record: Record, model, budget: int, deadline: float | None = No
                                  root_pairs=n_worlds - len(worlds), cut=solver.cut, type_work=solver.type_work)
                 solver.release()  # freed while the collector is paused: it has nothing to walk after
 
-    return _searched(record, model, budget, deadline, sa_free, lazy, run)
+    return _searched(record, model, budget, deadline, sa_free, lazy, run, reference_on_overflow)
 
 
-def _searched(record: Record, model, budget: int, deadline, sa_free: bool, lazy: bool, run):
+def _searched(record: Record, model, budget: int, deadline, sa_free: bool, lazy: bool, run,
+              reference_on_overflow: bool = True):
     """`run(solver)` with the search of the path in use (`solver.compiled.exact_solver`: the compiled
     one, or this module's `ExactSolver`, the reference, which also takes what the compiled one cannot:
-    the non-lazy mode and a number past 128 bits). The compiled search's refusal at its work budget is
-    this module's `TooLargeError` (the same work is counted)."""
+    the non-lazy mode and, with `reference_on_overflow`, a number past 128 bits; without it such a
+    position is refused, `TooLargeError`). The compiled search's refusal at its work budget is this
+    module's `TooLargeError` (the same work is counted)."""
     from solver.compiled import exact_solver
 
     size = None
@@ -73,7 +78,9 @@ def _searched(record: Record, model, budget: int, deadline, sa_free: bool, lazy:
             return run(solver)
         except CompiledNeedMore as exc:  # its tables were full: the same search again, with larger ones
             size = exc.size + 2
-        except CompiledOverflow:
+        except CompiledOverflow as exc:
+            if not reference_on_overflow:
+                raise TooLargeError(f"{exc}: not tried again by the reference search") from None
             return run(ExactSolver(record.viewer, budget, deadline, model, sa_free=sa_free))
         except CompiledTooLarge as exc:
             raise TooLargeError(str(exc)) from None
@@ -81,7 +88,8 @@ def _searched(record: Record, model, budget: int, deadline, sa_free: bool, lazy:
             raise OutOfTimeError(str(exc)) from None
 
 
-def exact_value(record: Record, model, budget: int, stats: dict | None = None) -> tuple[Fraction, Fraction]:
+def exact_value(record: Record, model, budget: int, stats: dict | None = None,
+                reference_on_overflow: bool = False) -> tuple[Fraction, Fraction]:
     """The exact value (P(win), expected tokens) of the viewer's decision in `record`: its best
     play's, without the ranking's other figures (the estimate's leaves, `solver.advice.estimate`).
     `TooLargeError` beyond `budget` transitions; `stats` as for `advise_exact`. `model`: the object."""
@@ -97,7 +105,7 @@ def exact_value(record: Record, model, budget: int, stats: dict | None = None) -
                     stats.update(work=solver.work, nodes=solver.nodes)
                 solver.release()
 
-    return _searched(record, model, budget, None, sa_free, True, run)
+    return _searched(record, model, budget, None, sa_free, True, run, reference_on_overflow)
 
 
 _gc_lock = threading.Lock()
