@@ -54,3 +54,28 @@ def test_figures_of_one_answer_agree():
                 guesses += len(hits)
                 assert all(a.win >= max(misses) - 1e-9 for a in hits), [(str(a.action), float(a.win)) for a in row]
     assert guesses >= 5
+
+
+#: 4-player 2019 positions whose default answers put a Guard guess that can hit below a sure miss at the same
+#: target before the sure-miss floor held with more players too (a scan of 24 answers at 5-8 cards: 2 of 29).
+FOUR = [(5, 885023), (8, 888008)]
+
+
+@pytest.mark.parametrize("left, seed", FOUR)
+def test_with_four_players_a_guess_that_can_hit_is_never_below_a_sure_miss(left, seed):
+    from solver.advice import advise
+
+    adv = advise(position_at("2019", 4, left, seed), "mixture", seed=seed)
+    assert adv.method == "estimate"
+    by_target: dict = {}
+    for a in adv.actions:
+        if getattr(a.action, "guess", None) is not None:
+            by_target.setdefault(a.action.target, []).append(a)
+    pairs = 0
+    for row in by_target.values():
+        misses = [a.win for a in row if a.sure_miss]
+        for a in row:
+            if misses and not a.sure_miss:
+                pairs += 1
+                assert a.win >= max(misses) - 1e-9, (str(a.action), float(a.win), float(max(misses)))
+    assert pairs

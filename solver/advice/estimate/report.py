@@ -35,8 +35,7 @@ def report(record, model, actions, certain, quantity, deal_source, seed, posteri
     lead = leader(sampled, quantity) if sampled else None
     estimates = {a: (Fraction(certain[a][0]), Fraction(certain[a][1]), None) if a in certain
                  else _estimate(a, lead, quantity, n) for a in actions}
-    if record.n_players == 2:
-        _known_floors(estimates, actions, certain, figures, quantity.misses)
+    _known_floors(estimates, actions, certain, figures if record.n_players == 2 else {}, quantity.misses)
     # The best is the play with the highest value, whichever it is (a certain outcome, the leader
     # of the sampling, or a play sampled on fewer deals whose paired estimate is higher).
     best = max(actions, key=lambda a: (estimates[a][0], estimates[a][1], a in certain or a == lead))
@@ -79,11 +78,13 @@ def report(record, model, actions, certain, quantity, deal_source, seed, posteri
 
 
 def _known_floors(estimates: dict, actions, certain, figures: dict, misses: dict) -> None:
-    """In a 2-player round two floors are known exactly, and a figure is never left below them (a play
-    sampled on fewer deals than the best is read as the best's value plus their paired difference,
-    which may fall below): a knock-out wins the round, so a play's value is at least its exact chance to
-    knock the opponent out now; and a Guard guess that can hit is worth at least a sure miss at its
-    target (on a miss the viewer may play on as after the sure miss; a hit wins)."""
+    """A figure is never left below its floors (a play sampled on fewer deals than the best is read as the
+    best's value plus their paired difference, which may fall below). In a 2-player round two are known
+    exactly: a knock-out wins the round, so a play's value is at least its exact chance to knock the
+    opponent out now (`figures`; empty with more players); and a Guard guess that can hit is worth at
+    least a sure miss at its target (on a miss the viewer may play on as after the sure miss; a hit
+    wins). With 3 or more players the second is kept too, on the assumption that a rival knocked out is
+    never worse for the viewer than the same rival still in (a hit does not end the round there)."""
     for a in actions:
         if a in certain or a not in estimates:
             continue
