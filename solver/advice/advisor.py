@@ -13,7 +13,7 @@ in a game of 3 or more), the estimate draws its deals from a labelled approximat
 
 from __future__ import annotations
 
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from fractions import Fraction
 
 from solver.inference.factors import InferenceTooLargeError
@@ -41,7 +41,8 @@ __all__ = ["Advice", "AdviceError", "ExactSolver", "OPPONENT_MODELS", "RankedAct
            "advise_estimate", "advise_exact", "deal_sampler", "learn_from", "observation",
            "opponent_distribution", "sample_worlds", "sort_key", "wilson", "worlds_from_record", "DEFAULT_WORK",
            "DEFAULT_DEALS", "DEEP_WORK", "DEEPER_MAX_DECK_2P", "OutOfTimeError", "advise_deeper", "can_go_deeper",
-           "EXACT_MAX_DECK", "EXACT_REACH_MORE", "MORE_PLAYERS_WORK", "exact_budget"]
+           "EXACT_MAX_DECK", "EXACT_REACH_MORE", "MORE_PLAYERS_WORK", "exact_budget", "DeeperTime", "deeper_time",
+           "DEEPER_MEASURED"]
 
 #: The default work budgets: transitions of the exact search per opponent type (a mixture of two types
 #: searches the worlds of both: twice the transitions; 100,000 take about a quarter of a second on the
@@ -64,10 +65,10 @@ MORE_PLAYERS_WORK = 0.3
 #: every saved 2-player benchmark position of up to 6 cards fits it, and every classic one of 7 under
 #: the mixture: worst 5,261,104 transitions for the two types, 8 s; seconds to a minute on one core).
 DEEP_WORK = 5_000_000
-#: In a 2-player round the longer exact search is also offered with this many cards in the deck, where the
-#: default answer never tries it (`benchmarks/deeper_reach.py`, 6 positions a row: 7 cards, classic 6/6 under
-#: the mixture, median 2.6 s, worst 4.0 s; 2019 4/6; 8 cards: 2/6, up to 25 s, so not offered).
-DEEPER_MAX_DECK_2P = 7
+#: In a 2-player round the longer exact search is also offered with up to this many cards in the deck, where the
+#: default answer never tries it; how often it fits there and how long it takes is said with the offer
+#: (`deeper_time`, measured: `DEEPER_MEASURED`): with 8 and 9 cards it answers some positions in seconds.
+DEEPER_MAX_DECK_2P = 9
 
 
 def _checked(record, model):
@@ -142,6 +143,48 @@ def can_go_deeper(record, adv: Advice) -> bool:
         return False
     left = _cards_left(record)
     return left <= EXACT_MAX_DECK or (record.n_players == 2 and left <= DEEPER_MAX_DECK_2P)
+
+
+#: The longer answer measured on hold-out 2-player positions (`python benchmarks/exact_reach.py --lefts 6,7,8,9
+#: --deep`: 6 positions a row, seeded rounds of card counters from seed 70,000; CPU seconds on the project's
+#: shared 2-core machine): (edition, cards in the deck) -> model -> (exact answers, positions, median CPU seconds
+#: of the exact answers, the longest a position that did not fit took before it gave up).
+DEEPER_MEASURED = {
+    ("classic", 6): {"mixture": (6, 6, 0.90, 0.0), "card-counter": (6, 6, 0.30, 0.0), "random": (6, 6, 0.23, 0.0)},
+    ("classic", 7): {"mixture": (6, 6, 1.61, 0.0), "card-counter": (6, 6, 0.78, 0.0), "random": (6, 6, 0.51, 0.0)},
+    ("classic", 8): {"mixture": (2, 6, 4.14, 13.88), "card-counter": (4, 6, 4.63, 9.92),
+                     "random": (5, 6, 3.22, 6.31)},
+    ("classic", 9): {"mixture": (1, 6, 5.26, 14.74), "card-counter": (3, 6, 4.92, 9.08),
+                     "random": (3, 6, 1.65, 8.15)},
+    ("2019", 6): {"mixture": (6, 6, 1.31, 0.0), "card-counter": (6, 6, 0.64, 0.0), "random": (6, 6, 0.55, 0.0)},
+    ("2019", 7): {"mixture": (4, 6, 1.18, 40.18)},
+}
+
+
+@dataclass(frozen=True)
+class DeeperTime:
+    """What the longer exact answer (`advise_deeper`) should cost for a position like this one (the same
+    edition, players, cards in the deck and opponent model), measured (`DEEPER_MEASURED`): `fits` of
+    `positions` measured were answered exactly, in `typical` CPU seconds (median), and one that did not fit
+    gave up after at most `lost` seconds; `cards` in the deck. None where nothing like it was measured."""
+
+    cards: int
+    fits: int
+    positions: int
+    typical: float
+    lost: float
+
+
+def deeper_time(record, model="mixture"):
+    """`DeeperTime` of `advise_deeper(record, model)` from the measured hold-out positions like this one, or
+    None (no such position measured: 3 or more players, or a row not measured). `model`: a name or the
+    object."""
+    name = model if isinstance(model, str) else model.name
+    if record.n_players != 2:
+        return None
+    left = _cards_left(record)
+    row = DEEPER_MEASURED.get((record.edition.key, left), {}).get(name)
+    return None if row is None else DeeperTime(left, *row)
 
 
 def advise_deeper(record, model="mixture", budget: int = DEEP_WORK, seconds: float = 180.0) -> Advice:

@@ -9,7 +9,7 @@ from solver.advice.advisor import DEEP_WORK, advise
 from solver.records.notation import format_record
 from solver.words.verdicts import best_plays, explanation_text, play_label, verdict_line
 from tutor.answers import advice
-from solver.words.i18n import t
+from solver.words.i18n import number, t
 from solver.words.sentences import action_text
 
 from .app_support import page
@@ -347,6 +347,27 @@ def test_how_is_this_computed_opens_on_the_most_likely_card():
 NEAR = "classic P1,P2 first:P1 viewer:P1 up:6,1,3 dealt:5 | P1 +4 5>P1 disc:4 new:4 | P2 1>P1=8 miss | P1 +1"
 
 
+def offered(at, offer: str) -> bool:
+    """The longer search is offered (its sentence, then what it should cost where that was measured)."""
+    return any(c.value.startswith(offer) for c in at.caption)
+
+
+def test_the_offer_says_how_long_the_longer_answer_should_take():
+    """Issue 48, point 3: the analyzer says how long the longer answer should take, from the positions like
+    this one that were measured (classic, 6 cards, the random model: 6 of 6 answered, about 0.2 s)."""
+    from solver.advice.advisor import DEEPER_MEASURED
+    from tutor import workers
+
+    workers.clear()
+    fits, positions, typical, _ = DEEPER_MEASURED[("classic", 6)]["random"]
+    for lang in ("en", "es", "fr"):
+        at = analyzer(record=NEAR, model="random", lang=lang)
+        offer = t(lang, "an_deeper_offer", n=number(lang, DEEP_WORK))
+        cost = t(lang, "an_deeper_time", cards=6, fits=fits, positions=positions,
+                 s=number(lang, max(1, round(typical))))
+        assert f"{offer} {cost}" in [c.value for c in at.caption], lang
+
+
 def test_an_estimate_within_reach_offers_the_exact_answer_and_gives_it():
     from solver.advice.advisor import advise_exact
     from tutor import workers
@@ -357,14 +378,14 @@ def test_an_estimate_within_reach_offers_the_exact_answer_and_gives_it():
     text = format_record(parse_record(NEAR))
     assert advice(text, "random", 2.5).method == "estimate"
     offer = t("en", "an_deeper_offer", n=f"{DEEP_WORK:,}")
-    assert offer in [c.value for c in at.caption]
+    assert offered(at, offer)
     at.button(key="an-deeper").click().run()
     assert not at.exception and not at.error
     exact = advise_exact(parse_record(text), "random", 1_000_000)
     assert box_shows(at, exact)
     assert list(ranking_table(at)[t("en", "an_why")]) == [explanation_text(a, "en") for a in exact.actions
                                                         if a.same_as is None]
-    assert offer not in [c.value for c in at.caption] and not [b for b in at.button if b.key == "an-deeper"]
+    assert not offered(at, offer) and not [b for b in at.button if b.key == "an-deeper"]
     at.run()  # a rerun keeps the exact answer (asked once for this position)
     assert box_shows(at, exact)
 
@@ -379,13 +400,13 @@ def test_a_shared_link_shows_the_exact_answer_the_server_already_computed():
     workers.clear()
     first = analyzer(record=NEAR, model="random")
     offer = t("en", "an_deeper_offer", n=f"{DEEP_WORK:,}")
-    assert offer in [c.value for c in first.caption]
+    assert offered(first, offer)
     first.button(key="an-deeper").click().run()
     exact = advise_exact(parse_record(NEAR), "random", 1_000_000)
     assert box_shows(first, exact)
     shared = analyzer(record=NEAR, model="random")  # the link, opened in a new session
     assert not shared.exception and not shared.error
-    assert box_shows(shared, exact) and offer not in [c.value for c in shared.caption]
+    assert box_shows(shared, exact) and not offered(shared, offer)
     estimate = advice(format_record(parse_record(NEAR)), "random", 2.5)
     assert estimate.method == "estimate" and not box_shows(shared, estimate)  # nowhere, not even at the top
     workers.clear()
@@ -394,7 +415,7 @@ def test_a_shared_link_shows_the_exact_answer_the_server_already_computed():
 def test_the_offer_is_not_made_where_the_exact_search_is_not_tried_or_already_answered():
     from solver.advice.advisor import can_go_deeper
 
-    far = parse_record("classic P1,P2 first:P1 viewer:P1 up:5,8,2 dealt:1 | P1 +1")  # 10 cards left
+    far = parse_record("2019 P1,P2 first:P1 viewer:P1 up:5,1,2 dealt:5 | P1 +1")  # 14 cards left
     assert not can_go_deeper(far, advise(far, "random", deals=200))
     near = parse_record(NEAR)
     assert can_go_deeper(near, advise(near, "random", deals=200))
@@ -403,8 +424,9 @@ def test_the_offer_is_not_made_where_the_exact_search_is_not_tried_or_already_an
     seven = parse_record("classic P1,P2 first:P1 viewer:P1 up:2,4,7 dealt:8 | P1 +1 1>P2=5 miss | P2 2>P1 | P1 +1")
     answer = advise(seven, "random", deals=200)
     assert answer.method == "estimate" and can_go_deeper(seven, answer)
-    eight = parse_record("classic P1,P2 first:P1 viewer:P2 up:2,4,7 dealt:8 | P1 1>P2=5 miss | P2 +3")  # 8 cards
-    assert not can_go_deeper(eight, advise(eight, "random", deals=200))
+    # 8 and 9 cards: offered too, saying how often it fits (issue 48: a classic round's first decision)
+    eight = parse_record("classic P1,P2 first:P2 viewer:P1 up:4,5,8 dealt:7 | P2 1>P1=2 miss | P1 +1")  # 8 cards
+    assert can_go_deeper(eight, advise(eight, "random", deals=200))
 
 
 @pytest.mark.parametrize("refusal, said, offered_again", [

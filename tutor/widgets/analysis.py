@@ -258,9 +258,19 @@ def show_advice(text: str, model: str, language: str, key: str, seconds: float =
 
 
 def offer_deeper(text: str, model: str, language: str, asked: set) -> None:
-    from solver.advice.advisor import DEEP_WORK
+    """The longer exact search offered, with what it should cost for a position like this one where that
+    was measured (`solver.advice.advisor.deeper_time`): how many it answered, in about how many seconds,
+    and how long one that does not fit takes before the estimate stands."""
+    from solver.advice.advisor import DEEP_WORK, deeper_time
 
-    st.caption(t(language, "an_deeper_offer", n=number(language, DEEP_WORK)))
+    said = [t(language, "an_deeper_offer", n=number(language, DEEP_WORK))]
+    cost = deeper_time(record_of(text), model)
+    if cost is not None:
+        said.append(t(language, "an_deeper_time", cards=cost.cards, fits=cost.fits, positions=cost.positions,
+                      s=number(language, max(1, round(cost.typical)))))
+        if cost.lost:
+            said.append(t(language, "an_deeper_time_lost", s=number(language, max(1, round(cost.lost)))))
+    st.caption(" ".join(said))
     st.button(t(language, "an_deeper"), key="an-deeper",
               on_click=asked.add, args=((text, model),))  # the rerun it starts gives the answer
 
