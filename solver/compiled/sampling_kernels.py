@@ -422,6 +422,13 @@ def run_items(deals, kinds, seeds, roots, items, start, viewer, decisions, ed,
 
 
 @njit(cache=True)
+def put_leaf(leaf_index, key, j):
+    """`leaf_index[key] = j` in compiled code: a typed dict's item set from Python compiles its method on a
+    process's first leaf (about 5 s, not kept in numba's disk cache); this one is."""
+    leaf_index[key] = j
+
+
+@njit(cache=True)
 def assemble_deals(base, ints, values, pools, states_rng, out):
     """Deals laid out as `solver.advice.deals.DealLayout` says (`ints`, around the fixed part `base`): for
     each row, the untouched cards (`pools`: copies of each card) shuffled from the row's generator

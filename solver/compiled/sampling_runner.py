@@ -114,13 +114,13 @@ class CompiledPlayouts:
                                                  SplitMix64(deals.seeds[i]))
         value = self.leaves.add(key, trail, len(r.deck))
         if value is None:
-            self.leaf_index[key] = -1
+            sk.put_leaf(self.leaf_index, np.int64(key), np.int64(-1))
         else:
             j = len(self.leaf_values)
             self.leaf_values.append(value)
             self.leaf_win = np.array([v[0] for v in self.leaf_values], dtype=np.float64)
             self.leaf_tokens = np.array([v[1] for v in self.leaf_values], dtype=np.float64)
-            self.leaf_index[key] = j
+            sk.put_leaf(self.leaf_index, np.int64(key), np.int64(j))
         self.leaf_ctl[1] = 1 if self.leaves.left > 0 else 0
         self.leaf_ctl[2] += 1
 

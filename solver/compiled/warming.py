@@ -50,7 +50,11 @@ def _warm_playouts(r, counter) -> None:
 
     deals = SimpleNamespace(states=to_array(r)[None, :].copy(), codes=np.array([model_code(counter)], dtype=np.int64),
                             seed_array=np.array([1], dtype=np.uint64), edition=r.edition, kinds=[counter], seeds=[1])
-    CompiledPlayouts(0, list(legal_actions(r)), True, None, None, _plain_belief(r, 0)).run_many([(0, 0)], deals)
+    runner = CompiledPlayouts(0, list(legal_actions(r)), True, None, None, _plain_belief(r, 0))
+    runner.run_many([(0, 0)], deals)
+    from solver.compiled import sampling_kernels as sk
+
+    sk.put_leaf(runner.leaf_index, np.int64(0), np.int64(-1))  # a leaf's entry (3 or more players)
 
 
 def _warm_sampler() -> None:
