@@ -1,6 +1,7 @@
 # Two commands do all set-up on a fresh machine with Python 3.11 and the package registry:
 #   make run   -> start the tutor app on http://127.0.0.1:8501
 #   make test  -> run the whole test suite
+#   make test-quick -> everything but the real-browser tests (the inner loop)
 PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
@@ -9,7 +10,7 @@ STAMP  := $(VENV)/.installed
 PORT    ?= 8501
 ADDRESS ?= 127.0.0.1
 
-.PHONY: run test bench clean warm
+.PHONY: run test test-quick bench clean warm
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -34,6 +35,10 @@ run: $(STAMP)
 # Every test, one worker per core (pytest-xdist), the 15 slowest listed at the end.
 test: warm
 	$(BIN)/python -m pytest -n auto --durations=15
+
+# Everything but the real-browser tests (marked e2e): the inner loop.
+test-quick: warm
+	$(BIN)/python -m pytest -n auto -m "not e2e" --durations=10
 
 bench: $(STAMP)
 	$(BIN)/python benchmarks/engine.py
