@@ -28,9 +28,11 @@ from solver.rules.state import OVER, PLAY, Round
 RANDOM = RandomModel()
 
 
-def _run(r: Round, viewer: int, model: UniformModel, rng: SplitMix64, watch: int) -> tuple[Round, bool]:
+def _run(r: Round, viewer: int, model: UniformModel, rng: SplitMix64, watch: int, viewer_move=None,
+         seen=None) -> tuple[Round, bool]:
     """Play on from `r`; with `watch` (a seat), stop as soon as that seat is out before its next turn
-    has started. (the state reached, whether it stopped so)."""
+    has started. (the state reached, whether it stopped so). The viewer's turns by `viewer_move(r)`
+    (default: the counting heuristic); `seen(r0, action, r1)` told every step that does not end the round."""
     seen_turn = False
     while r.phase != OVER:
         p = r.current
@@ -39,20 +41,27 @@ def _run(r: Round, viewer: int, model: UniformModel, rng: SplitMix64, watch: int
                 seen_turn = True
             if r.out[watch] and not seen_turn:
                 return r, True
-        action = counting_policy(r, rng) if p == viewer else model.choose(r, rng)
-        r, _ = apply(r, action)
+        if p != viewer:
+            action = model.choose(r, rng)
+        else:
+            action = counting_policy(r, rng) if viewer_move is None else viewer_move(r)
+        r1, _ = apply(r, action)
+        if seen is not None and r1.phase != OVER:
+            seen(r, action, r1)
+        r = r1
     return r, watch >= 0 and bool(r.out[watch]) and not seen_turn
 
 
-def playout(r: Round, viewer: int, model: UniformModel, rng: SplitMix64,
-            finish: bool = False) -> tuple[tuple[int, ...], Optional[int], bool]:
+def playout(r: Round, viewer: int, model: UniformModel, rng: SplitMix64, finish: bool = False,
+            viewer_move=None, seen=None) -> tuple[tuple[int, ...], Optional[int], bool]:
     """The advisor's play-out from `r` (module docstring): (winners, Spy-bonus seat, viewer out
-    before their next turn)."""
-    r, stopped = _run(r, viewer, model, rng, viewer)
+    before their next turn). `viewer_move(r)`: the viewer's turns (default: the counting heuristic);
+    `seen(r0, action, r1)`: told each step that does not end the round (a belief's update)."""
+    r, stopped = _run(r, viewer, model, rng, viewer, viewer_move, seen)
     if stopped and r.phase != OVER:
         if not finish:
             return (), None, True
-        r, _ = _run(r, viewer, model, rng, -1)
+        r, _ = _run(r, viewer, model, rng, -1, viewer_move, seen)
     return r.winners, r.spy_bonus, stopped
 
 

@@ -5,8 +5,9 @@ from __future__ import annotations
 
 from solver.rules.cards import Card
 from solver.rules.game import apply, legal_actions
-from solver.rules.state import CHANCELLOR, OVER, PLAY, Round
+from solver.rules.state import CHANCELLOR, PLAY, Round
 from solver.policies.heuristics import counting_chancellor
+from solver.policies.rollout import playout
 from solver.policies.belief.state import NCARDS, Belief, pool_of, unknown_pool
 from solver.policies.belief.updates import observe
 
@@ -136,31 +137,9 @@ def viewer_choice(r: Round, b: Belief):
     return belief_choices(r, b)[0]
 
 
-def _belief_run(r: Round, viewer: int, model, rng, b: Belief, watch: int) -> tuple:
-    """`solver.policies.rollout._run` with the viewer by `belief_choices` and `b` updated on the way."""
-    seen_turn = False
-    while r.phase != OVER:
-        p = r.current
-        if watch >= 0:
-            if p == watch and r.phase == PLAY:
-                seen_turn = True
-            if r.out[watch] and not seen_turn:
-                return r, True
-        action = viewer_choice(r, b) if p == viewer else model.choose(r, rng)
-        r1, _ = apply(r, action)
-        if r1.phase != OVER:
-            observe(b, r, action, r1)
-        r = r1
-    return r, watch >= 0 and bool(r.out[watch]) and not seen_turn
-
-
 def belief_playout(r: Round, viewer: int, model, rng, b: Belief, finish: bool = False) -> tuple:
     """The play-out of `solver.policies.rollout.playout` with the viewer's turns by `belief_choices`
     (the first of its best plays) and `b` updated on the way (changed in place): (winners, Spy-bonus
     seat, the viewer out before their next turn)."""
-    r, stopped = _belief_run(r, viewer, model, rng, b, viewer)
-    if stopped and r.phase != OVER:
-        if not finish:
-            return (), None, True
-        r, _ = _belief_run(r, viewer, model, rng, b, -1)
-    return r.winners, r.spy_bonus, stopped
+    return playout(r, viewer, model, rng, finish, viewer_move=lambda state: viewer_choice(state, b),
+                   seen=lambda r0, action, r1: observe(b, r0, action, r1))
