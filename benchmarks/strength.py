@@ -64,6 +64,7 @@ from pathlib import Path
 # The project root in place of this folder, whose coverage.py would shadow the coverage package numba imports.
 sys.path[0] = str(Path(__file__).resolve().parent.parent)
 
+from benchmarks.positions import taker  # noqa: E402
 from solver import LoveLetterError, apply, deal_round, legal_actions  # noqa: E402
 from solver.advice.advisor import advise, wilson  # noqa: E402
 from solver.advice.ismcts import ismcts_action  # noqa: E402
@@ -321,14 +322,7 @@ def panel(argv: list) -> None:
     import json
     import os
 
-    def option(flag, default):
-        if flag in argv:
-            i = argv.index(flag)
-            value = argv[i + 1]
-            del argv[i:i + 2]
-            return value
-        return default
-
+    option = taker(argv)
     editions = option("--editions", "classic,2019").split(",")
     members = option("--opponents", "ISMCTS-1500,card-counter,random,mixed,searcher").split(",")
     players = int(option("--players", "2"))
