@@ -81,9 +81,8 @@ def main() -> None:
                     model = get_model(name, playing=True)
                     default, deep = [], []
                     for record in records:
-                        budget = exact_budget(n, left)
-                        default.append(_attempt(record, model, budget * len(model.types)) if budget else
-                                       (False, 0.0, None))
+                        budget = exact_budget(n, left, len(model.types))
+                        default.append(_attempt(record, model, budget) if budget else (False, 0.0, None))
                         if args.deep:
                             deep.append(_attempt(record, model, DEEP_WORK * len(model.types)))
                     print(f"{edition:<9}{n:>8}{left:>5} {name:<14}{'':>9}{_cell(default)}"

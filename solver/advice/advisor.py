@@ -53,14 +53,17 @@ DEFAULT_DEALS = 2_000
 #: in benchmarks/advisor.py), so it is not tried: a rule on the position, not on the clock. (2 players.)
 EXACT_MAX_DECK = 6
 #: With 3 to 6 players the default answer tries the exact search with at most this many cards in the deck, and
-#: with `MORE_PLAYERS_WORK` of the budget: a position beyond seldom fits (`benchmarks/exact_reach.py --players
-#: 3,4,5,6`: 2019 and classic, the mixture, hold-out positions; within 30,000 transitions a type: 3 players,
-#: 4 cards 8 of 12, 5 cards 2 of 7; 4 players, 3 cards 13 of 13, 4 cards 4 of 14; 5 players, 2 cards 8 of 8,
-#: 3 cards 3 of 8; 6 players, 1 card 5 of 6, 2 cards 1 of 6), and a transition costs 3-5 µs there against
-#: about 2 µs with 2 players, so an attempt that does not fit costs about 0.2-0.3 s before the estimate
-#: instead of 0.5-3.5 s. A rule on the position, not on the clock.
-EXACT_REACH_MORE = {3: 4, 4: 3, 5: 2, 6: 1}
-MORE_PLAYERS_WORK = 0.3
+#: with `MORE_PLAYERS_WORK[players]` of the budget for all the opponent types together (35,000 transitions by
+#: default with 3 to 5 players): a transition costs 3-5 µs there against about 2 µs with 2, so an attempt that
+#: does not fit costs at most about 0.3 s before the estimate (before issue 48: 0.4-3.8 s), and beyond these
+#: cards a position seldom fits (`benchmarks/exact_reach.py --players 3,4,5,6 --lefts 1,2,3,4,5,6 --count 8`;
+#: docs/advisor.md, "Exact reach by players and cards"). With 6 players only the last card is tried, with
+#: 60,000 transitions: there most of an attempt's cost is the root's worlds (5 hidden hands), 10,000
+#: transitions still took 0.55 s on one that did not fit, and nearly every position fits 60,000 (8 of 8, up to
+#: 0.75 s). An exact answer found is also faster than the estimate (about 0.05 s against about 1 s). A rule on
+#: the position, not on the clock.
+EXACT_REACH_MORE = {3: 5, 4: 4, 5: 3, 6: 1}
+MORE_PLAYERS_WORK = {3: 0.35, 4: 0.35, 5: 0.35, 6: 0.6}
 #: The longer exact search a person may ask for when the default gave an estimate (on the compiled path
 #: every saved 2-player benchmark position of up to 6 cards fits it, and every classic one of 7 under
 #: the mixture: worst 5,261,104 transitions for the two types, 8 s; seconds to a minute on one core).
@@ -110,9 +113,9 @@ def advise(record, model="mixture", budget: int = DEFAULT_WORK, deals: int = DEF
     model, left = _checked(record, model)
     clock = False  # the safety cap, not the work budget, stopped the exact search
     try:
-        work = exact_budget(record.n_players, left, budget)
+        work = exact_budget(record.n_players, left, len(model.types), budget)
         if work:
-            return exact_answer(record, model, work * len(model.types), deadline=deadline,
+            return exact_answer(record, model, work, deadline=deadline,
                                 reference_on_overflow=False)  # (the estimate at once instead)
         TypedSampler(record, model)  # the exact posterior, or its refusal
     except OutOfTimeError:
@@ -126,13 +129,16 @@ def advise(record, model="mixture", budget: int = DEFAULT_WORK, deals: int = DEF
     return replace(adv, cut_short=True) if clock else adv
 
 
-def exact_budget(n_players: int, left: int, budget: int = DEFAULT_WORK) -> int:
-    """The work budget per opponent type with which the default answer tries the exact search with
-    `n_players` and `left` cards in the deck (`budget` with 2 players, `MORE_PLAYERS_WORK` of it with more),
-    or 0 when the position is beyond its reach (`EXACT_MAX_DECK`, `EXACT_REACH_MORE`) and is not tried."""
+def exact_budget(n_players: int, left: int, types: int = 1, budget: int = DEFAULT_WORK) -> int:
+    """The work budget (transitions) with which the default answer tries the exact search with `n_players`
+    and `left` cards in the deck, for a model of `types` opponent types: `budget` a type with 2 players,
+    `MORE_PLAYERS_WORK[n_players]` of it for all the types together with more; 0 when the position is beyond
+    the default reach (`EXACT_MAX_DECK`, `EXACT_REACH_MORE`) and is not tried."""
     if n_players <= 2:
-        return budget if left <= EXACT_MAX_DECK else 0
-    return int(budget * MORE_PLAYERS_WORK) if left <= EXACT_REACH_MORE.get(n_players, -1) else 0
+        return budget * types if left <= EXACT_MAX_DECK else 0
+    if left > EXACT_REACH_MORE.get(n_players, -1):
+        return 0
+    return int(budget * MORE_PLAYERS_WORK[n_players])
 
 
 def can_go_deeper(record, adv: Advice) -> bool:
