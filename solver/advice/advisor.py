@@ -143,12 +143,18 @@ def exact_budget(n_players: int, left: int, types: int = 1, budget: int = DEFAUL
 
 def can_go_deeper(record, adv: Advice) -> bool:
     """The answer `adv` is an estimate from the exact posterior that `advise_deeper` may replace: the
-    exact search was tried and did not fit the default budget, or in a 2-player round it was not tried
-    with `DEEPER_MAX_DECK_2P` cards in the deck."""
+    exact search was tried and did not fit the default budget, or in a 2-player round it was not tried,
+    with up to `DEEPER_MAX_DECK_2P` cards in the deck where positions like this one were answered exactly
+    when measured (`DEEPER_MEASURED`; where none was measured, up to 7 cards)."""
     if adv.method != "estimate" or adv.posterior != "exact":
         return False
     left = _cards_left(record)
-    return left <= EXACT_MAX_DECK or (record.n_players == 2 and left <= DEEPER_MAX_DECK_2P)
+    if left <= EXACT_MAX_DECK:
+        return True
+    if record.n_players != 2 or left > DEEPER_MAX_DECK_2P:
+        return False
+    measured = DEEPER_MEASURED.get((record.edition.key, left), {}).get(adv.model)
+    return measured[0] > 0 if measured is not None else left <= 7
 
 
 #: The longer answer measured on hold-out 2-player positions (`python benchmarks/exact_reach.py --lefts 6,7,8,9
@@ -163,7 +169,10 @@ DEEPER_MEASURED = {
     ("classic", 9): {"mixture": (1, 6, 5.26, 14.74), "card-counter": (3, 6, 4.92, 9.08),
                      "random": (3, 6, 1.65, 8.15)},
     ("2019", 6): {"mixture": (6, 6, 1.31, 0.0), "card-counter": (6, 6, 0.64, 0.0), "random": (6, 6, 0.55, 0.0)},
-    ("2019", 7): {"mixture": (4, 6, 1.18, 40.18)},
+    ("2019", 7): {"mixture": (4, 6, 1.70, 41.75), "card-counter": (5, 6, 1.04, 13.86),
+                  "random": (5, 6, 0.64, 13.30)},
+    ("2019", 8): {"mixture": (0, 6, 0.0, 45.20), "card-counter": (1, 6, 8.73, 17.60),
+                  "random": (4, 6, 7.49, 14.49)},
 }
 
 

@@ -37,3 +37,21 @@ def test_beyond_the_reach_the_exact_search_is_not_tried(monkeypatch, n):
     assert advisor.advise(beyond, "random", deals=50).method == "estimate" and tried == []
     advisor.advise(within, "mixture", deals=50)
     assert tried == [int(DEFAULT_WORK * MORE_PLAYERS_WORK[n])]
+
+
+def test_the_longer_answer_is_offered_where_positions_like_this_one_fitted():
+    """Issue 48, point 3: offered in a 2-player round up to `DEEPER_MAX_DECK_2P` cards where positions like this
+    one (edition, cards, model) were answered exactly when measured, and said how long it should take."""
+    from benchmarks.positions import positions
+    from solver.advice.advisor import DEEPER_MAX_DECK_2P, DEEPER_MEASURED, advise, can_go_deeper, deeper_time
+
+    seed, eight = next(positions("2019", 8, 1, 70_000))
+    for model in ("mixture", "card-counter", "random"):
+        fits, measured, typical, lost = DEEPER_MEASURED[("2019", 8)][model]
+        answer = advise(eight, model, deals=100)
+        assert answer.method == "estimate"
+        assert can_go_deeper(eight, answer) == (fits > 0), model
+        cost = deeper_time(eight, model)
+        assert (cost.cards, cost.fits, cost.positions, cost.typical, cost.lost) == (8, fits, measured, typical, lost)
+    seed, beyond = next(positions("2019", DEEPER_MAX_DECK_2P + 1, 1, 70_000))
+    assert not can_go_deeper(beyond, advise(beyond, "random", deals=100)) and deeper_time(beyond, "random") is None
