@@ -19,7 +19,7 @@ from solver import EDITIONS  # noqa: E402
 from solver.words.i18n import LANGUAGES, locale_language, t  # noqa: E402
 from tutor.text.markup import ICON_CSS  # noqa: E402
 from tutor.widgets.formatters import EditionTitle, language_title  # noqa: E402
-from tutor.widgets.session import PageDone  # noqa: E402
+from tutor.widgets.session import PageDone, scroll_top  # noqa: E402
 from tutor.widgets.url import link_edition, url_selectbox, url_value  # noqa: E402
 from tutor import warmup  # noqa: E402
 
@@ -56,8 +56,15 @@ pages = [
 ]
 # The other pages' imports and content, made ready in the background after this page's heading.
 warmup.start()
+page = st.navigation(pages)
+# A page opened from another one starts at its top (Streamlit kept the other page's scroll); not on a
+# rerun of the same page, nor on a first visit (at its top already).
+shown_before = st.session_state.get("page_shown")
+st.session_state["page_shown"] = page.url_path
+if shown_before is not None and shown_before != page.url_path:
+    scroll_top()
 try:
-    st.navigation(pages).run()
+    page.run()
 except PageDone:  # (the page ended early: the frame still draws its pickers)
     pass
 pickers()

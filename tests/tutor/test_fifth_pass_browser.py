@@ -8,9 +8,9 @@ measure of the page, an element in transition being "not yet"): nothing is read 
 * point 3: "next lesson" is the lesson after the one read; the lesson picker speaks the page's
   language after a switch; a quiz with several right answers says so by the question, and Check with
   nothing chosen uses no try; the worked example's Next stays in one place, so repeated taps land;
-* point 4: the FAQ search forgives a phone's typos;
+* point 4: the FAQ search forgives a phone's typos, and the FAQ it opens starts at its top (point 9);
 * point 6: practice's hand is the buttons, and on a phone "Your turn" and the hand are on the first
-  screen; French says "jeton".
+  screen (from a saved link, and after "New game" at the foot of its form); French says "jeton".
 
 Screenshots go to tests/artifacts/. Skipped when chromium is absent locally; `.ci/run` installs it
 and sets E2E=1.
@@ -27,8 +27,8 @@ from solver import Card, get_edition
 from solver.words.i18n import t
 from solver.words.sentences import card_label
 
-from .browser_support import (HAND, WAIT_MS, bottom, box, choose, eventually, expect, in_first_screen, new_page,
-                              open_url, phone_screen, settled, shot, stays_put, top, verdict)
+from .browser_support import (HAND, WAIT_MS, bottom, box, choose, eventually, expect, holds, in_first_screen,
+                              new_page, open_url, phone_screen, settled, shot, stays_put, top, verdict)
 
 pytestmark = pytest.mark.e2e
 
@@ -64,6 +64,13 @@ def _enter_until_anas_draw(page, server: str, lang: str) -> None:
     _pill(page, t(lang, "entry_card"), lab(Card.GUARD))  # Luis's Guard on Ana (forced), naming the Prince
     _pill(page, t(lang, "guess"), lab(Card.PRINCE))  # a miss: Ana holds a Guard (filled in)
     expect(page.get_by_text(t(lang, "an_turn_of", n=3, player="Ana"))).to_be_visible()
+
+
+def to_the_foot(page) -> None:
+    """Scroll the page to its foot, as a thumb does (Streamlit's page scrolls inside its main block)."""
+    main = page.locator("[data-testid='stMain']")
+    eventually(lambda: main.evaluate("e => (e.scrollTo(0, e.scrollHeight), e.scrollTop > 200)"),
+               "the page scrolled down")
 
 
 def _page(browser, server, width: int):
@@ -211,12 +218,24 @@ def test_the_faq_search_forgives_a_phones_typos_in_chromium(browser, server, lan
     texts = scenarios()[sid].text[lang]
     page = _page(browser, server, width)
     try:
+        if width < 600:  # the FAQ seen once (its page then drawn at once: a first drawing, short, reset the scroll)
+            open_url(page, f"{server}/faq?lang={lang}", t(lang, "nav_faq"))
         open_url(page, f"{server}/?lang={lang}", t(lang, "home_title"))
+        if width < 600:  # a phone user scrolls down the journeys to the search box (and past it)
+            to_the_foot(page)
         page.get_by_label(t(lang, "faq_search")).fill(words)
         page.get_by_role("button", name=t(lang, "home_search")).click()
         expect(page.locator("h1").first).to_have_text(t(lang, "nav_faq"))
         expect(page.get_by_role("combobox", name=t(lang, "scenario_pick"), exact=True)).to_have_value(texts["title"])
-        expect(page.get_by_text(texts["question"]).first).to_be_visible()
+        question = page.get_by_text(texts["question"]).first
+        expect(question).to_be_visible()
+        if width < 600:  # the FAQ opens at its top: it kept the home page's scroll (down at the search box),
+            # and its question and ruling stood under the header, the page half a screen down
+            in_first_screen(page, page.locator("h1").first, "the FAQ's title on the first screen", header=HEADER)
+            in_first_screen(page, question, "the question on the first screen", header=HEADER)
+            ruling = page.locator("[data-testid='stAlert']").filter(has_text=t(lang, "ruling")).first
+            eventually(lambda: holds(lambda: top(ruling), lambda y: HEADER <= y < phone_screen() - 60),
+                       "the ruling begins on the first screen")
         shot(page, f"faq_typo_{lang}_{width}_{sid}")
     finally:
         page.context.close()
@@ -273,5 +292,30 @@ def test_practice_your_cards_are_the_buttons_and_on_a_phone_your_hand_is_on_the_
             expect(main).to_contain_text("jetons")
             expect(main).not_to_contain_text(re.compile(r"\b[Pp]ions?\b"))
         shot(page, f"practice_hand_buttons_{lang}_{width}_{n}p")
+    finally:
+        page.context.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_a_new_game_on_a_phone_opens_with_your_turn_and_your_hand_on_the_first_screen_in_chromium(
+        browser, server, lang):
+    """"New game" is at the foot of its form, a screen down on a phone: the game started there, its hand
+    and "Your turn" above the screen (the page kept its scroll)."""
+    page = _page(browser, server, 390)
+    try:
+        open_url(page, f"{server}/practice?lang={lang}", t(lang, "nav_practice"))
+        to_the_foot(page)  # "New game" is at the foot of its form
+        page.get_by_role("button", name=t(lang, "pr_new"), exact=True).click()
+        your_turn = page.get_by_text(t(lang, "pr_your_turn"), exact=True)
+        expect(your_turn).to_be_visible()  # (a bot may play first: its turn is shown, then yours)
+        cards = page.locator(HAND)
+        expect(cards).to_have_count(2)
+        heading = page.get_by_text(re.compile("^" + re.escape(t(lang, "pr_round_of", round=1, n=99)).replace("99", r"\d+")))
+        in_first_screen(page, heading.first, "the round's heading on the first screen", header=HEADER)
+        in_first_screen(page, your_turn, "'Your turn' on the first screen", header=HEADER)
+        for k in range(2):
+            in_first_screen(page, cards.nth(k).get_by_role("button"), f"card {k + 1} on the first screen",
+                            header=HEADER)
+        shot(page, f"practice_new_game_first_screen_{lang}_390")
     finally:
         page.context.close()

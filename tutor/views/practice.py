@@ -12,7 +12,7 @@ import streamlit as st
 from solver.words.i18n import colon, number, t
 from tutor.widgets.url import set_param
 from tutor.widgets.board import seat_html, show_board, tap_picker
-from tutor.widgets.session import done, edition_key, lang, on_phone
+from tutor.widgets.session import done, edition_key, lang, on_phone, scroll_top
 
 language = lang()
 st.title(t(language, "nav_practice"))
@@ -78,6 +78,7 @@ def new_game_cb() -> None:
                         first_player=seed % n, target=int(s[k_target]), seconds=float(s["pr_seconds"]),
                         then_bots=False)  # the bots play on the page, one visible turn at a time
         s["pr_hint"] = False
+        s["pr_to_top"] = True  # (its button is under the game, or at the foot of a first visit's forms)
     except LoveLetterError as err:
         _fail(err)
 
@@ -88,6 +89,7 @@ def resume_cb(text: str, tokens: str, round_no: int, bots: str, seed: int, targe
     try:
         s["pr"] = resume(text, tokens, round_no, bots, seed, target, float(s.get("pr_seconds", 0.5)))
         s["pr_hint"] = False
+        s["pr_to_top"] = True  # (the resume form is at the foot of the page)
     except LoveLetterError as err:
         _fail(err)
 
@@ -131,6 +133,7 @@ def play_cb(key: str) -> None:
 def next_round_cb() -> None:
     st.session_state["pr"] = next_round(st.session_state["pr"], then_bots=False)
     st.session_state["pr_hint"] = False
+    st.session_state["pr_to_top"] = True  # (its button is under the review)
 
 
 def hint_cb() -> None:
@@ -279,6 +282,10 @@ def draw_board(p) -> None:
                last=p.human, skip=p.human if p.my_turn else None, compact=True)
 
 
+# A new game or round starts at the page's top: its button was at the foot of the page (the setup form, the
+# review), and on a phone the new round's hand and "Your turn" stood above the screen.
+if st.session_state.pop("pr_to_top", False):
+    scroll_top()
 board = st.empty()
 with board.container():
     draw_board(p)

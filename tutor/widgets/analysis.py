@@ -87,6 +87,8 @@ def show_verdict(text: str, model: str, language: str, into_view: bool = False, 
     box went nowhere)."""
     if into_view:  # the anchor, below a phone's header (Streamlit's covers the top 60 px) when scrolled to
         st.html(f'<div id="{VERDICT}" style="scroll-margin-top: 4.5rem"></div>')
+        if block != "end":  # at once, so that the line saying how long it has been working is in view
+            scroll_to(VERDICT)  # (after "Advise me" the greyed form stood still for 3 s, then the page jumped)
     core_notice(language)
     try:
         adv = waited("advice", text, model, language, "an_working")
@@ -100,9 +102,9 @@ def show_verdict(text: str, model: str, language: str, into_view: bool = False, 
         verdict_box(adv, verdict_line(adv, language))
     if link:
         st.markdown(f"[{t(language, 'an_to_figures')}](#{FIGURES})")
-    if into_view:
+    if into_view and block == "end":
         st.html(f'<div id="{VERDICT}-end"></div>')  # (below the verdict: "end" brings its bottom into view)
-        scroll_to(f"{VERDICT}-end" if block == "end" else VERDICT, block=block)
+        scroll_to(f"{VERDICT}-end", block=block)
     return slot
 
 

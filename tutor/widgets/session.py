@@ -47,3 +47,21 @@ def scroll_to(anchor: str, block: str = "start") -> None:
         " if (e) { e.scrollIntoView({block: " + json.dumps("nearest" if block == "end" else "start") + "}); }"
         " else { setTimeout(go, 50); } }; go();</script>",
         height=0)
+
+
+#: The page's scrolling containers (Streamlit scrolls inside its own, not the window).
+_SCROLLERS = ('[data-testid="stMain"]', '[data-testid="stAppViewContainer"]', '[data-testid="stApp"]')
+
+
+def scroll_top() -> None:
+    """Bring the page back to its top (its title): for a page opened from another one, which kept the
+    other's scroll (a search from the home page's box opened the FAQ half a screen down on a phone, its
+    question and ruling under the header). Drawn in the sidebar (folded away on a phone), so nothing in
+    the page moves."""
+    import json
+
+    with st.sidebar:
+        st.html("<script>(() => { const top = () => { for (const s of " + json.dumps(list(_SCROLLERS)) + ") {"
+                " const e = document.querySelector(s); if (e) { e.scrollTop = 0; } }"
+                " window.scrollTo(0, 0); }; top(); setTimeout(top, 150); })();</script>",
+                unsafe_allow_javascript=True)
