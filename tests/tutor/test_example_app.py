@@ -247,3 +247,13 @@ def test_the_showdown_turns_the_set_aside_card_face_up():
     assert t("en", "example_set_aside", card="Princess (9)") in [c.value for c in at.caption]
     earlier = page(len(FRAMES) - 1)
     assert "ll-back" in next(m.value for m in earlier.markdown if "Set aside" in m.value)
+
+
+def test_the_end_of_the_example_leads_to_the_faq_and_to_practice_in_one_tap():
+    """The last step named the FAQ ("Try the FAQ scenarios…") with no way to it but the sidebar, folded
+    away on a phone: its links are right under that sentence, in the page's language."""
+    for lang in ("en", "fr"):
+        at = page(999, lang=lang)  # (past the end: the last step)
+        assert not at.exception and t(lang, "example_end") in [s.value for s in at.success]
+        links = {link.proto.label: link.proto.page for link in at.get("page_link")}
+        assert links.get(t(lang, "nav_faq")) == "faq" and links.get(t(lang, "nav_practice")) == "practice", links

@@ -266,6 +266,15 @@ def test_a_link_to_no_such_lesson_or_situation_says_so():
     assert t("en", "faq_unknown") not in [i.value for i in known.info]
 
 
+def test_a_ruling_checker_link_to_no_such_situation_says_so_as_the_faq_does():
+    """The ruling checker opened its first situation for a link naming none, without a word."""
+    for lang in ("es", "fr"):
+        at = page("views/rulings.py", lang=lang, source="faq", scenario="no-such-thing")
+        assert not at.exception and t(lang, "rc_unknown") in [i.value for i in at.info]
+    known = page("views/rulings.py", lang="en", source="faq", scenario="faq-prince-self")
+    assert not known.exception and t("en", "rc_unknown") not in [i.value for i in known.info]
+
+
 def test_on_the_practice_board_your_seat_comes_last_right_above_your_turn():
     """On a phone the seats stack: your hand stood three opponents above your turn's controls."""
     from solver.advice.practice import save, start

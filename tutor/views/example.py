@@ -5,7 +5,7 @@ from __future__ import annotations
 import streamlit as st
 
 from solver.words.i18n import catalog, t
-from tutor.widgets.url import set_param
+from tutor.widgets.url import page_params, set_param
 from tutor.widgets.board import play_picker, show_board
 from tutor.widgets.session import lang
 
@@ -146,6 +146,9 @@ else:
               play=turn_play(step, language)))
     if frame == last:
         st.success(t(language, "example_end"))
+        with st.container(horizontal=True):  # where to go next, one tap (the sentence named them only)
+            st.page_link("views/faq.py", label=t(language, "nav_faq"), query_params=page_params())
+            st.page_link("views/practice.py", label=t(language, "nav_practice"), query_params=page_params())
         st.caption(t(language, "example_set_aside",
                      card=card_label(step.game.round.set_aside, step.game.edition, language)))
         st.caption(t(language, "example_text_note"))

@@ -47,6 +47,8 @@ if source == "faq":
     if "rc_scenario" not in st.session_state or (wanted in all_scenarios
                                                  and wanted != st.session_state.get("rc_scenario_url")):
         st.session_state["rc_scenario"] = wanted if wanted in all_scenarios else ids[0]
+        if wanted and wanted not in all_scenarios:  # a link to a situation there is no such: said, as the FAQ says it
+            st.info(t(language, "rc_unknown"))
     sid = st.selectbox(t(language, "scenario_pick"), ids, key="rc_scenario", format_func=ScenarioTitle(language))
     set_param("scenario", sid)
     st.session_state["rc_scenario_url"] = sid
