@@ -90,6 +90,16 @@ def ruling(events, edition=None) -> Optional[Line]:
     return None
 
 
+def card_unnamed(line: Optional[Line], card: Card) -> Optional[Line]:
+    """The same ruling with the card the target held left unnamed ("Luis discards their hand without its
+    effect…"), so that one sentence says it for every card they may hold; `line` itself
+    when it does not name that card. (The ruling checker said a Prince's ruling once per card: nine
+    lines that differed by the card's name.)"""
+    if line is not None and line.key == "ruling.prince" and line.params.get("card") == card:
+        return Line("ruling.prince_held", {k: v for k, v in line.params.items() if k != "card"})
+    return line
+
+
 def _tie(ev, edition=None) -> Optional[Line]:
     """A showdown where the highest card was tied: every tied player won (2019), or the discard
     totals decided (classic), or they were tied too and the tie stood (the classic option where

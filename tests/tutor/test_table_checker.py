@@ -102,3 +102,22 @@ def test_the_table_checker_names_your_seat_alike_in_the_form_and_the_ruling(lang
     assert not [m.value for m in at.markdown if m.value.startswith("- ")]
     whatever = t(lang, "rc_whatever", player="Luis", cards="§", ruling="§").split("§")[0]
     assert any(m.value.startswith(whatever) for m in at.markdown)
+
+
+@pytest.mark.parametrize("lang", ["en", "es", "fr"])
+def test_a_prince_on_another_player_is_ruled_in_two_lines_not_one_per_card(lang):
+    """A Prince on Luis was ruled once per card he may hold, nine lines that differed by the card's name
+    ("If Luis holds the Spy (0): Luis discards the Spy (0)…"): now every card but the Princess in one line
+    that leaves the card unnamed ("Luis discards their hand…"), and the Princess (he is out) in another."""
+    at = page("views/rulings.py", source="table", lang=lang, edition="2019")
+    key = next(s.key for s in at.selectbox if s.key.endswith("-drawn"))
+    at.selectbox(key=key).set_value(int(Card.PRINCE)).run()
+    prefix = next(s.key for s in at.selectbox if s.key.endswith("-card"))[: -len("-card")]
+    at.selectbox(key=f"{prefix}-card").set_value(int(Card.PRINCE)).run()
+    at.selectbox(key=f"{prefix}-target").set_value(1).run()
+    at.button(key=f"{prefix}-go").click().run()
+    assert not at.exception
+    said = [m.value for m in at.markdown if m.value.startswith("- ")]
+    held = t(lang, "ruling.prince_held", target="Luis")
+    out = t(lang, "ruling.princess_discarded", player="Luis")
+    assert len(said) == 2 and said[0].endswith(held) and said[1].endswith(out), said

@@ -12,7 +12,7 @@ from __future__ import annotations
 import streamlit as st
 
 from solver import Card, ChancellorChoice, IllegalActionError, Play, apply, legal_actions
-from solver.teaching.ruling import narrate, refusal, ruling
+from solver.teaching.ruling import card_unnamed, narrate, refusal, ruling
 from solver.words.i18n import colon, t
 from solver.words.sentences import action_text
 from tutor.text.events import say
@@ -160,7 +160,7 @@ def table_checker(language: str) -> None:
         return
     groups: dict = {}  # the same ruling for several cards: said once
     for card, _, events in found:
-        line = ruling(events, e)
+        line = card_unnamed(ruling(events, e), card)  # (a Prince's ruling, once for every card but the Princess)
         said = say(line, e, language, names) if line is not None else ""
         groups.setdefault(said, []).append(card)
     if len(groups) == 1:  # one ruling whatever the card (a Priest): not a list of every card it may see
