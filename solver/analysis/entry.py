@@ -20,12 +20,12 @@ the rules allow (`Field.narrowed` is False) — the form never dead-ends.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from itertools import permutations
 from typing import Optional
 
 import copy
 from functools import lru_cache
 
+from solver.rules.round_rules import chancellor_choices
 from solver.rules.cards import Card
 from solver.rules.errors import LoveLetterError
 from solver.records.record import Record, RecordError, Turn
@@ -357,9 +357,9 @@ def next_field(record: Record, chosen: dict) -> Optional[Field]:
         if chosen["keep"] == STOP:
             return None
         if "bottom" not in chosen:
-            rest = list(_chancellor_pool(record, p, chosen))
-            rest.remove(chosen["keep"])
-            return Field("bottom", tuple(sorted(set(permutations(rest)))))
+            pool = tuple(sorted(_chancellor_pool(record, p, chosen)))
+            orders = {a.bottom for a in chancellor_choices(pool)[0] if a.keep == chosen["keep"]}
+            return Field("bottom", tuple(sorted(orders)))
     return None
 
 

@@ -9,6 +9,7 @@ from fractions import Fraction
 from typing import Optional
 
 from solver.rules.cards import Card
+from solver.rules.chance import falling
 
 SPY, GUARD, PRIEST, BARON, HANDMAID, PRINCE, CHANCELLOR, KING, COUNTESS, PRINCESS = tuple(Card)
 from solver.inference.factors import BITS, Belief, InconsistentRecordError, InferenceBudgetError, packed_counts
@@ -73,8 +74,7 @@ class Combiner:
                 if k > a:
                     w = 0
                     break
-                for i in range(k):
-                    w *= a - i
+                w *= falling(a, k)
             self._w[u] = w
         return w
 
