@@ -60,8 +60,10 @@ def scroll_top() -> None:
     the page moves."""
     import json
 
-    with st.sidebar:
-        st.html("<script>(() => { const top = () => { for (const s of " + json.dumps(list(_SCROLLERS)) + ") {"
+    with st.sidebar:  # (its element hidden by its own rule: the pickers under it would move down and back up)
+        st.html('<style>[data-testid="stElementContainer"]:has(.ll-scroll-top) { display: none; }</style>'
+                '<div class="ll-scroll-top"></div>'
+                "<script>(() => { const top = () => { for (const s of " + json.dumps(list(_SCROLLERS)) + ") {"
                 " const e = document.querySelector(s); if (e) { e.scrollTop = 0; } }"
                 " window.scrollTo(0, 0); }; top(); setTimeout(top, 150); })();</script>",
                 unsafe_allow_javascript=True)
