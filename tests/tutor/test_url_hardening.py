@@ -280,3 +280,22 @@ def test_a_link_with_only_a_game_number_offers_that_game():
     assert at.number_input(key="pr_seed").value == 42
     at.button(key="pr-new").click().run()
     assert at.session_state["pr"].game.seed == 42
+
+
+@pytest.mark.parametrize("lang", ["en", "es", "fr"])
+def test_an_analyzer_link_with_an_unknown_model_says_which_model_the_figures_use(lang):
+    """`model=bogus` was silently read as the default model: said, until another model is chosen."""
+    from solver.words.i18n import t
+    from tutor.answers import MODELS
+    from tutor.widgets.formatters import ModelName
+
+    record = "2019 Ana,Luis first:Ana viewer:Ana up:1,0,4 dealt:1 | Ana +2"
+    at = page("views/analyzer.py", record=record, model="![x](http://example.invalid/a.png)", lang=lang)
+    assert not at.exception and at.session_state["an_model"] == MODELS[0]
+    said = t(lang, "an_link_model", value="xhttpexampleinvalidapng", model=ModelName(lang)(MODELS[0]))
+    assert said in [i.value for i in at.info]
+    assert all("example.invalid" not in i.value for i in at.info)
+    at.radio(key="an_model").set_value("random").run()
+    assert said not in [i.value for i in at.info]
+    fine = page("views/analyzer.py", record=record, model="random", lang=lang)
+    assert not fine.exception and not [i for i in fine.info if i.value.startswith(said[:20])]

@@ -78,6 +78,8 @@ if "an_text" not in st.session_state:
 if "an_model" not in st.session_state:
     wanted = st.query_params.get("model", MODELS[0])
     st.session_state["an_model"] = wanted if wanted in MODELS else MODELS[0]
+    if wanted not in MODELS:  # said, not silently replaced (untrusted: letters, digits and dashes only, cut short)
+        st.session_state["an_model_notice"] = "".join(c for c in wanted if c.isascii() and (c.isalnum() or c in "-_"))[:40]
 
 
 def _follow(text: str) -> None:
@@ -203,6 +205,10 @@ verdict_slot = None
 if st.session_state.get("an_link_error"):  # a broken link: what is wrong and how to go on, first
     with top:
         st.error(t(language, "an_link_broken", reason=st.session_state["an_link_error"]))
+if "an_model_notice" in st.session_state and st.session_state["an_model"] == MODELS[0]:
+    with top:  # (until another model is chosen)
+        st.info(t(language, "an_link_model", value=st.session_state["an_model_notice"],
+                  model=ModelName(language)(MODELS[0])))
 # The advisor's answer comes first, in one line, on every screen (the figures below; on a phone one
 # tap away): on desktop it sat 2,400 px down, below the history and the odds.
 if text is not None and is_viewer_turn(text):
