@@ -43,6 +43,7 @@ from solver.rules.events import (
 )
 from solver.rules.memory import remember
 from solver.rules.state import CHANCELLOR, HAND_OF, HAND_PAIR, OVER, PLAY, Round, interned_flags, set_flag
+from solver.rules.outcomes import LOSE, TIE, baron_outcome
 
 SPY, GUARD, PRIEST, BARON, HANDMAID, PRINCE, CHANCELLOR_CARD, KING, COUNTESS, PRINCESS = tuple(Card)
 _TARGETS_OTHERS = TARGETS_OTHERS
@@ -325,14 +326,13 @@ def _apply_play(state: Round, card: Card, kept: Card, target, guess):
         memorable = True
     elif card is BARON:
         theirs = hands[target][0]
-        value_of = edition.value_of
-        vm, vt = value_of[kept], value_of[theirs]
+        outcome = baron_outcome(edition, kept, theirs)
         events.append(_new(BaronCompared, (p, target, kept, theirs, (p, target))))
-        if vm == vt:
+        if outcome == TIE:
             events.append(_new(BaronResult, (p, target, None, None)))
             memorable = True
         else:
-            loser = p if vm < vt else target
+            loser = p if outcome == LOSE else target
             events.append(_new(BaronResult, (p, target, loser, None)))
             out, protected = _knock_out(hands, discards, out, protected, loser, "baron", events)
     elif card is HANDMAID:

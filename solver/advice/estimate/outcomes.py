@@ -12,6 +12,7 @@ from solver.rules.cards import Card
 from solver.rules.events import KnockedOut
 from solver.rules.game import apply
 from solver.rules.state import OVER, Round
+from solver.rules.outcomes import WIN, baron_tally
 
 
 def certain_outcomes(deal: Round, actions, viewer: int, support_of) -> dict:
@@ -79,7 +80,6 @@ def immediate_figures(post, viewer: int, deal: Round, actions) -> dict:
     """{action: (P(an opponent is knocked out now), what the play shows)} computed exactly from
     the posterior's marginals (`post`, the odds table's figures): the immediate effect of a play
     depends only on the target's hidden card, and the viewer's hand is known."""
-    value = deal.edition.value_of
     out = {}
     for a in actions:
         if not isinstance(a, Play) or a.target is None or a.target == viewer:
@@ -91,11 +91,8 @@ def immediate_figures(post, viewer: int, deal: Round, actions) -> dict:
         elif a.card == Card.BARON:
             hand = list(deal.hands[viewer])
             hand.remove(Card.BARON)
-            mine = value[hand[0]]
-            tally = {"win": Fraction(0), "tie": Fraction(0), "lose": Fraction(0)}
-            for c, p in dist.items():
-                tally["win" if mine > value[c] else "tie" if mine == value[c] else "lose"] += p
-            out[a] = (tally["win"], {"baron": {k: p for k, p in tally.items() if p}})
+            tally = baron_tally(deal.edition, hand[0], dist)
+            out[a] = (tally.get(WIN, Fraction(0)), {"baron": tally})
         elif a.card == Card.PRINCE:
             out[a] = (dist.get(Card.PRINCESS, Fraction(0)), None)
         elif a.card in (Card.PRIEST, Card.KING):

@@ -15,6 +15,7 @@ import threading
 from solver.rules.game import apply, legal_actions
 from solver.records.record import Record
 from solver.rules.state import Round
+from solver.rules.outcomes import baron_outcome
 from solver.advice.result import Advice, RankedAction, mark_sure_misses, sort_key, with_standings
 from solver.policies.models import get_model
 from solver.advice.worlds import OutOfTimeError, TooLargeError, root_worlds
@@ -274,9 +275,7 @@ def learn_from(worlds, action, viewer: int) -> Optional[dict]:
             elif isinstance(ev, HandsTraded) and ev.player == viewer:
                 sees[ev.received] += p / total
             elif isinstance(ev, BaronCompared) and ev.player == viewer:
-                value = r.edition.value_of
-                a, b = value[ev.player_card], value[ev.target_card]
-                baron["win" if a > b else "tie" if a == b else "lose"] += p / total
+                baron[baron_outcome(r.edition, ev.player_card, ev.target_card)] += p / total
     if sees:
         return {"sees": dict(sorted(sees.items()))}
     if baron:

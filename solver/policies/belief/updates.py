@@ -8,6 +8,7 @@ from solver.rules.actions import Play
 from solver.rules.cards import Card
 from solver.rules.game import legal_actions
 from solver.rules.state import CHANCELLOR, PLAY, Round
+from solver.rules.outcomes import WIN, baron_outcome
 from solver.policies.belief.state import (NCARDS, Belief, draw_source, drawn_by_viewer, fresh, pool_of, reweigh,
                                           set_rows, unknown_pool)
 
@@ -183,9 +184,9 @@ def observe(b: Belief, r0: Round, action, r1: Round) -> None:
         elif card == Card.BARON and target is not None and v not in (actor, target):
             for loser, winner in ((actor, target), (target, actor)):
                 if r1.out[loser] and not r0.out[loser] and not r1.out[winner]:
-                    lost = r1.discards[loser][-1]
-                    value = r1.edition.value_of
-                    rows = [[1.0 if value[c] > value[lost] else 0.0 for c in range(NCARDS)]] * len(b.weights)
+                    lost = r1.discards[loser][-1]  # the winner's card beats it
+                    rows = [[1.0 if baron_outcome(r1.edition, Card(c), lost) == WIN else 0.0 for c in range(NCARDS)]
+                            ] * len(b.weights)
                     reweigh(b, winner, rows)
     else:  # a Chancellor's choice: the returned cards go under the deck, the last one at the very bottom
         returned = len(action.bottom)
