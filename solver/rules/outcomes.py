@@ -1,6 +1,6 @@
 """Each card's outcome in one home (issue 50, point 1; a first step: the Baron's comparison). The rules
 (`round_rules`) resolve a Baron with it, and the answers' per-play tallies (`solver.advice.estimate.outcomes`,
-`solver.advice.exact.answer.learn_from`) and the viewer's belief (`solver.policies.belief.updates`) read it,
+`solver.advice.exact.answer.learn_from`) and the viewer's belief (`solver.policies.belief.observing`) read it,
 so that a change of the Baron's tie rule is made here, in the kernels that mirror it (`solver.compiled.kernels
 .rules`, checked by the conformance suite) and in the words."""
 

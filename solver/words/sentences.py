@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from string import Formatter
 
-from solver.analysis.history import history
+from solver.analysis.narration import history
 from solver.rules.actions import ChancellorChoice, Play
 from solver.rules.cards import TARGETS_OTHERS, Card
 from solver.rules.names import card_name
@@ -79,7 +79,7 @@ def action_text(action, edition, lang: str, names, you=None, by=None) -> str:
 
 
 def sentence_text(sentence, record, lang: str, you: bool = False) -> str:
-    """One sentence of `solver.analysis.history` in the chosen language. With `you`, the viewer
+    """One sentence of `solver.analysis.narration` in the chosen language. With `you`, the viewer
     is addressed in the second person when they are the sentence's subject."""
     e = record.edition
     params = {}
@@ -103,7 +103,7 @@ def sentence_text(sentence, record, lang: str, you: bool = False) -> str:
 
 
 def history_lines(record, lang: str, you: bool = False) -> list[str]:
-    """The record's turns as sentences (`solver.analysis.history`), one line per turn."""
+    """The record's turns as sentences (`solver.analysis.narration`), one line per turn."""
     return [" ".join(sentence_text(x, record, lang, you) for x in turn) for turn in history(record)]
 
 

@@ -36,15 +36,15 @@ of the exact value.
 The compiled path (`solver.compiled.kernels.belief`) follows the same steps on arrays, in the same
 order of floating-point operations, so both give the same choices (`tests/conformance/`).
 
-Rooms: `state` (the belief and the steps its updates share), `updates` (`observe`), `choices` (the
+Rooms: `weights` (the belief and the steps its updates share), `observing` (`observe`), `playing` (the
 viewer's turns on it and the play-out).
 """
 
 from __future__ import annotations
 
-from solver.policies.belief.choices import belief_choices, belief_playout, final_values, viewer_choice
-from solver.policies.belief.state import NCARDS, Belief, pool_of
-from solver.policies.belief.updates import observe
+from solver.policies.belief.playing import belief_choices, belief_playout, final_values, viewer_choice
+from solver.policies.belief.weights import NCARDS, Belief, pool_of
+from solver.policies.belief.observing import observe
 
 __all__ = ["Belief", "NCARDS", "belief_choices", "belief_playout", "final_values", "observe", "pool_of",
            "viewer_choice"]

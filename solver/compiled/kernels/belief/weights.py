@@ -1,15 +1,15 @@
-"""The belief's steps that its updates share (`solver.policies.belief.state`, on arrays)."""
+"""The belief's steps that its updates share (`solver.policies.belief.weights`, on arrays)."""
 
 from __future__ import annotations
 
 from numba import njit
 from solver.compiled.kernels.rows import (CH, CUR, DISC, DLEN, DRAWN, E_COMP, HAND, MAXD, NCH, NUP, N_, OUT, PHASE, UP)
-from solver.compiled.kernels.belief.layout import NC, F_MASS
+from solver.compiled.kernels.belief.offsets import NC, F_MASS
 
 
 @njit(cache=True)
 def unknown_pool(pool, bi, out):
-    """`solver.policies.belief.state.unknown_pool`: the pool without the tail's known cards."""
+    """`solver.policies.belief.weights.unknown_pool`: the pool without the tail's known cards."""
     for c in range(NC):
         out[c] = pool[c]
     for i in range(bi[0]):
@@ -20,7 +20,7 @@ def unknown_pool(pool, bi, out):
 
 @njit(cache=True)
 def draw_source(bi, deck):
-    """`solver.policies.belief.state.draw_source`."""
+    """`solver.policies.belief.weights.draw_source`."""
     n = bi[0]
     if deck - n > 0 or n == 0:
         return -1
@@ -81,7 +81,7 @@ def normalise_row(bc, seat, t):
 
 @njit(cache=True)
 def reweigh(bw, bc, nt, seat, factors, fw):
-    """`solver.policies.belief.state.reweigh`: factors[t, c]."""
+    """`solver.policies.belief.weights.reweigh`: factors[t, c]."""
     masses = fw[F_MASS:F_MASS + 2]
     for t in range(nt):
         m = 0.0

@@ -9,7 +9,7 @@ from solver.rules.cards import Card
 from solver.rules.game import legal_actions
 from solver.rules.state import CHANCELLOR, PLAY, Round
 from solver.rules.outcomes import WIN, baron_outcome
-from solver.policies.belief.state import (NCARDS, Belief, draw_source, drawn_by_viewer, fresh, pool_of, reweigh,
+from solver.policies.belief.weights import (NCARDS, Belief, draw_source, drawn_by_viewer, fresh, pool_of, reweigh,
                                           set_rows, unknown_pool)
 
 def _likelihood(model, r: Round, seat: int, held: int, drawn: int, action) -> float:

@@ -1,11 +1,11 @@
-"""The record told as sentences (solver.analysis.history): every turn of real rounds, every key
+"""The record told as sentences (solver.analysis.narration): every turn of real rounds, every key
 catalogued in every language with its parameters."""
 
 import random
 
 from solver import legal_actions
 from solver.advice.practice import play, start
-from solver.analysis.history import history
+from solver.analysis.narration import history
 from solver.words.sentences import history_lines
 from solver.words.i18n import catalog
 

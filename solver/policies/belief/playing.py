@@ -8,8 +8,8 @@ from solver.rules.game import apply, legal_actions
 from solver.rules.state import CHANCELLOR, PLAY, Round
 from solver.policies.heuristics import counting_chancellor
 from solver.policies.rollout import playout
-from solver.policies.belief.state import NCARDS, Belief, pool_of, unknown_pool
-from solver.policies.belief.updates import observe
+from solver.policies.belief.weights import NCARDS, Belief, pool_of, unknown_pool
+from solver.policies.belief.observing import observe
 
 def belief_choices(r: Round, b: Belief) -> tuple:
     """The plays the viewer's belief rates best at `r` (the viewer to move), in the engine's order:

@@ -1,4 +1,4 @@
-"""The belief updated by what the viewer observes (`solver.policies.belief.updates.observe`, on arrays)."""
+"""The belief updated by what the viewer observes (`solver.policies.belief.observing.observe`, on arrays)."""
 
 from __future__ import annotations
 
@@ -8,9 +8,9 @@ from solver.compiled.kernels.rows import (BARON, CH, CHANCELLOR, COUNTING, CUR, 
                                           PHASE, PRINCE)
 from solver.compiled.kernels.rules import legal_actions
 from solver.compiled.kernels.counter import counting_choices
-from solver.compiled.kernels.belief.layout import (NC, EPS, I_POOL, I_UNK, I_SEEN, I_DSEAT, I_DHOW, I_GOT, I_HAND,
+from solver.compiled.kernels.belief.offsets import (NC, EPS, I_POOL, I_UNK, I_SEEN, I_DSEAT, I_DHOW, I_GOT, I_HAND,
                                                    F_MASS, SRC, CHSRC)
-from solver.compiled.kernels.belief.state import (unknown_pool, draw_source, pool_of, normalise_row, reweigh, point,
+from solver.compiled.kernels.belief.weights import (unknown_pool, draw_source, pool_of, normalise_row, reweigh, point,
                                                   fresh, drawn_by_viewer)
 
 
@@ -51,7 +51,7 @@ def likelihood(work, ed, seat, held, drawn, c, t, g, code, acts, ties):
 @njit(cache=True)
 def _opponent_played(st, ed, bw, bc, bi, nt, tcodes, viewer, seat, c0, t0, g0, pool, work, acts, ties, new, like, iw,
                      fw):
-    """`solver.policies.belief.updates._opponent_played`: the opponent at `st` played (c0, t0, g0). `like[t, x]`:
+    """`solver.policies.belief.observing._opponent_played`: the opponent at `st` played (c0, t0, g0). `like[t, x]`:
     the play's likelihood from the hand {c0, x} (computed once, when first needed)."""
     seen = iw[I_SEEN:I_SEEN + NC]
     pool_of(st, ed, viewer, seen)
@@ -125,7 +125,7 @@ def _keep(new, t, hand, h, p, counter, ed):
 
 @njit(cache=True)
 def _chancellor_kept(st, ed, bw, bc, bi, nt, tcodes, viewer, seat, pool, new, iw):
-    """`solver.policies.belief.updates._chancellor_kept`."""
+    """`solver.policies.belief.observing._chancellor_kept`."""
     seen = iw[I_SEEN:I_SEEN + NC]
     pool_of(st, ed, viewer, seen)
     unknown_pool(seen, bi, pool)

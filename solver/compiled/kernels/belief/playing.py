@@ -1,4 +1,4 @@
-"""The viewer's turns on its belief and the belief play-out (`solver.policies.belief.choices`, on arrays)."""
+"""The viewer's turns on its belief and the belief play-out (`solver.policies.belief.playing`, on arrays)."""
 
 from __future__ import annotations
 
@@ -9,10 +9,10 @@ from solver.compiled.kernels.rows import (BARON, COUNTING, CUR, DECKN, DRAWN, E_
                                           SIZE, SPYB, WIN, below)
 from solver.compiled.kernels.rules import apply_row, chancellor_choices, legal_actions, legal_plays
 from solver.compiled.kernels.counter import counting_choices
-from solver.compiled.kernels.belief.layout import (NC, I_POOL, I_SEEN, I_HAS, I_OPTS, I_INOPT, IW_SIZE, F_DIST,
+from solver.compiled.kernels.belief.offsets import (NC, I_POOL, I_SEEN, I_HAS, I_OPTS, I_INOPT, IW_SIZE, F_DIST,
                                                    F_VALS, FW_SIZE)
-from solver.compiled.kernels.belief.state import unknown_pool, pool_of, hand_of
-from solver.compiled.kernels.belief.updates import observe
+from solver.compiled.kernels.belief.weights import unknown_pool, pool_of, hand_of
+from solver.compiled.kernels.belief.observing import observe
 
 
 @njit(cache=True)
