@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from solver.compiled import (assemble_deals, backend, layout as L, model_code, state_hands, state_size, to_array,
+from solver.compiled import (assemble_deals, deals_on_path, layout as L, model_code, state_hands, state_size, to_array,
                              to_round)
 from solver.rules.cards import Card
 from solver.rules.rng import MASK64, SplitMix64
@@ -209,4 +209,4 @@ def deal_seed(seed: int, i: int) -> int:
 def make_deals(sampler, seed: int):
     """The estimate's deals from `sampler` (a `solver.advice.worlds.TypedSampler`, or any function
     rng -> (deal, type)) on the path in use (`Deals`; the compiled path keeps them as arrays)."""
-    return Deals(sampler, seed) if backend() == "python" else CompiledDeals(sampler, seed)
+    return deals_on_path(Deals, CompiledDeals, sampler, seed)

@@ -20,7 +20,8 @@ What the seam offers (nothing else imports the kernels):
   in use;
 * the arrays (`solver.compiled.arrays`): `edition_array`, `to_array`, `to_round`, `model_code`; the deal
   layout's named offsets (`solver.compiled.layout`);
-* the estimate's compiled play-outs and deals: `compiled_playouts`, `assemble_deals`, `state_size`;
+* the estimate's play-outs and deals on the path in use: `playouts_on_path`, `deals_on_path` (the path chosen
+  here, not by their callers); the compiled deals' rows: `assemble_deals`, `state_size`;
 * the exact search of the path in use (`exact_solver`, both implementing `ExactSearch`) and how the
   compiled one says it cannot answer (`CompiledTooLarge`, `CompiledOverflow`, `CompiledOutOfTime`,
   `CompiledNeedMore`).
@@ -36,16 +37,27 @@ from solver.compiled.errors import CompiledNeedMore, CompiledOutOfTime, Compiled
 from solver.compiled.protocol import ExactSearch
 
 __all__ = ["backend", "forced", "compiled_kernels", "ready", "refresh", "warming", "WHEN_READY", "compiling_now", "marker", "fast_playout", "belief_playout", "play_on", "random_rounds", "bootstrap_counts",
-           "edition_array", "to_array", "to_round", "model_code", "layout", "compiled_playouts", "assemble_deals",
+           "edition_array", "to_array", "to_round", "model_code", "layout", "playouts_on_path", "deals_on_path", "assemble_deals",
            "state_size", "state_hands", "exact_solver", "ExactSearch", "CompiledTooLarge", "CompiledOverflow", "CompiledOutOfTime",
            "CompiledNeedMore", "warm"]
 
 
-def compiled_playouts(viewer: int, actions: list, decisions: bool, leaves, replay, belief=None):
-    """The estimate's play-outs on the compiled path (`solver.compiled.sampling_runner.CompiledPlayouts`)."""
+def playouts_on_path(reference, viewer: int, actions: list, decisions: bool, leaves, replay, belief=None):
+    """The estimate's play-outs on the path in use: the compiled ones
+    (`solver.compiled.sampling_runner.CompiledPlayouts`), or `reference(viewer, actions, decisions, leaves,
+    belief)` (the caller's reference, `solver.advice.playouts.Playouts`) on the reference path. Both give the
+    same results."""
+    if backend() == "python":
+        return reference(viewer, actions, decisions, leaves, belief)
     from solver.compiled.sampling_runner import CompiledPlayouts
 
     return CompiledPlayouts(viewer, actions, decisions, leaves, replay, belief)
+
+
+def deals_on_path(reference, compiled, sampler, seed: int):
+    """The estimate's deals on the path in use: `compiled(sampler, seed)` (the deals kept as compiled state
+    rows) or `reference(sampler, seed)` on the reference path; the same deals."""
+    return reference(sampler, seed) if backend() == "python" else compiled(sampler, seed)
 
 
 def assemble_deals(base, ints, values, pools, states_rng):
