@@ -37,7 +37,7 @@ sys.path[0] = str(Path(__file__).resolve().parent.parent)
 from solver.advice.advisor import advise, advise_deeper  # noqa: E402
 from solver.advice.worlds import TooLargeError  # noqa: E402
 from solver.rules.errors import LoveLetterError  # noqa: E402
-from benchmarks.positions import positions, taker  # noqa: E402
+from benchmarks.positions import grid, positions, taker  # noqa: E402
 
 
 def format_action(action) -> str:
@@ -71,10 +71,7 @@ def main() -> None:
 
     opt = taker(argv)
 
-    lefts = tuple(int(x) for x in opt("--lefts", "6,7,8").split(","))
-    editions = tuple(opt("--editions", "classic,2019").split(","))
-    models = tuple(opt("--models", "mixture,card-counter,random").split(","))
-    start = int(opt("--start", "500000"))
+    lefts, models, editions, start = grid(opt, "6,7,8", 500000)
     dump = opt("--dump", None)
     leaves = opt("--leaves", None)
     deals = opt("--deals", None)

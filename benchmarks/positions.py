@@ -54,3 +54,12 @@ def taker(argv: list):
         return default
 
     return take
+
+
+def grid(opt, lefts: str, start: int) -> tuple:
+    """The benchmarks' grid of positions from their options (`taker`): (cards left, opponent models,
+    editions, first seed) from --lefts, --models, --editions and --start."""
+    return (tuple(int(x) for x in opt("--lefts", lefts).split(",")),
+            tuple(opt("--models", "random,card-counter,mixture").split(",")),
+            tuple(opt("--editions", "classic,2019").split(",")),
+            int(opt("--start", str(start))))

@@ -30,7 +30,7 @@ from solver.rules.events import observation  # noqa: E402
 from solver.rules.game import apply, legal_actions  # noqa: E402
 from solver.rules.rng import SplitMix64  # noqa: E402
 from solver.rules.state import OVER  # noqa: E402
-from benchmarks.positions import positions, taker  # noqa: E402
+from benchmarks.positions import grid, positions, taker  # noqa: E402
 from benchmarks.shortfall import Oracle, belief_start, make_policy  # noqa: E402
 from solver.policies.belief import belief_choices, observe  # noqa: E402
 
@@ -46,11 +46,8 @@ def main() -> None:
 
     opt = taker(argv)
 
-    lefts = tuple(int(x) for x in opt("--lefts", "6,7").split(","))
-    models = tuple(opt("--models", "random,card-counter,mixture").split(","))
-    editions = tuple(opt("--editions", "classic,2019").split(","))
+    lefts, models, editions, start = grid(opt, "6,7", 410000)
     policy_name = opt("--policy", "heuristic")
-    start = int(opt("--start", "410000"))
     count = int(argv[0]) if argv else 2
     n_deals = int(argv[1]) if len(argv) > 1 else 100
     regret = defaultdict(float)

@@ -54,7 +54,7 @@ from solver.rules.events import observation  # noqa: E402
 from solver.rules.game import apply, legal_actions  # noqa: E402
 from solver.rules.rng import SplitMix64  # noqa: E402
 from solver.rules.state import OVER  # noqa: E402
-from benchmarks.positions import position_at, positions, taker  # noqa: E402
+from benchmarks.positions import grid, positions, taker  # noqa: E402
 
 
 class Oracle:
@@ -208,10 +208,7 @@ def main() -> None:
 
     opt = taker(argv)
 
-    lefts = tuple(int(x) for x in opt("--lefts", "6,7").split(","))
-    models = tuple(opt("--models", "random,card-counter,mixture").split(","))
-    editions = tuple(opt("--editions", "classic,2019").split(","))
-    start = int(opt("--start", "400000"))
+    lefts, models, editions, start = grid(opt, "6,7", 400000)
     policies = tuple(opt("--policies", "heuristic,posterior,exact-1,estimate").split(","))
     dump = opt("--dump", None)
     count = int(argv[0]) if argv else 2
