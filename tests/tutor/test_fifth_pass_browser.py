@@ -305,7 +305,10 @@ def test_a_new_game_on_a_phone_opens_with_your_turn_and_your_hand_on_the_first_s
     try:
         open_url(page, f"{server}/practice?lang={lang}", t(lang, "nav_practice"))
         to_the_foot(page)  # "New game" is at the foot of its form
+        # game 2: you play first (a random deal could end before your turn: a bot's Guard knocked you out)
+        page.get_by_role("spinbutton", name=t(lang, "pr_seed")).fill("2")
         page.get_by_role("button", name=t(lang, "pr_new"), exact=True).click()
+        expect(page.get_by_text(t(lang, "pr_game_number", n=2), exact=True)).to_be_visible()
         your_turn = page.get_by_text(t(lang, "pr_your_turn"), exact=True)
         expect(your_turn).to_be_visible()  # (a bot may play first: its turn is shown, then yours)
         cards = page.locator(HAND)

@@ -227,24 +227,38 @@ def test_practice_deals_anew_and_shows_the_bots_turns_in_place_of_your_turn_in_c
         setup = page.locator("details").filter(has_text=t(lang, "pr_setup")).first
         new = page.get_by_role("button", name=t(lang, "pr_new")).first
 
-        def new_game(seed=None):
-            if setup.get_attribute("open") is None:  # folded: opened again
-                setup.locator("summary").click()
-                expect(setup).to_have_attribute("open", "")
-            expect(new).to_be_visible()
-            if seed is not None:
-                page.get_by_role("spinbutton", name=t(lang, "pr_seed")).fill(str(seed))
-            new.click()
+        def new_game(seed=None, before=None):
+            """"New game" (the number typed first when given); with `before`, the game's number then, until
+            another number is shown: a tap that a redraw swallowed under load (the page idle, the number
+            unchanged) is made again."""
+            for attempt in range(3):
+                if setup.get_attribute("open") is None:  # folded: opened again
+                    setup.locator("summary").click()
+                    expect(setup).to_have_attribute("open", "")
+                expect(new).to_be_visible()
+                if seed is not None:
+                    page.get_by_role("spinbutton", name=t(lang, "pr_seed")).fill(str(seed))
+                new.click()
+                if before is None:
+                    return
+                try:
+                    eventually(lambda: number.inner_text() != before, "a new game's number", timeout_ms=WAIT_MS // 3)
+                    return
+                except AssertionError:
+                    settled(page, timeout_ms=WAIT_MS)  # still the same game once the page is idle: tapped again
+                    if number.inner_text() != before:
+                        return
+            raise AssertionError(f"'New game' three times, still {before!r}")
 
         new_game()
         expect(number).to_be_visible()
         first = number.inner_text()
         expect(setup).not_to_have_attribute("open", "")  # the settings fold away once a game is on
         settled(page, timeout_ms=WAIT_MS)
-        new_game()
+        new_game(before=first)
         expect(number).not_to_have_text(first)  # a new deal
         settled(page, timeout_ms=WAIT_MS)
-        new_game(1)
+        new_game(1, before=number.inner_text())
         expect(number).to_have_text(t(lang, "pr_game_number", n=1))  # game 1, typed, replayed
         your_turn = page.get_by_text(t(lang, "pr_your_turn"), exact=True)
         expect(your_turn.first).to_be_visible()
@@ -263,12 +277,16 @@ def test_practice_deals_anew_and_shows_the_bots_turns_in_place_of_your_turn_in_c
                 const mine = [...document.querySelectorAll('[data-testid=stMain] p, [data-testid=stMain] strong')]
                     .some(e => e.textContent.trim() === turn && !e.closest('[data-stale="true"]'));
                 if (text.includes(thinking)) { window.__seen.thinking = true; if (!mine) window.__seen.clean = true; }
-                if (text.includes(done)) window.__seen.done = true;
+                // done: after the thinking (the bots of the turn before left "The bots have played" on the page)
+                else if (window.__seen.thinking && text.includes(done)) window.__seen.done = true;
             };
             new MutationObserver(look).observe(document.body, {subtree: true, childList: true, characterData: true});
         }""", [thinking, t(lang, "pr_bots_done"), t(lang, "pr_your_turn")])
         play.click()
-        # In game 1 the first listed play (a Guard) leaves the round on: your turn comes back.
+        # In game 1 the first listed play (a Guard) leaves the round on: your turn comes back. (Waited for as
+        # it comes after the click: a bot's turn before it had left "The bots have played" and "Your turn"
+        # on the page, and under load they were read before the click's run had begun.)
+        page.wait_for_function("() => window.__seen.done", timeout=WAIT_MS)
         expect(page.get_by_text(t(lang, "pr_bots_done")).first).to_be_visible()
         expect(your_turn.first).to_be_visible()
         seen = page.evaluate("() => window.__seen")
