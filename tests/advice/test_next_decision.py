@@ -54,11 +54,11 @@ def test_deferring_the_other_actions_changes_no_figure(monkeypatch, text, model)
     monkeypatch.setattr(sampling, "NextDecision", EveryVisit)
     EveryVisit.deviations = EveryVisit.others = 0
     with forced("python"):
-        every = advise_estimate(record, model, deals=600, seed=3)
+        every = advise_estimate(record, model, deals=600, seed=3, seconds=3600)  # (the cap never reached)
     monkeypatch.setattr(sampling, "NextDecision", Counted)
     Counted.others = 0
     with forced("python"):
-        deferred = advise_estimate(record, model, deals=600, seed=3)
+        deferred = advise_estimate(record, model, deals=600, seed=3, seconds=3600)  # (the cap never reached)
     assert deferred == every
     assert Counted.others < EveryVisit.others  # fewer play-outs
     if record.n_players == 2:  # keys visited often enough to record the others, and to change a decision

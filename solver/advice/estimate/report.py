@@ -94,6 +94,10 @@ def _known_floors(estimates: dict, actions, certain, figures: dict, misses: dict
         if lead is not None and lead in estimates:
             floor = max(floor or Fraction(0), estimates[lead][0])
         if floor is not None and win < floor:
+            if interval is not None:  # the floor bounds the quantity: its interval lies above it too
+                f = float(floor)  # (a float either side of the exact floor: the interval holds it)
+                interval = (max(interval[0], math.nextafter(f, -math.inf)),
+                            max(interval[1], math.nextafter(f, math.inf)))
             estimates[a] = (floor, max(tokens, floor), interval)
 
 
