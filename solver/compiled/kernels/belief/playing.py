@@ -22,6 +22,16 @@ def _put(out, m, acts, i):
     return m + 1
 
 
+@njit(cache=True, inline="always")
+def _surest(dist, t):
+    """The largest chance of one card in `t`'s row of `dist` (how sure the viewer is of its card)."""
+    mx = 0.0
+    for c in range(NC):
+        if dist[t, c] > mx:
+            mx = dist[t, c]
+    return mx
+
+
 @njit(cache=True)
 def belief_choices(st, ed, bw, bc, nt, acts, out, iw, fw):
     """`solver.policies.belief.belief_choices` as rows of `out` (their number); `acts`: a buffer."""
@@ -139,22 +149,12 @@ def belief_choices(st, ed, bw, bc, nt, acts, out, iw, fw):
         for i in range(m):
             t = acts[i, 1]
             if acts[i, 0] == PRIEST and t >= 0:
-                mx = 0.0
-                for c in range(NC):
-                    if dist[t, c] > mx:
-                        mx = dist[t, c]
-                if mx < least:
-                    least = mx
+                least = min(least, _surest(dist, t))
         if least <= 1.0:
             for i in range(m):
                 t = acts[i, 1]
-                if acts[i, 0] == PRIEST and t >= 0:
-                    mx = 0.0
-                    for c in range(NC):
-                        if dist[t, c] > mx:
-                            mx = dist[t, c]
-                    if mx == least:
-                        k = _put(out, k, acts, i)
+                if acts[i, 0] == PRIEST and t >= 0 and _surest(dist, t) == least:
+                    k = _put(out, k, acts, i)
             return k
     for i in range(m):
         if acts[i, 0] == card:
