@@ -3,7 +3,7 @@
 A pile whose order nobody knows is a multiset; drawing from it, each distinct card comes with
 probability (its copies) / (cards left). The exact search (`solver.advice.exact.packing.deck_orders`),
 the root's worlds (`solver.advice.worlds`) and, through the tests, the compiled search's table of
-draws (`solver.compiled.exact.transitions`, checked against `draw_orders` in
+draws (`solver.compiled.exact.draws`, checked against `draw_orders` in
 `tests/conformance/test_chance.py`) read these functions. The tests' oracle keeps its own enumeration: an
 oracle shares nothing with what it checks."""
 

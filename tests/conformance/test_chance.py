@@ -1,4 +1,4 @@
-"""Chance in one place: the compiled search's table of draws (`solver.compiled.exact.transitions.draw_orders`)
+"""Chance in one place: the compiled search's table of draws (`solver.compiled.exact.draws.draw_orders`)
 gives the ways of `solver.rules.chance.draw_orders`, the one function that says how cards are drawn from a
 pile of exchangeable cards, for every pile of up to 9 cards and draws of one and two cards; and that
 function against brute force over the pile's orders (an independent count)."""
@@ -26,7 +26,7 @@ PILES = [tuple(Card(c) for c in p) for n in range(1, 10) for p in combinations_w
 def test_the_compiled_draws_are_the_one_functions_draws(k):
     if backend() != "compiled":
         pytest.skip("the compiled path is not in use")
-    from solver.compiled.exact.transitions import draw_orders as compiled_orders
+    from solver.compiled.exact.draws import draw_orders as compiled_orders
 
     checked = 0
     for pile in PILES:

@@ -1,9 +1,11 @@
 """The exact search compiled (numba): `solver.advice.exact.ExactSolver` step by step on packed integer
 states, the same values (exact rationals, as 128-bit integers) and the same work counted. Its rooms,
 along the same ideas as the Python search's: `packing` (a state in `KW` words), `tables` (the
-context's arrays, hash tables, 128-bit arithmetic), `transitions`, `following` (a transition into
-the information states it leads to), `search` (the stack and the entry points) and `answer` (the
-Python driver, `CompiledSolver`).
+context's arrays, hash tables, 128-bit arithmetic), `opponents` (each type's weights), `observation`
+(`obs_id`), `draws` (the deck's draw orders), `transitions` (an action's outcomes, remembered), `linear`
+(the values where the viewer has no decision left), `following` (a transition into the information
+states it leads to), `search` (the stack and the entry points) and `answer` (the Python driver,
+`CompiledSolver`).
 
 What is the same as the Python search, and must stay so (`tests/conformance/test_exact.py` compares
 every figure and the work on saved and random positions):

@@ -15,7 +15,9 @@ from solver.compiled.exact.packing import (APPLIED, W64_ACC, W64, ARENA, BUDGET,
                                            WU8_OPPONENT, ZERO, decode)
 from solver.compiled.exact.tables import (acc_add, fail, get_value, lcm, mul2, pair_add, pair_find, room,
                                           tnum, typed, unpacked)
-from solver.compiled.exact.transitions import lin_done, lin_sum_full, linear_full, opponent_acts, step
+from solver.compiled.exact.linear import lin_done, lin_sum_full, linear_full
+from solver.compiled.exact.opponents import opponent_acts
+from solver.compiled.exact.transitions import step
 
 
 # --- following a transition into the information states it leads to ------------------------------

@@ -19,7 +19,8 @@ from solver.compiled.exact.packing import (ARENA, B_BOUND, B_DIRECT, B_END, B_GR
                                            U_TH, VALUES, ZERO, W8, W8_ENTER, WACTS, WU8, WU8_ENTER, decode, pack)
 from solver.compiled.exact.tables import (borrowed, combine_into, fail, get_value, mix, mul2, put_value, reduce3,
                                           rnum, room, state_id, tnum, typed, unpacked)
-from solver.compiled.exact.transitions import opponent_acts, row_code, step
+from solver.compiled.exact.opponents import opponent_acts, row_code
+from solver.compiled.exact.transitions import step
 from solver.compiled.exact.following import expand_opponent, expand_viewer
 
 
