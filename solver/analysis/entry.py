@@ -28,6 +28,7 @@ from functools import lru_cache
 from solver.rules.round_rules import chancellor_choices
 from solver.rules.cards import Card
 from solver.rules.errors import LoveLetterError
+from solver.rules.outcomes import LOSE, TIE, WIN, baron_outcome
 from solver.records.record import Record, RecordError, Turn
 from solver.records.replay import Final, walk
 
@@ -221,12 +222,9 @@ def _possible(record: Record, p: int, chosen: dict, name: str) -> set:
         b = _belief(record, _turn(p, without))
         if b.hand[p] is None or b.hand[target] is None:
             raise _Unknown
-        value = record.edition.value
         pairs = _support(b, [b.hand[p], b.hand[target]])
-        out = set()
-        for a, c in pairs:
-            out.add("tie" if value(a) == value(c) else (p if value(a) < value(c) else target))
-        return out
+        outcome = {WIN: target, LOSE: p, TIE: TIE}  # who is out, or "tie"
+        return {outcome[baron_outcome(record.edition, a, c)] for a, c in pairs}
     if name in ("revealed", "discarded"):
         # The card leaves play unseen in the turn without this detail: its var is the last retired.
         b = _belief(record, _turn(p, without))

@@ -28,7 +28,8 @@ from typing import Optional
 from solver.rules.cards import Card
 from solver.rules import memory as rule
 from solver.records.record import Record
-from solver.records.replay import Final, add_public_cards, walk
+from solver.records.replay import Final, add_public_cards, knocked_out, walk
+from solver.rules.outcomes import HIT, MISS, TIE, WIN, baron_outcome, guard_outcome, prince_knocks_out
 from solver.rules.round_rules import chancellor_choices
 
 SPY, GUARD, PRIEST, BARON, HANDMAID, PRINCE, CHANCELLOR, KING, COUNTESS, PRINCESS = tuple(Card)
@@ -59,7 +60,6 @@ def build_belief(record: Record, model, budget: Optional[int] = None) -> tuple[B
         v = b.hand_var(viewer)
         b.condition([v], lambda x: x == record.dealt, "dealt", record.dealt)
     final: list = []
-    value = e.value_of
     piles: list[list] = [[] for _ in record.seats]  # public discards before each play
     memory: set = set()  # (observer, holder): the observer knows the holder's current hand var
     track = getattr(model, "uses_memory", False)
@@ -81,7 +81,8 @@ def build_belief(record: Record, model, budget: Optional[int] = None) -> tuple[B
         add_public_cards(piles, t)
         # Memory (solver.rules.memory): others forget the player's card as they play; a model that
         # uses memory sees the remembered hands, whose variables join the player's factor.
-        memory = set(rule.played(dict.fromkeys(memory), p))
+        steps = rule.turn_steps(p, card, t.target, tie=t.result == "tie", gone=knocked_out(t))
+        memory = set(rule.follow(dict.fromkeys(memory), steps[:1]))  # the play itself (first step)
         holders = sorted(h for o, h in memory if o == p) if getattr(chooser, "uses_memory", False) else []
 
         def play_fn(vals, card=card, t=t, pub=pub, p=p, chooser=chooser, public=public, holders=holders):
@@ -104,14 +105,14 @@ def build_belief(record: Record, model, budget: Optional[int] = None) -> tuple[B
         b.hand[p] = v2
         target = t.target
         outs = dict(t.out)
-        memory = _remember_turn(memory, t, p, outs, b if track else None)
+        memory = _remember_turn(memory, steps[1:], b if track else None)
         if card is GUARD and target is not None and t.guess is not None:
             vt = b.hand_var(target)
-            if t.result == "hit":
-                b.fix(vt, t.guess, "guard-hit")
+            if t.result == HIT:
+                b.fix(vt, t.guess, "guard-hit")  # the one card a hit leaves (guard_outcome)
                 b.hand[target] = None
-            elif t.result == "miss":
-                b.condition([vt], lambda x, g=t.guess: x != g, "guard-miss", t.guess)
+            elif t.result == MISS:
+                b.condition([vt], lambda x, g=t.guess: guard_outcome(g, x) == MISS, "guard-miss", t.guess)
         elif card is PRIEST and me and target is not None and t.saw is not None:
             b.condition([b.hand_var(target)], lambda x, s=t.saw: x == s, "priest-saw", t.saw)
         elif card is BARON and target is not None:
@@ -119,17 +120,17 @@ def build_belief(record: Record, model, budget: Optional[int] = None) -> tuple[B
             if t.saw is not None:
                 other = vt if me else v2
                 b.condition([other], lambda x, s=t.saw: x == s, "baron-saw", t.saw)
-            if t.result == "tie":
-                b.condition([v2, vt], lambda x, y: x == y, "baron-tie")
+            if t.result == TIE:
+                b.condition([v2, vt], lambda x, y: baron_outcome(e, x, y) == TIE, "baron-tie")
             elif outs:
                 (loser, revealed), = outs.items()
                 vl, vw = (v2, vt) if loser == p else (vt, v2)
                 if revealed is not None:
-                    b.condition([vl, vw], lambda l, w, r=revealed: l == r and value[w] > value[r],
+                    b.condition([vl, vw], lambda l, w, r=revealed: l == r and baron_outcome(e, w, r) == WIN,
                                 "baron-loser", revealed)
                     b.fix(vl, revealed, "baron-loser")
                 else:
-                    b.condition([vl, vw], lambda l, w: value[l] < value[w], "baron-compare")
+                    b.condition([vl, vw], lambda l, w: baron_outcome(e, w, l) == WIN, "baron-compare")
                     b.retire(vl)
                 b.hand[loser] = None
         elif card is PRINCE and target is not None:
@@ -137,9 +138,9 @@ def build_belief(record: Record, model, budget: Optional[int] = None) -> tuple[B
             if t.discarded is not None:
                 b.fix(vt, t.discarded, "prince-discard")
             else:
-                b.condition([vt], lambda x: x != PRINCESS, "prince-stayed")
+                b.condition([vt], lambda x: not prince_knocks_out(x), "prince-stayed")
                 b.retire(vt)
-            if t.discarded is PRINCESS:
+            if t.discarded is not None and prince_knocks_out(t.discarded):
                 b.hand[target] = None
             else:
                 left = pub.deck_size - 1
@@ -213,31 +214,12 @@ shared_belief.cache_clear = _remembered.cache_clear
 shared_belief.cache_info = _remembered.cache_info
 
 
-def _remember_turn(memory: set, t, p: int, outs: dict, b) -> set:
-    """The memory pairs after a turn's effects, by the steps of `solver.rules.memory` (the engine's
-    rule): a Priest look, a Baron tie and a King trade add pairs; a Prince's target and knocked-out
-    players are forgotten; a trade moves the others' pairs with the cards. The inference keeps the
-    pairs only (what is known is the holder's hand variable). With `b`, the holders' hand variables
-    are opened so that the pairs always point at a variable."""
-    card, target = t.card, t.target
-    memo = dict.fromkeys(memory)
-    if target is not None:
-        if card is PRIEST:
-            memo = rule.learned(memo, p, target, None)
-        elif card is BARON and t.result == "tie":
-            memo = rule.learned(rule.learned(memo, p, target, None), target, p, None)
-        elif card is KING:
-            memo = rule.traded(memo, p, target, None, None)
-        elif card is PRINCE:
-            memo = rule.replaced(memo, target)
-    gone = set(outs)
-    if card is GUARD and t.result == "hit" and target is not None:
-        gone.add(target)
-    if card is PRINCE and t.discarded is PRINCESS and target is not None:
-        gone.add(target)
-    for player in gone:
-        memo = rule.knocked_out(memo, player)
-    memory = set(memo)
+def _remember_turn(memory: set, steps, b) -> set:
+    """The memory pairs after a turn's effects (`steps` from `solver.rules.memory.turn_steps`, the one
+    dispatcher the engine uses too). The inference keeps the pairs only (what is known is the holder's
+    hand variable). With `b`, the holders' hand variables are opened so that the pairs always point at a
+    variable."""
+    memory = set(rule.follow(dict.fromkeys(memory), steps))
     if b is not None:
         for _, h in memory:
             if b.hand[h] is not None and not isinstance(b.hand[h], tuple):

@@ -29,6 +29,7 @@ from collections import Counter
 from solver.rules.actions import ChancellorChoice
 from solver.rules.cards import Card
 from solver.rules.game import legal_actions
+from solver.rules.outcomes import WIN, baron_outcome
 from solver.rules.state import CHANCELLOR, Round
 
 
@@ -95,7 +96,8 @@ def counting_choices(r: Round) -> tuple:
     if Card.BARON in options:
         mine = value[other[Card.BARON]]
         barons = plays(Card.BARON)
-        sure = [a for a in barons if a.target in known and value[known[a.target]] < mine]
+        sure = [a for a in barons
+                if a.target in known and baron_outcome(r.edition, other[Card.BARON], known[a.target]) == WIN]
         if sure:
             return tuple(sure)
         unknown = [a for a in barons if a.target not in known]

@@ -37,6 +37,7 @@ from functools import lru_cache
 
 from solver.rules.actions import ChancellorChoice
 from solver.rules.cards import Card
+from solver.rules.outcomes import TIE, WIN, baron_tally
 from solver.rules.state import CHANCELLOR
 
 #: Values are rounded to 1/TEMPERATURE_K before the logit; a difference of 1/TEMPERATURE_K in
@@ -173,9 +174,8 @@ def _play_weights(e, seat: int, hand: tuple, out: tuple, protected: tuple, pool:
             q = base + BONUS
         elif card == Card.BARON:
             b = beliefs[t]
-            v = value[kept]
-            win = sum((p for x, p in b.items() if value[x] < v), Fraction(0))
-            tie = sum((p for x, p in b.items() if value[x] == v), Fraction(0))
+            odds = baron_tally(e, kept, b)
+            win, tie = odds.get(WIN, Fraction(0)), odds.get(TIE, Fraction(0))
             rest = without(t)
             q = win * (equity(kept, rest) if rest else 1) + tie * base
         elif card == Card.PRINCE and t == seat:

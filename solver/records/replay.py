@@ -15,6 +15,7 @@ from dataclasses import dataclass, replace
 from typing import Iterator, Optional
 
 from solver.rules.cards import Card
+from solver.rules.outcomes import HIT, KNOCKS_OUT, RESULTS, TIE, prince_knocks_out
 from solver.records.record import Record, RecordError, Turn, check_shape
 
 SPY, GUARD, PRIEST, BARON, HANDMAID, PRINCE, CHANCELLOR, KING, COUNTESS, PRINCESS = tuple(Card)
@@ -305,13 +306,12 @@ def _outcomes(record: Record, t: Turn, me: bool, where: str) -> tuple[Turn, list
     card, p = t.card, t.player
     outs = list(t.out)
     result = t.result
-    if result is not None:
-        allowed = {"hit": (GUARD,), "miss": (GUARD,), "tie": (BARON,)}[result]
-        if card not in allowed:
-            raise RecordError(f"'{result}' is an outcome of the {allowed[0].title}, not the {card.title}",
-                              where=where, rule="result")
+    if result is not None and result not in RESULTS.get(card, ()):
+        owner = next(c for c, words in RESULTS.items() if result in words)
+        raise RecordError(f"'{result}' is an outcome of the {owner.title}, not the {card.title}",
+                          where=where, rule="result")
     _check_private(record, t, card, me, where)
-    if card is GUARD and result == "hit":
+    if card is GUARD and result == HIT:
         if t.target is None or t.guess is None:
             raise RecordError("a Guard hit needs its target and guess", where=where, rule="guard-hit")
         implied = (t.target, t.guess)
@@ -322,7 +322,7 @@ def _outcomes(record: Record, t: Turn, me: bool, where: str) -> tuple[Turn, list
     elif card is GUARD and outs:
         raise RecordError("a Guard knocks out only on a hit (write 'hit')", where=where, rule="guard-hit")
     if card is BARON:
-        if result == "tie" and outs:
+        if result == TIE and outs:
             raise RecordError("a Baron tie knocks nobody out", where=where, rule="baron")
         if len(outs) > 1:
             raise RecordError("a Baron knocks out at most one player", where=where, rule="baron")
@@ -341,7 +341,7 @@ def _outcomes(record: Record, t: Turn, me: bool, where: str) -> tuple[Turn, list
         if t.discarded is not None and t.target is None:
             raise RecordError("name the Prince's target to record what they discarded", where=where,
                               rule="prince")
-        if t.discarded is PRINCESS:
+        if t.discarded is not None and prince_knocks_out(t.discarded):
             if any(s != t.target for s, _ in outs):
                 raise RecordError("only the Prince's target can be knocked out (by discarding the Princess)",
                                   where=where, rule="prince")
@@ -356,9 +356,18 @@ def _outcomes(record: Record, t: Turn, me: bool, where: str) -> tuple[Turn, list
             else:
                 raise RecordError("a Prince knocks out its target only when they discard the Princess",
                                   where=where, rule="prince")
-    if card not in (GUARD, BARON, PRINCESS) and outs:
+    if card not in KNOCKS_OUT and outs:
         raise RecordError(f"the {card.title} knocks nobody out", where=where, rule="out")
     return t, outs
+
+
+def knocked_out(t: Turn) -> set:
+    """The seats a turn of the walk (`walk`'s turns, the outcome's details filled in) knocks out: those
+    its `out:` names, and a Prince's target who discarded the Princess."""
+    gone = {s for s, _ in t.out}
+    if t.card is PRINCE and t.target is not None and t.discarded is not None and prince_knocks_out(t.discarded):
+        gone.add(t.target)
+    return gone
 
 
 def _apply_effects(record: Record, table: _Table, t: Turn, outs: list, is_last: bool, where: str) -> None:
@@ -369,9 +378,10 @@ def _apply_effects(record: Record, table: _Table, t: Turn, outs: list, is_last: 
         table.protected[p] = True
     if card is PRINCE and t.target is not None:
         target = t.target
+        gone = t.discarded is not None and prince_knocks_out(t.discarded)
         if t.discarded is not None:
             table.seen[t.discarded] += 1
-        if t.discarded is PRINCESS:
+        if gone:
             table.out[target] = True
             table.protected[target] = False
         elif table.deck > 0:
@@ -379,7 +389,7 @@ def _apply_effects(record: Record, table: _Table, t: Turn, outs: list, is_last: 
         else:
             table.set_aside = False
         if target == viewer:
-            table.hand = [] if t.discarded is PRINCESS else [t.new]
+            table.hand = [] if gone else [t.new]
     if card is CHANCELLOR and me and table.deck > 0:
         _chancellor(table, t, is_last, where)
     if card is KING and t.target is not None and viewer in (p, t.target):

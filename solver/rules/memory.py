@@ -1,28 +1,36 @@
-"""What each player remembers of the others' hands, updated from the engine's events.
+"""What each player remembers of the others' hands: one rule, one dispatcher.
 
 A player who looked with a Priest, traded with a King or tied a Baron knows a card in another
 hand. The memory is kept as sorted (observer, holder, card) triples in `Round.known`, under one
-documented rule a card counter can follow and the inference can mirror exactly
-(`solver.inference.beliefs` keeps the same pairs): a remembered card is forgotten as soon as its
-holder plays (they may have played it), discards it to a Prince, or is knocked out; a King
-trade moves what others remember with the cards.
+documented rule a card counter can follow and the inference can mirror exactly: a remembered card
+is forgotten as soon as its holder plays (they may have played it), discards it to a Prince, or is
+knocked out; a King trade moves what others remember with the cards.
+
+`turn_steps` is the one dispatcher: it maps a turn's public facts (who played which card at whom,
+whether a Baron tied, who is out after it) to the rule's steps, reading who learns whose hand from
+the cards' outcomes (`solver.rules.outcomes.looks`). `follow` applies the steps. The engine
+(`remember`, from its events), the inference (`solver.inference.beliefs`, from a record's turns) and
+the review's sharp reader (`solver.records.knowledge`, with its own forgetting) all go through them;
+the compiled core's writes are `solver.compiled.kernels.memory`, step for step (the conformance
+suite checks them against the engine).
 """
 
 from __future__ import annotations
 
-from solver.rules.events import BaronCompared, BaronResult, CardPlayed, HandsTraded, KnockedOut, PriestSaw, PrinceDiscarded
-
+from solver.rules.cards import Card
+from solver.rules.events import BaronCompared, BaronResult, CardPlayed, HandsTraded, KnockedOut, PriestSaw
+from solver.rules.outcomes import looks
 
 #: The events that can create a memory (with no memory yet, other events change nothing).
 MEMORABLE = (PriestSaw, BaronResult, HandsTraded)
 
+#: The rule's steps, in the order a turn takes them.
+PLAYED, LEARNED, TRADED, REPLACED, OUT = "played", "learned", "traded", "replaced", "out"
+
 
 # --- the rule, step by step --------------------------------------------------------------------
 # The memory is a map (observer, holder) -> what the observer knows of the holder's hand: a card for
-# the engine (`remember`), the holder's hand variable for the inference (`solver.inference.beliefs`).
-# Each step below is the one statement of what a kind of play does to it; the engine and the
-# inference map their own view of a turn to these steps. (The compiled core keeps its own copy:
-# `solver.compiled.kernels`, checked against the engine.)
+# the engine (`remember`), None for the inference (which keeps the holder's hand variable).
 
 def played(memo: dict, holder: int) -> dict:
     """The holder played a card: what others knew of their hand is forgotten (it may be the card played)."""
@@ -57,25 +65,67 @@ def traded(memo: dict, player: int, target: int, player_knows, target_knows) -> 
     return swapped
 
 
+# --- the dispatcher ----------------------------------------------------------------------------
+
+def turn_steps(player: int, card: Card, target=None, *, tie: bool = False, gone=(), knows=(None, None)) -> tuple:
+    """The memory steps of one turn from its public facts: `player` played `card` at `target` (None: no
+    target), `tie` when a Baron's comparison tied, `gone` the players out after it. `knows` is what the
+    player learns of the target's hand and what the target learns of the player's (a card, or None when
+    the caller does not track the cards). The first step is always the player's play."""
+    steps: list = [(PLAYED, player)]
+    if target is not None:
+        if card is Card.KING:
+            steps.append((TRADED, player, target, *knows))
+        else:
+            seat = {"player": player, "target": target}
+            for observer, holder in looks(card, tie):
+                steps.append((LEARNED, seat[observer], seat[holder], knows[0] if observer == "player" else knows[1]))
+            if card is Card.PRINCE:
+                steps.append((REPLACED, target))
+    steps.extend((OUT, s) for s in sorted(set(gone)))
+    return tuple(steps)
+
+
+def follow(memo: dict, steps, forget=played) -> dict:
+    """The memory after `steps` (from `turn_steps`). `forget` is what a play does to what others knew of
+    its player's hand: the card counter's rule `played` by default (the review's sharp reader passes its
+    own: `solver.records.knowledge`)."""
+    for step in steps:
+        kind = step[0]
+        if kind == PLAYED:
+            memo = forget(memo, step[1])
+        elif kind == LEARNED:
+            memo = learned(memo, *step[1:])
+        elif kind == TRADED:
+            memo = traded(memo, *step[1:])
+        elif kind == REPLACED:
+            memo = replaced(memo, step[1])
+        else:
+            memo = knocked_out(memo, step[1])
+    return memo
+
+
 def remember(known: tuple, events) -> tuple:
-    """The memory after `events` (the triples of `known` updated in order, step by step)."""
+    """The memory after one play's `events` (the engine's view of the turn mapped to `turn_steps`)."""
     memo = {(o, h): c for o, h, c in known}
-    tie = None
+    play, tie, knows, gone = None, False, (None, None), []
     for ev in events:
         kind = type(ev)
         if kind is CardPlayed:
-            memo = played(memo, ev.player)
+            play = ev
         elif kind is PriestSaw:
-            memo = learned(memo, ev.player, ev.target, ev.card)
+            knows = (ev.card, None)
         elif kind is BaronCompared:
-            tie = ev
-        elif kind is BaronResult and ev.loser is None and tie is not None:
-            memo = learned(learned(memo, tie.player, tie.target, tie.target_card), tie.target, tie.player,
-                           tie.player_card)
+            knows = (ev.target_card, ev.player_card)
+        elif kind is BaronResult:
+            tie = ev.loser is None
         elif kind is HandsTraded:
-            memo = traded(memo, ev.player, ev.target, ev.gave, ev.received)
-        elif kind is PrinceDiscarded:
-            memo = replaced(memo, ev.target)
+            knows = (ev.gave, ev.received)
         elif kind is KnockedOut:
-            memo = knocked_out(memo, ev.player)
+            gone.append(ev.player)
+    if play is not None:
+        memo = follow(memo, turn_steps(play.player, play.card, play.target, tie=tie, gone=gone, knows=knows))
+    else:
+        for s in gone:
+            memo = knocked_out(memo, s)
     return tuple(sorted((o, h, c) for (o, h), c in memo.items()))

@@ -1,8 +1,24 @@
-"""Each card's outcome in one home (issue 50, point 1; a first step: the Baron's comparison). The rules
-(`round_rules`) resolve a Baron with it, and the answers' per-play tallies (`solver.advice.estimate.outcomes`,
-`solver.advice.exact.answer.learn_from`) and the viewer's belief (`solver.policies.belief.observing`) read it,
-so that a change of the Baron's tie rule is made here, in the kernels that mirror it (`solver.compiled.kernels
-.rules`, checked by the conformance suite) and in the words."""
+"""Each card's outcomes in one home (issue 50, point 1): what a play can lead to, and what each player
+learns from it. The rules (`round_rules`) resolve a play with it; the memory rule (`solver.rules.memory`)
+reads who learns whose hand; the record's checks (`solver.records.replay`), the guided entry
+(`solver.analysis.entry`), the inference's conditions (`solver.inference.beliefs`), the policies' odds
+(`solver.policies`) and both answers' per-play tallies (`solver.advice.estimate.outcomes`,
+`solver.advice.exact.answer.learn_from`) read it. A change of, say, the Baron's tie rule is made here,
+in the kernels that mirror it (`solver.compiled.kernels.outcomes`, checked by the conformance suite)
+and in the words, and nowhere else (docs/architecture.md lists the files).
+
+What a play teaches, card by card (every source agrees):
+
+* Guard: everyone learns whether the target holds the named card (a hit knocks the target out, who
+  shows it; a miss says they do not hold it).
+* Priest: the player sees the target's hand (`LOOKS`).
+* Baron: the two compare in private; the loser is out and shows their card, so everyone learns it and
+  that the winner's is higher. On a tie nobody is out and each of the two knows the other's hand.
+* Prince: the target discards their hand face up (a discarded Princess knocks them out) and draws.
+* King: the two trade hands; each knows the hand they gave.
+* Chancellor: the player alone sees the cards drawn and the order they go back under the deck.
+* Princess: her player is out (shows her). Spy, Handmaid, Countess: nothing beyond the card played.
+"""
 
 from __future__ import annotations
 
@@ -12,6 +28,16 @@ from solver.rules.cards import Card
 
 #: A Baron's outcomes for the player who plays it.
 WIN, TIE, LOSE = "win", "tie", "lose"
+#: A Guard's outcomes (the record's `hit` / `miss`).
+HIT, MISS = "hit", "miss"
+
+#: The outcome words a record may write after a play, by card (a Baron's win or loss is written as who is out).
+RESULTS = {Card.GUARD: (HIT, MISS), Card.BARON: (TIE,)}
+
+#: The cards whose play can knock a player out: who, as "target" or "player" (the Baron: the loser,
+#: either; the Prince: its target, when they discard the Princess).
+KNOCKS_OUT = {Card.GUARD: ("target",), Card.BARON: ("player", "target"), Card.PRINCE: ("target",),
+              Card.PRINCESS: ("player",)}
 
 
 def baron_outcome(edition, mine: Card, theirs: Card) -> str:
@@ -29,3 +55,24 @@ def baron_tally(edition, mine: Card, theirs: dict) -> dict:
     for card, p in theirs.items():
         tally[baron_outcome(edition, mine, card)] += p
     return {k: p for k, p in tally.items() if p}
+
+
+def guard_outcome(guess: Card, theirs: Card) -> str:
+    """A Guard naming `guess` at a target holding `theirs`: a hit (the target is out) or a miss."""
+    return HIT if theirs == guess else MISS
+
+
+def prince_knocks_out(discarded: Card) -> bool:
+    """A Prince's target is out when the hand they discard is the Princess."""
+    return discarded is Card.PRINCESS
+
+
+def looks(card: Card, tie: bool = False) -> tuple:
+    """Who learns whose hand from a play at a target, as (observer, holder) pairs of "player" and
+    "target": a Priest's look, a Baron's tie (each sees the other's equal card), a King's trade (each
+    knows the hand they gave). Empty for every other play."""
+    if card is Card.PRIEST:
+        return (("player", "target"),)
+    if card is Card.KING or (card is Card.BARON and tie):
+        return (("player", "target"), ("target", "player"))
+    return ()

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from solver.rules.cards import Card
 from solver.rules.game import apply, legal_actions
+from solver.rules.outcomes import LOSE, WIN, baron_outcome
 from solver.rules.state import CHANCELLOR, PLAY, Round
 from solver.policies.heuristics import counting_chancellor
 from solver.policies.rollout import playout
@@ -56,20 +57,19 @@ def belief_choices(r: Round, b: Belief) -> tuple:
             top = max(dist(a.target)[int(Card.PRINCESS)] for a in sure)
             return tuple(a for a in sure if dist(a.target)[int(Card.PRINCESS)] == top)
     if Card.BARON in options:
-        mine = value[other[Card.BARON]]
+        mine = other[Card.BARON]
         best, best_edge = [], 0.0
         for a in plays(Card.BARON):
             if a.target is None:
                 continue
             d = dist(a.target)
             win = lose = 0.0
-            for c in range(NCARDS):
-                if value[c] < 0:
-                    continue
-                if value[c] < mine:
-                    win += d[c]
-                elif value[c] > mine:
-                    lose += d[c]
+            for c in r.edition.cards:
+                outcome = baron_outcome(r.edition, mine, c)
+                if outcome == WIN:
+                    win += d[int(c)]
+                elif outcome == LOSE:
+                    lose += d[int(c)]
             edge = win - lose
             if edge > best_edge:
                 best, best_edge = [a], edge
