@@ -4,8 +4,9 @@ along the same ideas as the Python search's: `packing` (a state in `KW` words), 
 context's arrays, hash tables, 128-bit arithmetic), `opponents` (each type's weights), `observation`
 (`obs_id`), `draws` (the deck's draw orders), `transitions` (an action's outcomes, remembered), `linear`
 (the values where the viewer has no decision left), `following` (a transition into the information
-states it leads to), `search` (the stack and the entry points) and `answer` (the Python driver,
-`CompiledSolver`).
+states it leads to), `memo` (the information states' values), `frames` (a frame's steps on the stack),
+`bounds` (the bounds at a viewer's decision), `search` (the loop over the stack), `roots` (the entry
+points) and `answer` (the Python driver, `CompiledSolver`).
 
 What is the same as the Python search, and must stay so (`tests/conformance/test_exact.py` compares
 every figure and the work on saved and random positions):

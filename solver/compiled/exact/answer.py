@@ -34,7 +34,7 @@ from solver.compiled.exact.packing import (
     WORK,
     acode,
 )
-from solver.compiled.exact.search import (
+from solver.compiled.exact.roots import (
     root_flags_many,
     root_intern,
     root_opponents,
