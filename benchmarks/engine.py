@@ -127,12 +127,13 @@ def measure_counting_compiled(key: str, n: int, seconds: float) -> float:
     import numpy as np
 
     from solver import get_edition
-    from solver.compiled import backend, compiled_kernels, edition_array
+    from solver.compiled import backend, edition_array
+    from solver.compiled.raw import kernels
 
     if backend() != "compiled":
         return float("nan")
     ed = edition_array(get_edition(key))
-    k = compiled_kernels()
+    k = kernels()
     k.counting_rounds(ed, n, 10, np.uint64(1))
     rounds = 0
     seed = np.uint64(1)

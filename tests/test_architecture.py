@@ -187,6 +187,40 @@ def test_the_compiled_kernels_are_reached_only_through_their_seam():
     assert wrong == []
 
 
+def test_the_raw_kernels_reach_only_the_conformance_tests_and_the_benchmarks():
+    """The raw kernels' face (`solver.compiled.raw`) is imported by the conformance tests and the
+    benchmarks alone; the seam's own face (`solver.compiled`) no longer hands the kernels module out."""
+    import solver.compiled as seam
+
+    assert not hasattr(seam, "compiled_kernels") and "compiled_kernels" not in seam.__all__
+    wrong = []
+    for top in ("solver", "tutor", "tests", "benchmarks"):
+        for path in sorted((ROOT / top).rglob("*.py")):
+            here = module_name(path)
+            if here.startswith(("solver.compiled", "tests.conformance", "benchmarks", "tests.test_architecture")):
+                continue
+            for target, names in imports(path):
+                if target == "solver.compiled.raw" or (target == "solver.compiled" and "raw" in names):
+                    wrong.append(f"{here} imports {target} {names}")
+    assert wrong == []
+
+
+def test_the_advice_never_chooses_the_path_nor_writes_the_kernels_layout():
+    """`solver/advice` asks the seam to make its deals and play-outs (`make_deals`, `make_playouts`): it
+    never asks which path is in use (`backend`) and never names the kernels' layout (`solver.compiled.layout`,
+    `CompiledDeals`)."""
+    wrong = []
+    for path in sorted((ROOT / "solver" / "advice").rglob("*.py")):
+        here = module_name(path)
+        for target, names in imports(path):
+            if target.startswith("solver.compiled") and ({"backend", "layout", "CompiledDeals"} & set(names)
+                                                         or target != "solver.compiled"):
+                wrong.append(f"{here} imports {target} {names}")
+        if "backend()" in path.read_text():
+            wrong.append(f"{here} calls backend()")
+    assert wrong == []
+
+
 def test_the_rules_load_alone_and_the_facade_loads_a_layer_when_asked():
     """`import solver.rules` loads the rules and nothing above them (python-chess: a capability module
     usable alone); `solver.infer` loads the inference when it is first asked for."""

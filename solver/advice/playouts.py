@@ -1,5 +1,5 @@
 """The estimate's play-outs: the reference written on the engine (`Playouts`), which the compiled
-runner (`solver.compiled.playouts_on_path`, `sampling_kernels`) equals play-out for play-out;
+runner (`solver.compiled.make_playouts`, `solver.compiled.sampling`) equals play-out for play-out;
 `make_playouts` gives the one of the path in use.
 
 One play-out evaluates one of the viewer's plays on one sampled deal (`Playouts.run`): the play
@@ -28,7 +28,7 @@ from __future__ import annotations
 import math
 from typing import Callable, Optional
 
-from solver.compiled import belief_playout, fast_playout, playouts_on_path
+from solver.compiled import belief_playout, fast_playout, make_playouts as compiled_make_playouts
 from solver.policies.belief import observe, viewer_choice as belief_choice
 from solver.rules.events import KnockedOut, observation
 from solver.rules.game import apply, legal_actions
@@ -273,4 +273,4 @@ def make_playouts(viewer: int, actions: list, decisions: bool = True, leaves: Op
     """The estimate's play-outs of the viewer's `actions` on sampled deals (`run_many(items, deals)`), on
     the path in use: the same results on both. `belief`: the viewer's belief at the decision (its later
     turns played on it), or None (the counting heuristic)."""
-    return playouts_on_path(Playouts, viewer, actions, decisions, leaves, prefix, belief)
+    return compiled_make_playouts(Playouts, viewer, actions, decisions, leaves, prefix, belief)

@@ -12,37 +12,38 @@ source, or under `NUMBA_CACHE_DIR`); `python -m solver.compiled` compiles everyt
 
 What the seam offers (nothing else imports the kernels):
 
-* the path: `backend()`, `forced(path)`, `refresh()`, `warming()`, `compiled_kernels()`; whether the
+* the path: `backend()`, `forced(path)`, `refresh()`, `warming()`; whether the
   kernels are compiled or being compiled: `ready()`, `compiling_now()`, `marker()`, `WHEN_READY`
   (`solver.compiled.choice`);
 * the round played on (`solver.compiled.engine`): `fast_playout`, `belief_playout` (the viewer's turns
   on its belief, `solver.policies.belief`), `play_on`, `random_rounds`, `bootstrap_counts`, on the path
   in use;
-* the arrays (`solver.compiled.arrays`): `edition_array`, `to_array`, `to_round`, `model_code`; the deal
-  layout's named offsets (`solver.compiled.layout`);
-* the estimate's play-outs and deals on the path in use: `playouts_on_path`, `deals_on_path` (the path chosen
-  here, not by their callers); the compiled deals' rows: `assemble_deals`, `state_size`;
+* the arrays (`solver.compiled.arrays`): `edition_array`, `to_array`, `to_round`, `model_code`;
+* the estimate's play-outs and deals, made on the path in use: `make_playouts`, `make_deals` (the path
+  chosen here, never by their callers; the compiled ones, `solver.compiled.sampling_runner.CompiledPlayouts`
+  and `solver.compiled.deals.CompiledDeals`, write the kernels' layout themselves);
 * the exact search of the path in use (`exact_solver`, both implementing `ExactSearch`) and how the
   compiled one says it cannot answer (`CompiledTooLarge`, `CompiledOverflow`, `CompiledOutOfTime`,
   `CompiledNeedMore`).
+
+The raw kernels reach the conformance tests and the benchmarks only, through a face of their own
+(`solver.compiled.raw`; `tests/test_architecture.py` checks who imports it).
 """
 
 from __future__ import annotations
 
-from solver.compiled import layout
 from solver.compiled.arrays import edition_array, model_code, to_array, to_round
-from solver.compiled.choice import WHEN_READY, backend, compiled_kernels, compiling_now, forced, marker, ready, refresh, warming
+from solver.compiled.choice import WHEN_READY, backend, compiling_now, forced, marker, ready, refresh, warming
 from solver.compiled.engine import belief_playout, bootstrap_counts, fast_playout, play_on, random_rounds
 from solver.compiled.errors import CompiledNeedMore, CompiledOutOfTime, CompiledOverflow, CompiledTooLarge
 from solver.compiled.protocol import ExactSearch
 
-__all__ = ["backend", "forced", "compiled_kernels", "ready", "refresh", "warming", "WHEN_READY", "compiling_now", "marker", "fast_playout", "belief_playout", "play_on", "random_rounds", "bootstrap_counts",
-           "edition_array", "to_array", "to_round", "model_code", "layout", "playouts_on_path", "deals_on_path", "assemble_deals",
-           "state_size", "state_hands", "exact_solver", "ExactSearch", "CompiledTooLarge", "CompiledOverflow", "CompiledOutOfTime",
+__all__ = ["backend", "forced", "ready", "refresh", "warming", "WHEN_READY", "compiling_now", "marker", "fast_playout", "belief_playout", "play_on", "random_rounds", "bootstrap_counts",
+           "edition_array", "to_array", "to_round", "model_code", "make_playouts", "make_deals", "exact_solver", "ExactSearch", "CompiledTooLarge", "CompiledOverflow", "CompiledOutOfTime",
            "CompiledNeedMore", "warm"]
 
 
-def playouts_on_path(reference, viewer: int, actions: list, decisions: bool, leaves, replay, belief=None):
+def make_playouts(reference, viewer: int, actions: list, decisions: bool, leaves, replay, belief=None):
     """The estimate's play-outs on the path in use: the compiled ones
     (`solver.compiled.sampling_runner.CompiledPlayouts`), or `reference(viewer, actions, decisions, leaves,
     belief)` (the caller's reference, `solver.advice.playouts.Playouts`) on the reference path. Both give the
@@ -54,29 +55,15 @@ def playouts_on_path(reference, viewer: int, actions: list, decisions: bool, lea
     return CompiledPlayouts(viewer, actions, decisions, leaves, replay, belief)
 
 
-def deals_on_path(reference, compiled, sampler, seed: int):
-    """The estimate's deals on the path in use: `compiled(sampler, seed)` (the deals kept as compiled state
-    rows) or `reference(sampler, seed)` on the reference path; the same deals."""
-    return reference(sampler, seed) if backend() == "python" else compiled(sampler, seed)
+def make_deals(reference, sampler, seed: int):
+    """The estimate's deals on the path in use: `solver.compiled.deals.CompiledDeals` (the deals kept as the
+    kernels' state rows) or `reference(sampler, seed)` (the caller's reference, `solver.advice.deals.Deals`)
+    on the reference path; the same deals."""
+    if backend() == "python":
+        return reference(sampler, seed)
+    from solver.compiled.deals import CompiledDeals
 
-
-def assemble_deals(base, ints, values, pools, states_rng):
-    """Deals as compiled state rows (`solver.compiled.sampling_runner.assemble_deals`)."""
-    from solver.compiled.sampling_runner import assemble_deals as assemble
-
-    return assemble(base, ints, values, pools, states_rng)
-
-
-def state_hands(states, seat: int):
-    """The card `seat` holds in each row of compiled states (an int64 array)."""
-    import numpy as np
-
-    return states[:, compiled_kernels().HAND + seat].astype(np.int64)
-
-
-def state_size() -> int:
-    """The length of a compiled state row."""
-    return compiled_kernels().SIZE
+    return CompiledDeals(sampler, seed)
 
 
 def exact_solver(reference, record, viewer: int, budget: int, deadline, model, sa_free: bool, lazy: bool = True,

@@ -142,3 +142,9 @@ class SplitMix64:
 def make_rng(seed) -> SplitMix64:
     """A `SplitMix64` from an integer or text seed (a generator is returned as it is)."""
     return seed if isinstance(seed, SplitMix64) else SplitMix64(seed)
+
+
+def deal_seed(seed: int, i: int) -> int:
+    """The generator's seed of deal i of an estimate seeded `seed` (deal i is drawn with
+    `SplitMix64(deal_seed(seed, i))`, on either path: the same seed gives the same deals)."""
+    return (SplitMix64(seed).next64() + (i + 1) * 0xD1B54A32D192ED03) & MASK64

@@ -17,7 +17,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from solver import apply, deal_from_order, deal_round, get_edition, legal_actions
-from solver.compiled import backend, compiled_kernels, edition_array, fast_playout, forced, play_on, random_rounds, \
+from solver.compiled.raw import kernels
+from solver.compiled import backend, edition_array, fast_playout, forced, play_on, random_rounds, \
     to_array, to_round
 from solver.policies.heuristics import counting_choices, counting_policy, random_policy
 from solver.policies.models import MODELS, CardCounterModel
@@ -29,10 +30,10 @@ from .common import CONFIGS, FULL, ROUNDS, advisor_playout, as_row, public_playo
 pytestmark = pytest.mark.skipif(backend() != "compiled", reason="the compiled path is not in use")
 
 def rows(state, edition, counting=False) -> list:
-    found = compiled_kernels().actions_of(state, edition_array(edition), counting)
+    found = kernels().actions_of(state, edition_array(edition), counting)
     out = []
     for r in found:
-        if state[compiled_kernels().PHASE] == 1:
+        if state[kernels().PHASE] == 1:
             out.append(tuple(int(x) for x in r))
         else:
             out.append(tuple(int(x) for x in r[:3]))
@@ -40,7 +41,7 @@ def rows(state, edition, counting=False) -> list:
 
 
 def test_both_paths_draw_the_same_words_from_the_same_seed():
-    k = compiled_kernels()
+    k = kernels()
     # splitmix64's published first words from seed 0
     assert [hex(int(x)) for x in k.words(np.uint64(0), 3)] == ["0xe220a8397b1dcdaf", "0x6e789e6aa1b965f4", "0x6c45d188009454f"]
     for seed in (0, 1, 2**63 + 12345, 2**64 - 1):
@@ -63,7 +64,7 @@ def test_random_rounds_end_exactly_as_in_the_public_engine():
             start, _ = deal_round(edition, n, k % n, k)
             want = public_playout(start, SplitMix64(k))
             st_ = to_array(start)
-            compiled_kernels().play_states(st_.reshape(1, -1), ed, np.array([k], dtype=np.uint64), -1, 0, -1)
+            kernels().play_states(st_.reshape(1, -1), ed, np.array([k], dtype=np.uint64), -1, 0, -1)
             assert to_round(st_, edition) == want, (key, n, options, k)
             total += 1
     assert total >= (100_000 if FULL else 20_000)
@@ -89,7 +90,7 @@ def test_every_state_converts_both_ways_and_has_the_engines_legal_plays_and_coun
                 a = counting_policy(r, rng) if rng.below(2) else rng.choice(legal_actions(r))
                 r, _ = apply(r, a)
                 row = np.array(as_row(a) + (0,) * (4 - len(as_row(a))), dtype=np.int64)
-                compiled_kernels().step(st_, edition_array(edition), row)
+                kernels().step(st_, edition_array(edition), row)
                 assert to_round(st_, edition) == r
     assert decisions >= 10_000 and tied > 1_000 and chancellor > 200
 

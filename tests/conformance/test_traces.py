@@ -12,7 +12,8 @@ import numpy as np
 import pytest
 
 from solver import deal_round, get_edition
-from solver.compiled import backend, compiled_kernels, edition_array, to_array, to_round
+from solver.compiled.raw import kernels
+from solver.compiled import backend, edition_array, to_array, to_round
 
 from .common import CONFIGS, TRACED, TRACES, all_traces, fingerprint
 
@@ -35,7 +36,7 @@ def test_the_reference_still_plays_the_stored_traces():
 
 @pytest.mark.skipif(backend() != "compiled", reason="the compiled path is not in use")
 def test_the_compiled_round_plays_the_stored_traces():
-    k = compiled_kernels()
+    k = kernels()
     checked = 0
     for key, n, options in CONFIGS:
         edition = get_edition(key, **options)

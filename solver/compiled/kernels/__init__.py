@@ -23,8 +23,9 @@ Edition (`np.int64[E_SIZE]`): each card's value and copies, the Guard's guesses,
 settings (Spy, showdown tie rule, plays into the void, the Spy bonus blocked by knocked-out
 players, the 2-player face-up cards) and the full deck, sorted.
 
-Its rooms: `rows` (the arrays' offsets, the generator, the deal), `rules` (legal plays and their
-effects), `counter` (the card counter), `playouts`, `belief` (the viewer's turns on what it would infer).
+Its rooms: `rows` (the arrays' offsets, the generator, the deal), `outcomes` (each card's outcomes:
+the mirror of `solver.rules.outcomes`), `memory` (the memory's writes, step for step `solver.rules.memory`),
+`rules` (legal plays and their effects), `counter` (the card counter), `playouts`, `belief` (the viewer's turns on what it would infer).
 """
 
 from __future__ import annotations

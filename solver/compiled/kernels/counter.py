@@ -9,6 +9,7 @@ from solver.compiled.kernels.rows import (BARON, CH, CUR, DISC, DLEN, DRAWN, E_C
                                           E_VALUE, E_VOID, GUARD, HAND, KIND, KNOWN, MAXD, MAXP, NCH, NEG,
                                           NUP, N_, OUT, PHASE, PRIEST, PRINCE, PRINCESS, PROT, UP, ZERO_)
 from solver.compiled.kernels.rules import open_targets, playable, put
+from solver.compiled.kernels.outcomes import B_WIN, baron_outcome
 
 
 # --- the card counter ---------------------------------------------------------------------------
@@ -168,7 +169,7 @@ def counting_choices(st, ed, acts):
         m = ZERO_
         for j in range(npl):
             t = pl[j]
-            if t >= 0 and known[t] >= 0 and ed[E_VALUE + known[t]] < mine:
+            if t >= 0 and known[t] >= 0 and baron_outcome(ed, other, known[t]) == B_WIN:
                 m = put(acts, m, BARON, t, NEG)
         if m:
             return m

@@ -6,9 +6,10 @@ from __future__ import annotations
 
 import numpy as np
 from numba import njit
+from solver.compiled.kernels import memory, outcomes
 from solver.compiled.kernels.rows import (ALIVE, BARON, CH, CHANCELLOR, COUNTESS, CUR, DECK, DECKN, DISC,
                                           DLEN, DRAWN, E_GUESS, E_NGUESS, E_SPY, E_SPYBLOCK, E_TIE, E_VALUE,
-                                          E_VOID, GUARD, HAND, HANDMAID, KIND, KING, KNOWN, MAXD, MAXP, NCH,
+                                          E_VOID, GUARD, HAND, HANDMAID, KIND, KING, MAXD, MAXP, NCH,
                                           NEG, N_, ONE_, OUT, PHASE, PRIEST, PRINCE, PRINCESS, PROT, REASON,
                                           SETASIDE, SPY, SPYB, TURN, TWO_, WIN, ZERO_)
 
@@ -156,12 +157,6 @@ def _discard(st, seat, c):
 
 
 @njit(cache=True)
-def _forget_holder(st, h):
-    for o in range(MAXP):
-        st[KNOWN + o * MAXP + h] = -1
-
-
-@njit(cache=True)
 def _pop(st):
     d = st[DECKN] - 1
     st[DECKN] = d
@@ -285,7 +280,7 @@ def apply_play(st, ed, c, t, g):
     b = np.int64(st[DRAWN])
     kept = b if c == a else a
     _discard(st, p, c)
-    _forget_holder(st, p)
+    memory.forget_holder(st, p)  # played
     ko = -1
     if t < 0:
         if c == PRINCESS:
@@ -305,26 +300,25 @@ def apply_play(st, ed, c, t, g):
             st[PHASE] = 1
             return
     elif c == GUARD:
-        if st[HAND + t] == g:
+        if outcomes.guard_hits(g, st[HAND + t]):
             ko = t
     elif c == PRIEST:
-        st[KNOWN + p * MAXP + t] = st[HAND + t]
+        memory.learned(st, p, t, st[HAND + t])
     elif c == BARON:
         theirs = np.int64(st[HAND + t])
-        vm = ed[E_VALUE + kept]
-        vt = ed[E_VALUE + theirs]
-        if vm > vt:
+        outcome = outcomes.baron_outcome(ed, kept, theirs)
+        if outcome == outcomes.B_WIN:
             ko = t
-        elif vm < vt:
+        elif outcome == outcomes.B_LOSE:
             ko = p
         else:
-            st[KNOWN + p * MAXP + t] = theirs
-            st[KNOWN + t * MAXP + p] = kept
+            memory.learned(st, p, t, theirs)
+            memory.learned(st, t, p, kept)
     elif c == PRINCE:
         dropped = kept if t == p else np.int64(st[HAND + t])
         _discard(st, t, dropped)
-        _forget_holder(st, t)
-        if dropped == PRINCESS:
+        memory.forget_holder(st, t)  # replaced
+        if outcomes.prince_knocks_out(dropped):
             ko = t
             if t == p:
                 kept = -1
@@ -343,16 +337,7 @@ def apply_play(st, ed, c, t, g):
     elif c == KING:
         theirs = np.int64(st[HAND + t])
         st[HAND + t] = kept
-        # What others remember moves with the cards; the two players' own entries are replaced.
-        for o in range(MAXP):
-            if o != p and o != t:
-                x = st[KNOWN + o * MAXP + p]
-                st[KNOWN + o * MAXP + p] = st[KNOWN + o * MAXP + t]
-                st[KNOWN + o * MAXP + t] = x
-        st[KNOWN + p * MAXP + t] = kept
-        st[KNOWN + t * MAXP + p] = theirs
-        st[KNOWN + p * MAXP + p] = -1
-        st[KNOWN + t * MAXP + t] = -1
+        memory.traded(st, p, t, kept, theirs)
         kept = theirs
     st[HAND + p] = kept
     st[DRAWN] = -1
@@ -364,9 +349,7 @@ def apply_play(st, ed, c, t, g):
         st[OUT + ko] = 1
         st[PROT + ko] = 0
         st[ALIVE] -= 1
-        for o in range(MAXP):
-            st[KNOWN + o * MAXP + ko] = -1
-            st[KNOWN + ko * MAXP + o] = -1
+        memory.knocked_out(st, ko)
     end_turn(st, ed, p)
 
 

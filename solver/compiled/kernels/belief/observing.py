@@ -7,6 +7,7 @@ from solver.compiled.kernels.rows import (BARON, CH, CHANCELLOR, COUNTING, CUR, 
                                           EXPLORE_P, EXPLORE_Q, GUARD, HAND, KING, KNOWN, MAXD, MAXP, NCH, N_, OUT,
                                           PHASE, PRINCE)
 from solver.compiled.kernels.rules import legal_actions
+from solver.compiled.kernels.outcomes import B_WIN, baron_outcome
 from solver.compiled.kernels.counter import counting_choices
 from solver.compiled.kernels.belief.offsets import (NC, EPS, I_POOL, I_UNK, I_SEEN, I_DSEAT, I_DHOW, I_GOT, I_HAND,
                                                    F_MASS, SRC, CHSRC)
@@ -244,7 +245,7 @@ def observe(st0, row, st1, ed, bw, bc, bi, nt, tcodes, viewer, scratch, work, ac
                     lost = st1[DISC + loser * MAXD + st1[DLEN + loser] - 1]
                     for t in range(nt):
                         for c in range(NC):
-                            factors[t, c] = 1.0 if ed[E_VALUE + c] > ed[E_VALUE + lost] else 0.0
+                            factors[t, c] = 1.0 if baron_outcome(ed, c, lost) == B_WIN else 0.0
                     reweigh(bw, bc, nt, winner, factors, fw)
     else:  # a Chancellor's choice: the returned cards under the deck, the last one at the very bottom
         nb = row[3]

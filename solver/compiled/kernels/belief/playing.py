@@ -8,6 +8,7 @@ from solver.compiled.kernels.rows import (BARON, COUNTING, CUR, DECKN, DRAWN, E_
                                           HAND, MAXACTS, MAXP, N_, OUT, PHASE, PRIEST, PRINCE, PRINCESS, SETASIDE,
                                           SIZE, SPYB, WIN, below)
 from solver.compiled.kernels.rules import apply_row, chancellor_choices, legal_actions, legal_plays
+from solver.compiled.kernels.outcomes import B_LOSE, B_WIN, baron_outcome
 from solver.compiled.kernels.counter import counting_choices
 from solver.compiled.kernels.belief.offsets import (NC, I_POOL, I_SEEN, I_HAS, I_OPTS, I_INOPT, IW_SIZE, F_DIST,
                                                    F_VALS, FW_SIZE)
@@ -103,7 +104,6 @@ def belief_choices(st, ed, bw, bc, nt, acts, out, iw, fw):
             return k
     if in_opts[BARON]:
         other = b if a == BARON else a
-        mine = ed[E_VALUE + other]
         best_edge = 0.0
         for i in range(m):
             t = acts[i, 1]
@@ -112,12 +112,12 @@ def belief_choices(st, ed, bw, bc, nt, acts, out, iw, fw):
             win = 0.0
             lose = 0.0
             for c in range(NC):
-                v = ed[E_VALUE + c]
-                if v < 0:
+                if ed[E_VALUE + c] < 0:
                     continue
-                if v < mine:
+                outcome = baron_outcome(ed, other, c)
+                if outcome == B_WIN:
                     win += dist[t, c]
-                elif v > mine:
+                elif outcome == B_LOSE:
                     lose += dist[t, c]
             edge = win - lose
             if edge > best_edge:
