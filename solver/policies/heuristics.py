@@ -29,7 +29,7 @@ from collections import Counter
 from solver.rules.actions import ChancellorChoice
 from solver.rules.cards import Card
 from solver.rules.game import legal_actions
-from solver.rules.outcomes import WIN, baron_outcome
+from solver.rules.outcomes import HIT, WIN, baron_outcome, guard_outcome
 from solver.rules.state import CHANCELLOR, Round
 
 
@@ -81,7 +81,7 @@ def counting_choices(r: Round) -> tuple:
     def hits(a) -> int:
         """The chance of a hit times `total` (integers: the same order as the chances)."""
         if a.target in known:
-            return total if known[a.target] == a.guess else 0
+            return total if guard_outcome(a.guess, known[a.target]) == HIT else 0
         return unseen.get(a.guess, 0)
 
     if Card.GUARD in options:

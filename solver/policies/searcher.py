@@ -37,7 +37,7 @@ from functools import lru_cache
 
 from solver.rules.actions import ChancellorChoice
 from solver.rules.cards import Card
-from solver.rules.outcomes import TIE, WIN, baron_tally
+from solver.rules.outcomes import MISS, TIE, WIN, baron_tally, guard_hit_chance, guard_outcome
 from solver.rules.state import CHANCELLOR
 
 #: Values are rounded to 1/TEMPERATURE_K before the logit; a difference of 1/TEMPERATURE_K in
@@ -165,10 +165,10 @@ def _play_weights(e, seat: int, hand: tuple, out: tuple, protected: tuple, pool:
         elif t is None or (t != seat and t not in beliefs):
             q = base + (BONUS if card in (Card.HANDMAID, Card.SPY) else 0)
         elif card == Card.GUARD:
-            p = beliefs[t].get(a.guess, Fraction(0))
+            p = guard_hit_chance(a.guess, beliefs[t])
             rest = without(t)
             hit = p * (equity(kept, rest) if rest else 1)
-            miss = (1 - p) * equity(kept, conditioned(t, lambda c, g=a.guess: c != g)) if p < 1 else 0
+            miss = (1 - p) * equity(kept, conditioned(t, lambda c, g=a.guess: guard_outcome(g, c) == MISS)) if p < 1 else 0
             q = hit + miss
         elif card == Card.PRIEST:
             q = base + BONUS

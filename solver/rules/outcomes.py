@@ -76,3 +76,13 @@ def looks(card: Card, tie: bool = False) -> tuple:
     if card is Card.KING or (card is Card.BARON and tie):
         return (("player", "target"), ("target", "player"))
     return ()
+
+
+def guard_hit_chance(guess: Card, theirs: dict) -> Fraction:
+    """The chance a Guard naming `guess` hits, the target's card distributed as `theirs` ({card: probability})."""
+    return sum((p for card, p in theirs.items() if guard_outcome(guess, card) == HIT), Fraction(0))
+
+
+def prince_knock_out_chance(theirs: dict) -> Fraction:
+    """The chance a Prince knocks its target out, their card distributed as `theirs`."""
+    return sum((p for card, p in theirs.items() if prince_knocks_out(card)), Fraction(0))

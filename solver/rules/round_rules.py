@@ -43,7 +43,7 @@ from solver.rules.events import (
 )
 from solver.rules.memory import remember
 from solver.rules.state import CHANCELLOR, HAND_OF, HAND_PAIR, OVER, PLAY, Round, interned_flags, set_flag
-from solver.rules.outcomes import LOSE, TIE, baron_outcome
+from solver.rules.outcomes import HIT, LOSE, TIE, baron_outcome, guard_outcome
 
 SPY, GUARD, PRIEST, BARON, HANDMAID, PRINCE, CHANCELLOR_CARD, KING, COUNTESS, PRINCESS = tuple(Card)
 _TARGETS_OTHERS = TARGETS_OTHERS
@@ -317,7 +317,7 @@ def _apply_play(state: Round, card: Card, kept: Card, target, guess):
             i != p and not out[i] and not protected[i] for i in range(len(out))) else "all-protected"
         events.append(_new(NoEffect, (p, card, reason, None)))
     elif card is GUARD:
-        hit = hands[target][0] == guess
+        hit = guard_outcome(guess, hands[target][0]) == HIT
         events.append(_GUESSED[p][target][guess][hit])
         if hit:
             out, protected = _knock_out(hands, discards, out, protected, target, "guard", events)

@@ -12,7 +12,7 @@ from solver.rules.cards import Card
 from solver.rules.events import KnockedOut
 from solver.rules.game import apply
 from solver.rules.state import OVER, Round
-from solver.rules.outcomes import WIN, baron_tally
+from solver.rules.outcomes import WIN, baron_tally, guard_hit_chance, prince_knock_out_chance
 
 
 def certain_outcomes(deal: Round, actions, viewer: int, support_of) -> dict:
@@ -87,14 +87,14 @@ def immediate_figures(post, viewer: int, deal: Round, actions) -> dict:
             continue
         dist = post.hand(a.target)
         if a.card == Card.GUARD:
-            out[a] = (dist.get(a.guess, Fraction(0)), None)
+            out[a] = (guard_hit_chance(a.guess, dist), None)
         elif a.card == Card.BARON:
             hand = list(deal.hands[viewer])
             hand.remove(Card.BARON)
             tally = baron_tally(deal.edition, hand[0], dist)
             out[a] = (tally.get(WIN, Fraction(0)), {"baron": tally})
         elif a.card == Card.PRINCE:
-            out[a] = (dist.get(Card.PRINCESS, Fraction(0)), None)
+            out[a] = (prince_knock_out_chance(dist), None)
         elif a.card in (Card.PRIEST, Card.KING):
             out[a] = (Fraction(0), {"sees": dict(sorted(dist.items()))})
         else:

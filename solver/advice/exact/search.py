@@ -7,6 +7,7 @@ from fractions import Fraction
 from math import gcd, lcm
 from typing import Optional
 from solver.rules.actions import Play
+from solver.rules.outcomes import HIT, MISS, guard_outcome
 from solver.rules.state import OVER, PLAY, Round
 from solver.advice.worlds import TooLargeError
 from solver.advice.exact.transitions import Transitions
@@ -181,7 +182,7 @@ class ExactSolver(Transitions):
             misses: dict = {}
             hands = r.hands
             for a, na in acts:
-                if a.__class__ is Play and a.guess is not None and hands[a.target][0] != a.guess:
+                if a.__class__ is Play and a.guess is not None and guard_outcome(a.guess, hands[a.target][0]) == MISS:
                     lv = misses.get(a.target)  # every missed guess leads to the same round
                     if lv is None:
                         lv = misses[a.target] = self._lin_trans(sid, a)
@@ -315,7 +316,7 @@ class ExactSolver(Transitions):
                 if a.__class__ is Play and a.guess is not None:
                     if hands is None:
                         hands = states[sid][0].hands
-                    profiles.setdefault(a, []).append((i, na, hands[a.target][0] == a.guess))
+                    profiles.setdefault(a, []).append((i, na, guard_outcome(a.guess, hands[a.target][0]) == HIT))
         if not profiles:
             return None
         classes: dict = {}
