@@ -29,8 +29,8 @@ def of_type(events, cls):
 
 
 def late(edition, hands, **kw):
-    """A late-round position with exactly `deck` left (see `solver.rules.state.late_position`)."""
-    from solver.rules.state import late_position
+    """A late-round position with exactly `deck` left (see `solver.rules.positions.late_position`)."""
+    from solver.rules.positions import late_position
 
     return late_position(edition, hands, **kw)
 

@@ -25,7 +25,7 @@ from typing import Optional
 import copy
 from functools import lru_cache
 
-from solver.rules.round_rules import chancellor_choices
+from solver.rules.legal import chancellor_choices
 from solver.rules.cards import Card
 from solver.rules.errors import LoveLetterError
 from solver.rules.outcomes import LOSE, TIE, WIN, baron_outcome

@@ -30,7 +30,7 @@ from solver.rules import memory as rule
 from solver.records.record import Record
 from solver.records.replay import Final, add_public_cards, knocked_out, walk
 from solver.rules.outcomes import HIT, MISS, TIE, WIN, baron_outcome, guard_outcome, prince_knocks_out
-from solver.rules.round_rules import chancellor_choices
+from solver.rules.legal import chancellor_choices
 
 SPY, GUARD, PRIEST, BARON, HANDMAID, PRINCE, CHANCELLOR, KING, COUNTESS, PRINCESS = tuple(Card)
 from solver.inference.factors import (UNOPENED, Belief)

@@ -31,7 +31,7 @@ from functools import lru_cache
 from typing import Optional, Protocol
 
 from solver.rules.cards import Card
-from solver.rules.round_rules import chancellor_choices, legal_plays
+from solver.rules.legal import chancellor_choices, legal_plays
 
 
 class PlayContext(Protocol):

@@ -22,7 +22,8 @@ from solver.rules.errors import (
 from solver.rules.events import seen_by
 from solver.rules.game import apply, deal_from_order, deal_round, legal_actions, new_game, new_round, next_starter
 from solver.rules.names import NAMINGS, card_name, parse_card
-from solver.rules.state import Game, Round, game_position, late_position, position, validate_round
+from solver.rules.positions import game_position, late_position, position, validate_round
+from solver.rules.state import Game, Round
 
 __all__ = [
     "AmbiguousCardNameError", "Card", "ChancellorChoice", "EDITIONS", "EDITION_2019",

@@ -59,7 +59,7 @@ class Edition:
     #: Memo of one card's plays per (card, seat, open targets) that `action_cache` is built from.
     card_cache: dict = field(init=False, repr=False)
     #: Memo of every seat's open targets per (out, protected) and of the legal plays per (hand,
-    #: seat, open targets): what a miss of `action_cache` reads (`round_rules.legal_plays`).
+    #: seat, open targets): what a miss of `action_cache` reads (`solver.rules.legal.legal_plays`).
     targets_cache: dict = field(init=False, repr=False)
     plays_cache: dict = field(init=False, repr=False)
     _hash: int = field(init=False, repr=False)

@@ -15,7 +15,8 @@ from solver.rules.cards import Card
 from solver.rules.editions import Edition, get_edition
 from solver.rules.errors import IllegalActionError, InvalidOptionError, InvalidPositionError
 from solver.rules.events import CardDealt, CardDrawn, GameEnded, RoundStarted, TokensAwarded
-from solver.rules.round_rules import round_apply, round_legal_actions
+from solver.rules.legal import round_legal_actions
+from solver.rules.round_rules import round_apply
 from solver.rules.seeding import SEED_SCHEME, check_scheme, shuffle_round
 from solver.rules.state import GAME_OVER, HAND_OF, HAND_PAIR, IN_ROUND, PLAY, ROUND_OVER, Game, Round, interned_flags
 
@@ -120,7 +121,7 @@ def new_game(
 def legal_actions(state: Game | Round) -> tuple:
     """Every legal action in a round or a game, fully specified, without duplicates."""
     if type(state) is Round:
-        if state.phase == PLAY:  # the memo of `round_rules.legal_plays`, read directly when filled
+        if state.phase == PLAY:  # the memo of `solver.rules.legal.legal_plays`, read directly when filled
             p = state.current
             found = state.edition.action_cache.get((state.hands[p], p, state.out, state.protected))
             if found is not None:

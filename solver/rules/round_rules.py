@@ -1,4 +1,5 @@
-"""The rules of one round as pure functions: `round_legal_actions` and `round_apply`.
+"""The rules of one round as pure functions: `round_apply` (the legal actions are `solver.rules.legal`'s
+`round_legal_actions`; why one is refused, `solver.rules.illegal`).
 
 `round_apply(state, action)` returns `(new_state, events)`; the input is never changed. An
 illegal action raises `IllegalActionError` whose message names the rule. Turn order follows
@@ -10,15 +11,12 @@ Hot path notes (`docs/engine.md`, Performance): legal plays are memoised per edi
 (hand, seat, out, protected), built from a second memo of each card's plays per (card, seat,
 open targets), so a new combination of who is out or protected creates no new `Play`;
 `round_apply` checks an action against the memoised set before doing anything else, and only
-a refused action pays for the detailed explanation (`_explain_illegal`). Events are built with
+a refused action pays for the detailed explanation (`explain_illegal`). Events are built with
 `tuple.__new__` (every field given, in order), which skips the generated `__new__` of each
 `NamedTuple`; the memory (`Round.known`) is only recomputed when a play can change it.
 """
 
 from __future__ import annotations
-
-from functools import lru_cache
-from itertools import permutations
 
 from solver.rules.actions import ChancellorChoice, Play
 from solver.rules.cards import CHOOSES, TARGETS_OTHERS, Card
@@ -41,6 +39,8 @@ from solver.rules.events import (
     RoundEnded,
     TurnStarted,
 )
+from solver.rules.illegal import explain_illegal
+from solver.rules.legal import canonical_choices, legal_plays
 from solver.rules.memory import remember
 from solver.rules.state import CHANCELLOR, HAND_OF, HAND_PAIR, OVER, PLAY, Round, interned_flags, set_flag
 from solver.rules.outcomes import HIT, LOSE, TIE, baron_outcome, guard_outcome
@@ -68,139 +68,6 @@ _new = tuple.__new__
 
 
 # ---------------------------------------------------------------------------------------
-# Legal actions
-# ---------------------------------------------------------------------------------------
-
-def open_targets(state: Round) -> tuple[int, ...]:
-    """Other players the player to move may choose: in the round and not protected."""
-    p = state.current
-    out = state.out
-    protected = state.protected
-    return tuple(i for i in range(len(out)) if i != p and not out[i] and not protected[i])
-
-
-def _actions_for_card(edition, card: Card, targets: tuple[int, ...], seat: int) -> tuple:
-    void = edition.void_target_allowed
-    if card in _TARGETS_OTHERS:
-        if not targets:
-            return (Play(card),)
-        if card is GUARD:
-            acts = [Play(card, t, g) for t in targets for g in edition.guessable]
-        else:
-            acts = [Play(card, t) for t in targets]
-        if void:
-            acts.append(Play(card))
-        return tuple(acts)
-    if card is PRINCE:
-        acts = [Play(card, t) for t in sorted(targets + (seat,))]
-        if void and targets:
-            acts.append(Play(card))
-        return tuple(acts)
-    return (Play(card),)
-
-
-def card_plays(edition, card: Card, seat: int, targets: tuple[int, ...]) -> tuple:
-    """The legal plays of one card for `seat` with these open targets, in the engine's order
-    (memoised per edition: few combinations exist)."""
-    key = (card, seat, targets)
-    cache = edition.card_cache
-    found = cache.get(key)
-    if found is None:
-        found = cache[key] = _actions_for_card(edition, card, targets, seat)
-    return found
-
-
-def legal_plays(edition, hand: tuple, seat: int, out: tuple, protected: tuple) -> tuple:
-    """The plays legal for `seat` holding the two cards `hand`, given who is out and
-    protected, in the engine's order. The inference asks this of hands it only imagines.
-
-    Memoised per edition by (hand, seat, out, protected) (`action_cache`, bounded: with 6
-    players there are over a million such keys, so it is cleared when full). A miss is two
-    small lookups that never need clearing: the open targets of each seat per (out, protected)
-    (`targets_cache`) and the plays per (hand, seat, open targets) (`plays_cache`), whose
-    tuples the first memo shares."""
-    key = (hand, seat, out, protected)
-    cache = edition.action_cache
-    found = cache.get(key)
-    if found is None:
-        flags = (out, protected)
-        per_seat = edition.targets_cache.get(flags)
-        if per_seat is None:
-            n = len(out)
-            per_seat = edition.targets_cache[flags] = tuple(
-                tuple([i for i in range(n) if i != q and not out[i] and not protected[i]]) for q in range(n))
-        short = (hand, seat, per_seat[seat])
-        found = edition.plays_cache.get(short)
-        if found is None:
-            found = edition.plays_cache[short] = _compute_plays(edition, hand, per_seat[seat], seat)
-        if len(cache) >= 250_000:  # bound the memo; it refills with what is in use
-            cache.clear()
-        cache[key] = found
-    return found
-
-
-def playable_cards(hand: tuple) -> tuple:
-    """The cards of a two-card hand that may be played, lowest first (the Countess rule, §6:
-    with the King or a Prince she is the only one)."""
-    a, b = hand
-    if COUNTESS in hand and (KING in hand or PRINCE in hand):
-        return (COUNTESS,)
-    if a == b:
-        return (a,)
-    return (a, b) if a < b else (b, a)
-
-
-def _compute_plays(edition, hand: tuple, targets: tuple, seat: int) -> tuple:
-    acts: tuple = ()
-    for card in playable_cards(hand):
-        acts += card_plays(edition, Card(card), seat, targets)
-    return acts
-
-
-@lru_cache(maxsize=4096)
-def chancellor_choices(hand: tuple[Card, ...]) -> tuple:
-    """Every distinct (keep, bottom order) for a 2- or 3-card Chancellor hand, as
-    (tuple, frozenset)."""
-    return _chancellor_actions(hand)
-
-
-@lru_cache(maxsize=4096)
-def _canonical_choices(hand: tuple[Card, ...]) -> dict:
-    """{choice: the same choice with `Card` fields} for a Chancellor hand: an action equal to a
-    legal one (e.g. given with ints) maps to the engine's own object."""
-    return {a: a for a in chancellor_choices(hand)[0]}
-
-
-def _chancellor_actions(hand: tuple[Card, ...]) -> tuple:
-    """Every distinct (keep, bottom order) for a 2- or 3-card Chancellor hand."""
-    seen = set()
-    acts = []
-    for i, keep in enumerate(hand):
-        rest = hand[:i] + hand[i + 1:]
-        for order in permutations(rest):
-            act = ChancellorChoice(keep, tuple(order))
-            if act not in seen:
-                seen.add(act)
-                acts.append(act)
-    acts.sort(key=lambda a: (a.keep, a.bottom))
-    return tuple(acts), frozenset(acts)
-
-
-def round_legal_actions(state: Round) -> tuple:
-    """Every legal, fully specified action for the player to move (no duplicates)."""
-    phase = state.phase
-    if phase == PLAY:
-        p = state.current
-        found = state.edition.action_cache.get((state.hands[p], p, state.out, state.protected))
-        if found is None:
-            found = legal_plays(state.edition, state.hands[p], p, state.out, state.protected)
-        return found
-    if phase == CHANCELLOR:
-        return chancellor_choices(state.hands[state.current])[0]
-    return ()
-
-
-# ---------------------------------------------------------------------------------------
 # Apply
 # ---------------------------------------------------------------------------------------
 
@@ -211,7 +78,7 @@ def round_apply(state: Round, action) -> tuple[Round, tuple]:
     kind = type(action)
     if phase == PLAY:
         if kind is not Play:
-            raise _explain_illegal(state, action)
+            raise explain_illegal(state, action)
         card, target, guess, player = action
         if player is not None:
             _check_player(state, player)
@@ -250,7 +117,7 @@ def round_apply(state: Round, action) -> tuple[Round, tuple]:
         except TypeError:  # a field that cannot be compared
             legal = False
         if not legal:
-            raise _explain_illegal(state, action)
+            raise explain_illegal(state, action)
         if hand[0] == action.card:
             card, kept = hand
         else:
@@ -267,17 +134,17 @@ def round_apply(state: Round, action) -> tuple[Round, tuple]:
                 try:
                     action = ChancellorChoice(action.keep, tuple(action.bottom))
                 except TypeError:
-                    raise _explain_illegal(state, action) from None
+                    raise explain_illegal(state, action) from None
         elif kind is Play and action.player is not None:
             _check_player(state, action.player)
         legal = None
         if type(action) is ChancellorChoice:
             try:
-                legal = _canonical_choices(hands[p]).get(action)
+                legal = canonical_choices(hands[p]).get(action)
             except TypeError:  # unhashable field, e.g. a list as a card: not legal
                 pass
         if legal is None:
-            raise _explain_illegal(state, action)
+            raise explain_illegal(state, action)
         return _apply_chancellor_choice(state, legal)
     raise IllegalActionError("the round is over: no more plays this round", rule="round-over")
 
@@ -507,101 +374,3 @@ def _finish(state, hands, discards, out, deck, set_aside, events, reason, winner
                      set_aside, state.face_up, state.current, OVER, state.turn, winners, bonus, reason, known)),
         tuple(events),
     )
-
-
-# ---------------------------------------------------------------------------------------
-# Why an action is illegal (slow path: only for refused actions)
-# ---------------------------------------------------------------------------------------
-
-def _name(card) -> str:
-    try:
-        return Card(card).title
-    except (ValueError, TypeError):
-        return repr(card)
-
-
-def _explain_illegal(state: Round, action) -> IllegalActionError:
-    p = state.current
-    hand = state.hands[p]
-    if state.phase == CHANCELLOR:
-        if not isinstance(action, ChancellorChoice):
-            return IllegalActionError(
-                "you played a Chancellor: now keep one card and put the others under the deck "
-                "(a ChancellorChoice), nothing else", rule="chancellor-pending")
-        held = ", ".join(_name(c) for c in hand)
-        keep = action.keep
-        try:
-            kept_ok = keep in hand
-        except TypeError:
-            kept_ok = False
-        if not kept_ok:
-            return IllegalActionError(
-                f"keep one of your cards and put all the others under the deck: you hold {held}, "
-                f"so you cannot keep the {_name(keep)}", rule="chancellor-keep", keep=keep)
-        rest = list(hand)
-        rest.remove(keep)
-        return IllegalActionError(
-            f"keep one of your cards and put all the others under the deck: keeping the {_name(keep)}, "
-            f"you must return exactly {' and '.join(_name(c) for c in sorted(rest))} (in the order you choose)",
-            rule="chancellor-return", keep=keep)
-    if not isinstance(action, Play):
-        return IllegalActionError("it is a play turn: choose a card to play", rule="play-expected")
-    card = action.card
-    names = " and ".join(_name(c) for c in hand)
-    if card not in hand:
-        return IllegalActionError(
-            f"you cannot play the {_name(card)}: your hand is {names}", rule="card-not-in-hand",
-            card=card)
-    other = hand[1] if hand[0] == card else hand[0]
-    if card in (KING, PRINCE) and other == COUNTESS:
-        return IllegalActionError(
-            f"you must play the Countess: you also hold the {_name(card)}", rule="countess-forced",
-            card=card)
-    card = Card(card)
-    targets = open_targets(state)
-    t = action.target
-    n = len(state.hands)
-    if card not in (GUARD, PRIEST, BARON, PRINCE, KING):
-        return IllegalActionError(
-            f"the {card.title} does not choose a player or name a card", rule="no-target-card", card=card)
-    if card is not GUARD and action.guess is not None:
-        return IllegalActionError(f"only the Guard names a card; the {card.title} does not",
-                                  rule="guess-not-guard", card=card)
-    if t is None:
-        if card is GUARD and action.guess is not None and (not targets or state.edition.void_target_allowed):
-            # Nobody to choose (or the S004 reading's play into the void): the Guard is played
-            # with no effect, so there is nobody to name a card about.
-            return IllegalActionError(
-                "a Guard played with no player chosen has no effect and names no card",
-                rule="guess-without-target", card=card)
-        if card is PRINCE:
-            return IllegalActionError(
-                "the Prince must choose a player; with every opponent protected you must choose yourself",
-                rule="prince-must-target")
-        return IllegalActionError(
-            f"the {card.title} must choose another player while one can be chosen "
-            f"(open: seats {', '.join(map(str, targets))})", rule="target-required", card=card)
-    if not isinstance(t, int) or not 0 <= t < n:
-        return IllegalActionError(f"there is no seat {t!r} (seats 0–{n - 1})", rule="no-such-seat")
-    if t == p and card is not PRINCE:
-        return IllegalActionError(
-            f"the {card.title} must choose another player, not yourself", rule="target-self", card=card)
-    if state.out[t]:
-        return IllegalActionError(
-            f"seat {t} is out of the round and cannot be chosen", rule="target-out", target=t)
-    if state.protected[t]:
-        return IllegalActionError(
-            f"seat {t} is protected by a Handmaid until their next turn and cannot be chosen",
-            rule="target-protected", target=t)
-    if card is GUARD:
-        g = action.guess
-        if g is None:
-            return IllegalActionError("the Guard must name a card", rule="guess-required")
-        if g == GUARD:
-            return IllegalActionError("the Guard cannot name the Guard", rule="guard-names-guard")
-        if g not in state.edition.cards:
-            valid = ", ".join(c.title for c in state.edition.guessable)
-            return IllegalActionError(
-                f"the {_name(g)} is not in the {state.edition.title} edition; name one of: {valid}",
-                rule="guess-not-in-edition", guess=g)
-    return IllegalActionError(f"the {card.title} cannot be played that way", rule="illegal-action")

@@ -35,7 +35,8 @@ from solver.rules.errors import IllegalActionError, LoveLetterError, excerpt
 from solver.rules.events import NoEffect, PriestSaw
 from solver.rules.game import apply, legal_actions
 from solver.rules.names import parse_card
-from solver.rules.state import Round, position
+from solver.rules.positions import position
+from solver.rules.state import Round
 from solver.teaching.history import Goal, History, replay
 
 

@@ -5,7 +5,7 @@ cards of a 2-player round — and, for any action, what the engine rules in each
 Every card of the edition is somewhere: in a hand, a discard pile, the face-up row, the set-aside slot
 or the deck. So the deck's size follows from what is seen: the unseen cards are the other players'
 hands (one each, for those still in), the set-aside card and the deck. `check` refuses a table no
-round can reach (the engine's own check of a position, `solver.rules.state.validate_round`, with its
+round can reach (the engine's own check of a position, `solver.rules.positions.validate_round`, with its
 rule keys), and `outcomes` plays an action in one world per card the chosen player may hold.
 """
 
@@ -20,7 +20,8 @@ from solver.rules.cards import Card
 from solver.rules.editions import Edition
 from solver.rules.errors import IllegalActionError, InvalidPositionError
 from solver.rules.game import apply
-from solver.rules.state import PLAY, Round, position
+from solver.rules.positions import position
+from solver.rules.state import PLAY, Round
 
 
 @dataclass(frozen=True)

@@ -13,7 +13,7 @@ from solver.rules.errors import InvalidPositionError
 from hashlib import blake2b
 
 from solver.rules.seeding import SEED_SCHEME, choose_starter, fisher_yates_digits, shuffle_round
-from solver.rules.state import game_position
+from solver.rules.positions import game_position
 
 
 def test_new_games_use_the_current_scheme_and_keep_it():

@@ -54,7 +54,7 @@ def put(acts, m, c, t, g):
 
 @njit(cache=True)
 def legal_plays(st, ed, acts):
-    """The legal plays of the player to move, in the engine's order (`round_rules.legal_plays`),
+    """The legal plays of the player to move, in the engine's order (`solver.rules.legal.legal_plays`),
     as rows (card, target or -1, guess or -1); their number."""
     p = st[CUR]
     n = st[N_]
@@ -94,7 +94,7 @@ def legal_plays(st, ed, acts):
 @njit(cache=True)
 def chancellor_choices(st, acts):
     """Every distinct (keep, bottom order) of the Chancellor's choice, sorted by (keep, bottom)
-    (`round_rules.chancellor_choices`), as rows (keep, first returned, second or -1, how many
+    (`solver.rules.legal.chancellor_choices`), as rows (keep, first returned, second or -1, how many
     returned: the last one ends at the very bottom); their number."""
     p = st[CUR]
     held = np.empty(3, dtype=np.int64)
