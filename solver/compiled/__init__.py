@@ -93,6 +93,32 @@ def warm() -> float:
             return 0.0
         from solver.compiled.warming import warm_all
 
-        warm_all()
+        try:
+            warm_all()
+        except ModuleNotFoundError:
+            # A disk cache written before a kernel module was renamed still names the old module
+            # (numba checks a cached function against its own file only): clear it, compile afresh.
+            clear_disk_cache()
+            warm_all()
         mark_ready()
     return time.perf_counter() - t0
+
+
+def clear_disk_cache() -> int:
+    """Remove the kernels' machine code kept on disk (numba's `*.nbi`, `*.nbc` beside the sources, or
+    under `NUMBA_CACHE_DIR` for these sources); the number of files removed."""
+    import os
+    from pathlib import Path
+
+    here = Path(__file__).resolve().parent
+    roots = [here]
+    cache_dir = os.environ.get("NUMBA_CACHE_DIR")
+    if cache_dir:
+        roots += [p for p in Path(cache_dir).rglob("compiled") if p.parent.name == "solver"]
+    removed = 0
+    for root in roots:
+        for pattern in ("*.nbi", "*.nbc"):
+            for f in root.rglob(pattern):
+                f.unlink(missing_ok=True)
+                removed += 1
+    return removed

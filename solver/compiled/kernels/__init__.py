@@ -23,7 +23,7 @@ Edition (`np.int64[E_SIZE]`): each card's value and copies, the Guard's guesses,
 settings (Spy, showdown tie rule, plays into the void, the Spy bonus blocked by knocked-out
 players, the 2-player face-up cards) and the full deck, sorted.
 
-Its rooms: `rows` (the arrays' offsets, the generator, the deal), `outcomes` (each card's outcomes:
+Its rooms: `round_array` (the arrays' offsets, the generator, the deal), `outcomes` (each card's outcomes:
 the mirror of `solver.rules.outcomes`), `memory` (the memory's writes, step for step `solver.rules.memory`),
 `rules` (legal plays and their effects), `counter` (the card counter), `playouts`, `belief` (the viewer's turns on what it would infer).
 """
@@ -32,7 +32,7 @@ from __future__ import annotations
 
 # ruff: noqa: F401  (the package re-exports its rooms: `solver.compiled.kernels.X`)
 
-from solver.compiled.kernels.rows import (ALIVE, BARON, CH, CHANCELLOR, COUNTESS, COUNTING, CUR, DECK, DECKN,
+from solver.compiled.kernels.round_array import (ALIVE, BARON, CH, CHANCELLOR, COUNTESS, COUNTING, CUR, DECK, DECKN,
                                           DISC, DLEN, DRAWN, EXPLORE_P, EXPLORE_Q, E_COMP, E_DECK, E_DECKN,
                                           E_FACEUP2, E_GUESS, E_NGUESS, E_SIZE, E_SPY, E_SPYBLOCK, E_TIE,
                                           E_VALUE, E_VOID, GUARD, HAND, HANDMAID, KIND, KING, KNOWN, MAXACTS,

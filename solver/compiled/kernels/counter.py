@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import numpy as np
 from numba import njit
-from solver.compiled.kernels.rows import (BARON, CH, CUR, DISC, DLEN, DRAWN, E_COMP, E_GUESS, E_NGUESS,
+from solver.compiled.kernels.round_array import (BARON, CH, CUR, DISC, DLEN, DRAWN, E_COMP, E_GUESS, E_NGUESS,
                                           E_VALUE, E_VOID, GUARD, HAND, KIND, KNOWN, MAXD, MAXP, NCH, NEG,
                                           NUP, N_, OUT, PHASE, PRIEST, PRINCE, PRINCESS, PROT, UP, ZERO_)
 from solver.compiled.kernels.rules import open_targets, playable, put

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from numba import njit
 
-from solver.compiled.kernels.rows import KNOWN, MAXP
+from solver.compiled.kernels.round_array import KNOWN, MAXP
 
 
 @njit(cache=True)

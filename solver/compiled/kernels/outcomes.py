@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from numba import njit
 
-from solver.compiled.kernels.rows import E_VALUE, PRINCESS
+from solver.compiled.kernels.round_array import E_VALUE, PRINCESS
 
 #: A Baron's outcomes for the player who plays it (the reference's WIN, TIE, LOSE).
 B_LOSE, B_TIE, B_WIN = -1, 0, 1

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import numpy as np
 from numba import njit
-from solver.compiled.kernels.rows import (COUNTING, CUR, EXPLORE_P, EXPLORE_Q, MAXACTS, MAXDECK, MAXP, OUT,
+from solver.compiled.kernels.round_array import (COUNTING, CUR, EXPLORE_P, EXPLORE_Q, MAXACTS, MAXDECK, MAXP, OUT,
                                           PHASE, RANDOM, SIZE, SPYB, WIN, below, shuffle_deal)
 from solver.compiled.kernels.rules import apply_row, chancellor_choices, legal_actions, legal_plays
 from solver.compiled.kernels.counter import counting_choices

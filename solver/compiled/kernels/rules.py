@@ -7,7 +7,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 from solver.compiled.kernels import memory, outcomes
-from solver.compiled.kernels.rows import (ALIVE, BARON, CH, CHANCELLOR, COUNTESS, CUR, DECK, DECKN, DISC,
+from solver.compiled.kernels.round_array import (ALIVE, BARON, CH, CHANCELLOR, COUNTESS, CUR, DECK, DECKN, DISC,
                                           DLEN, DRAWN, E_GUESS, E_NGUESS, E_SPY, E_SPYBLOCK, E_TIE, E_VALUE,
                                           E_VOID, GUARD, HAND, HANDMAID, KIND, KING, MAXD, MAXP, NCH,
                                           NEG, N_, ONE_, OUT, PHASE, PRIEST, PRINCE, PRINCESS, PROT, REASON,

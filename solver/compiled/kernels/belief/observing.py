@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from numba import njit
-from solver.compiled.kernels.rows import (BARON, CH, CHANCELLOR, COUNTING, CUR, DECKN, DISC, DLEN, DRAWN, E_VALUE,
+from solver.compiled.kernels.round_array import (BARON, CH, CHANCELLOR, COUNTING, CUR, DECKN, DISC, DLEN, DRAWN, E_VALUE,
                                           EXPLORE_P, EXPLORE_Q, GUARD, HAND, KING, KNOWN, MAXD, MAXP, NCH, N_, OUT,
                                           PHASE, PRINCE)
 from solver.compiled.kernels.rules import legal_actions

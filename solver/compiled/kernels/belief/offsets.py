@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from solver.compiled.kernels.rows import (EXPLORE_P, EXPLORE_Q, MAXACTS, MAXDECK, MAXP)
+from solver.compiled.kernels.round_array import (EXPLORE_P, EXPLORE_Q, MAXACTS, MAXDECK, MAXP)
 
 NC = 10
 EPS = EXPLORE_P / EXPLORE_Q

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 from numba import njit
-from solver.compiled.kernels.rows import (BARON, COUNTING, CUR, DECKN, DRAWN, E_VALUE, EXPLORE_P, EXPLORE_Q, GUARD,
+from solver.compiled.kernels.round_array import (BARON, COUNTING, CUR, DECKN, DRAWN, E_VALUE, EXPLORE_P, EXPLORE_Q, GUARD,
                                           HAND, MAXACTS, MAXP, N_, OUT, PHASE, PRIEST, PRINCE, PRINCESS, SETASIDE,
                                           SIZE, SPYB, WIN, below)
 from solver.compiled.kernels.rules import apply_row, chancellor_choices, legal_actions, legal_plays

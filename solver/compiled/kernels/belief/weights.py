@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from numba import njit
-from solver.compiled.kernels.rows import (CH, CUR, DISC, DLEN, DRAWN, E_COMP, HAND, MAXD, NCH, NUP, N_, OUT, PHASE, UP)
+from solver.compiled.kernels.round_array import (CH, CUR, DISC, DLEN, DRAWN, E_COMP, HAND, MAXD, NCH, NUP, N_, OUT, PHASE, UP)
 from solver.compiled.kernels.belief.offsets import NC, F_MASS
 
 
