@@ -2,7 +2,7 @@
 learns from it. The rules (`round_rules`) resolve a play with it; the memory rule (`solver.rules.memory`)
 reads who learns whose hand; the record's checks (`solver.records.replay`), the guided entry
 (`solver.analysis.entry`), the inference's conditions (`solver.inference.beliefs`), the policies' odds
-(`solver.policies`) and both answers' per-play tallies (`solver.advice.estimate.outcomes`,
+(`solver.policies`) and both answers' per-play tallies (`solver.advice.estimate.immediate`,
 `solver.advice.exact.answer.learn_from`) read it. A change of, say, the Baron's tie rule is made here,
 in the kernels that mirror it (`solver.compiled.kernels.outcomes`, checked by the conformance suite)
 and in the words, and nowhere else (docs/architecture.md lists the files).

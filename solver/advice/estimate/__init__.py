@@ -9,7 +9,7 @@ Its interval is the sampling interval of that quantity, and the verdict (best, c
 told apart) is read from the paired differences of that quantity (`solver.advice.result`).
 
 The rooms: `settings` (the budgets, one object), `values` (the quantity deal by deal and its
-statistics), `sampling` (which plays get which deals), `outcomes` (what is known before sampling:
+statistics), `sampling` (which plays get which deals), `immediate` (what is known before sampling:
 certain outcomes, sure misses, the immediate figures), `continuation` (the viewer's belief at the
 decision), `leaves` (exact values at the next decision where it is small), `report` (the answer).
 """
@@ -25,7 +25,7 @@ import numpy as np
 from solver.advice.deals import make_deals
 from solver.advice.estimate.continuation import start_belief
 from solver.advice.estimate.leaves import leaf_values
-from solver.advice.estimate.outcomes import certain_outcomes, immediate_figures, settled_by_card
+from solver.advice.estimate.immediate import certain_outcomes, immediate_figures, settled_by_card
 from solver.advice.estimate.report import report, types_reported
 from solver.advice.estimate.sampling import PlayResults, sample_plays
 from solver.advice.estimate.settings import (DEFAULT_LEAVES, LEAF_MAX_DECK, LEAF_WORK, MORE, MORE_STEP,

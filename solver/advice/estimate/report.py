@@ -6,7 +6,7 @@ from __future__ import annotations
 import math
 from fractions import Fraction
 
-from solver.advice.estimate.outcomes import shielded
+from solver.advice.estimate.immediate import shielded
 from solver.advice.estimate.sampling import leader
 from solver.advice.estimate.settings import BOOTSTRAP, Z
 from solver.advice.exact import learn_from
