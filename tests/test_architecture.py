@@ -236,11 +236,12 @@ def test_the_rules_load_alone_and_the_facade_loads_a_layer_when_asked():
 
 
 def test_the_library_tests_collect_without_the_app():
-    """Only tests/tutor imports Streamlit or a browser: the solver's tests run where the app's toolkit is not
-    installed (they may read tutor/text, which never imports Streamlit)."""
+    """Only tests/tutor (the app in process) and tests/browser (the app in a real browser) import Streamlit or
+    a browser: the solver's tests run where the app's toolkit is not installed (they may read tutor/text,
+    which never imports Streamlit)."""
     wrong = []
     for path in sorted((ROOT / "tests").rglob("*.py")):
-        if "tutor" in path.relative_to(ROOT / "tests").parts or path.name == "test_architecture.py":
+        if {"tutor", "browser"} & set(path.relative_to(ROOT / "tests").parts) or path.name == "test_architecture.py":
             continue
         for target, _ in imports(path):
             if target.split(".")[0] in ("streamlit", "playwright"):

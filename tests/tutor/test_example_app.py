@@ -10,18 +10,12 @@ from solver import Card, Play, legal_actions
 from solver.advice.advisor import advise
 from solver.records.record import record_from_events
 from solver.words.i18n import t
-from tutor.text.example import NAMES, example_steps, guard_odds, judge, turn_play
+from tutor.text.example import NAMES, guard_odds, judge, turn_play
 
+from ..app_examples import DECISIONS, FRAMES, STEPS, frame_of
 from .app_support import example_button
 
 APP = str(Path(__file__).resolve().parents[2] / "tutor" / "app.py")
-STEPS = example_steps()
-DECISIONS = [s for s in STEPS if s.decision]
-FRAMES = [(kind, i) for i, s in enumerate(STEPS) for kind in (("question", "outcome") if s.decision else ("outcome",))]
-
-
-def frame_of(step) -> int:
-    return FRAMES.index(("question", STEPS.index(step))) + 1
 
 
 def test_every_guard_guess_of_the_example_is_a_best_guess_by_the_inference():

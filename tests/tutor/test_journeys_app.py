@@ -13,13 +13,8 @@ from solver import Card, parse_record
 from solver.words.sentences import history_lines
 from solver.words.i18n import LANGUAGES, t
 
+from ..app_examples import LONG, PRINCESS
 from .app_support import app, edition_box, page
-
-#: Ana holds the Princess and a Guard, Luis and Marta unseen: an estimate (3 players).
-PRINCESS = "2019 Ana,Luis,Marta first:Ana viewer:Ana dealt:9 | Ana +1"
-#: A 4-player round: the inference weighs several turns, so its fractions are long.
-LONG = ("2019 Ana,Luis,Marta,Sofia first:Ana viewer:Ana dealt:3 | Ana +1 1>Luis=5 miss | Luis 1>Marta=3 miss | "
-        "Marta 1>Sofia=7 miss | Sofia 2>Ana | Ana +4 4 | Luis 1>Marta=2 miss | Marta 3>Luis tie | Sofia 4 | Ana +5")
 
 
 # --- home and FAQ ----------------------------------------------------------------------------------

@@ -1,20 +1,18 @@
 """The worker pool (tutor/workers.py): identical requests share one computation, the finished
 answers are bounded, the project's errors come back as themselves, the pool's answers equal the
-in-process ones figure for figure, a broken pool is recreated, the longer search keeps its bound;
-and in a real browser two pages opening one shared analyzer link both get the best play."""
+in-process ones figure for figure, a broken pool is recreated, the longer search keeps its bound.
+(Two browser pages opening one shared link: tests/browser/test_shared_link_browser.py.)"""
 
 from __future__ import annotations
 
 import os
 import threading
-from urllib.parse import urlencode
 
 import pytest
 
 from solver import LoveLetterError, get_edition, parse_record
 from solver.records.notation import format_record
 from tutor import workers
-from solver.words.i18n import t
 from tutor.workers import DeeperBusy, Workers, compute
 
 TWO = "2019 Ana,Luis first:Ana viewer:Ana up:2,3,6 dealt:1 | Ana +1 1>Luis=5 miss | Luis 2>Ana | Ana +3"
@@ -175,23 +173,6 @@ def test_one_longer_search_at_a_time_the_same_one_shared():
 
 def test_the_app_uses_one_shared_pool_inline_under_these_tests():
     assert workers.shared() is workers.shared() and workers.shared().inline
-
-
-@pytest.mark.e2e
-def test_two_browser_pages_opening_one_shared_link_both_get_the_best_play(browser, server):
-    from .browser_support import settled
-
-    url = f"{server}/analyzer?{urlencode({'lang': 'en', 'record': TWO, 'model': 'mixture'})}"
-    pages = [browser.new_context().new_page() for _ in range(2)]
-    for page in pages:
-        page.goto(url, wait_until="domcontentloaded")
-    for page in pages:  # the verdict: the best play, or the plays equally good
-        page.get_by_text(t("en", "an_best", play="").strip()).or_(
-            page.get_by_text(t("en", "an_probably_best", play="").strip())).first.wait_for(timeout=120000)
-        settled(page, timeout_ms=120000)
-        assert not page.locator("[data-testid='stException']").count()
-    for page in pages:
-        page.context.close()
 
 
 def test_starting_the_pool_ahead_starts_its_workers_and_answers_after(pool):

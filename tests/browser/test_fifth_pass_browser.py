@@ -30,8 +30,6 @@ from solver.words.sentences import card_label
 from .browser_support import (HAND, WAIT_MS, bottom, box, choose, eventually, expect, holds, in_first_screen,
                               new_page, open_url, phone_screen, settled, shot, stays_put, top, verdict)
 
-pytestmark = pytest.mark.e2e
-
 E2019 = get_edition("2019")
 #: Streamlit's header covers the top of a phone's screen: "in view" is below it.
 HEADER = 60
@@ -206,8 +204,9 @@ def test_the_worked_examples_next_stays_in_one_place_and_repeated_taps_land_on_a
 
 # --- point 4 -----------------------------------------------------------------------------------------
 
-TYPOS = [("en", 390, "countes king", "trap-countess-king"), ("en", 1280, "baron tye", "trap-baron-tie"),
-         ("fr", 390, "prinsess discard", "faq-prince-princess-empty-deck"),
+#: Each language once and each screen once; every typo's search ("countes king" too) is checked without a
+#: browser (tests/tutor/test_faq_search.py).
+TYPOS = [("en", 1280, "baron tye", "trap-baron-tie"), ("fr", 390, "prinsess discard", "faq-prince-princess-empty-deck"),
          ("es", 390, "condesa y rei", "trap-countess-king")]
 
 

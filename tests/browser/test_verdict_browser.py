@@ -31,8 +31,6 @@ from solver.words.verdicts import VERDICT_NAMED, play_label, verdict_line
 from .browser_support import (eventually, expect, in_first_screen, new_page, open_url, phone_screen, settled, shot,
                               tap_play, top, verdict)
 
-pytestmark = pytest.mark.e2e
-
 #: Ana's turn in a 4-player 2019 round; against card counters the answer names a best play, plays
 #: proved close, plays not yet told apart after the extra deals, and sure misses at Luis. (The 3-player
 #: position used before is decided by the extra deals for plays not yet told apart; the 4-player one
@@ -55,8 +53,9 @@ def answer():
     return adv
 
 
-@pytest.mark.parametrize("lang,width", [("en", 1280), ("es", 390), ("fr", 1280), ("en", 390), ("es", 1280),
-                                        ("fr", 390)])
+#: Each language once and each screen once (the words are checked in every language without a browser:
+#: tests/advice/test_verdict_rules.py).
+@pytest.mark.parametrize("lang,width", [("en", 1280), ("es", 390), ("fr", 390)])
 def test_the_analyzers_verdict_says_close_and_not_yet_told_apart_with_each_plays_figure_in_chromium(
         browser, server, answer, lang, width):
     page = new_page(browser, width)

@@ -11,27 +11,23 @@ from __future__ import annotations
 import time
 from urllib.parse import urlencode
 
-import pytest
-
 from solver.advice.advisor import advise
 from solver.records.notation import parse_record
 from solver.words.i18n import t
 from solver.words.verdicts import verdict_line
 
-from .browser_support import ARTIFACTS, chromium, eventually, expect, new_page, require_browser, streamlit_app, verdict
-
-pytestmark = pytest.mark.e2e
+from .browser_support import ARTIFACTS, eventually, expect, new_page, streamlit_app, verdict
 
 #: A 2-player position answered exactly by the default budget (the reference engine: seconds).
 DECIDE = ("classic P1,P2 first:P1 viewer:P1 up:1,2,8 dealt:5 | P1 +1 1>P2=7 miss | P2 1>P1=4 miss | "
           "P1 +3 5>P1 disc:3 new:6 | P2 2>P1 | P1 +1 1>P2=3 miss | P2 7 | P1 +4")
 
 
-def test_a_fresh_server_serves_its_pages_at_once_and_answers_on_the_reference_engine(tmp_path):
-    require_browser()
+def test_a_fresh_server_serves_its_pages_at_once_and_answers_on_the_reference_engine(browser, tmp_path):
+    """Its own server (another environment), the run's chromium (conftest.py)."""
     env = {"NUMBA_CACHE_DIR": str(tmp_path / "numba"), "LOVELETTER_CORE": "when-ready", "TUTOR_NO_COMPILE": "1"}
     started = time.monotonic()
-    with streamlit_app(env=env) as url, chromium() as browser:
+    with streamlit_app(env=env) as url:
         page = new_page(browser, 1280, 900)
         try:
             page.goto(f"{url}/?lang=en", wait_until="domcontentloaded")

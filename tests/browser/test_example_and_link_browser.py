@@ -7,12 +7,8 @@ missing browser into a failure.
 
 from __future__ import annotations
 
-import pytest
-
 from .browser_support import (ARTIFACTS, WAIT_MS, eventually, expect, new_page, no_horizontal_overflow, open_url, settled,
                               shot)
-
-pytestmark = pytest.mark.e2e
 
 
 def test_worked_example_walked_to_the_end_in_chromium(browser, server):

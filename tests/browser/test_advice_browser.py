@@ -20,8 +20,6 @@ import time
 from functools import partial
 from urllib.parse import urlencode
 
-import pytest
-
 from solver import Card, get_edition
 from solver.words.i18n import t
 from solver.words.sentences import card_label
@@ -35,8 +33,6 @@ CLASSIC = get_edition("classic")
 #: drop-downs and "Add this turn"), turn 2 3, turn 3 5 (the drawn card, then "— my turn now:
 #: advise me —" chosen inside "Card played", then "Add this turn").
 CLICKS_BEFORE = 24
-
-pytestmark = pytest.mark.e2e
 
 
 _settled = partial(settled, pause_ms=200, timeout_ms=WAIT_MS)

@@ -36,11 +36,9 @@ from tutor.text.curriculum import load_lessons
 
 from .browser_support import (ARTIFACTS, WAIT_MS, box, choose, eventually, expect, in_first_screen, new_page,
                               no_horizontal_overflow, open_box, open_url, settled, shot, tap_play, unfold)
-from .test_example_app import DECISIONS, FRAMES, STEPS, frame_of
+from ..app_examples import DECISIONS, FRAMES, STEPS, frame_of
 
 E2019 = get_edition("2019")
-
-pytestmark = pytest.mark.e2e
 
 
 @pytest.mark.parametrize("lang,width", [("en", 1280), ("es", 390), ("fr", 390)])
@@ -318,7 +316,7 @@ def decision_view_fits(page, lang: str, width: int, name: str) -> None:
 @pytest.mark.parametrize("lang,width", [("es", 390), ("en", 1280), ("fr", 1280)])
 def test_the_advice_pages_never_show_a_raw_fraction_and_the_princess_row_says_you_are_out_in_chromium(
         browser, server, lang, width):
-    from .test_journeys_app import LONG, PRINCESS
+    from ..app_examples import LONG, PRINCESS
 
     page = new_page(browser, width)
     try:
