@@ -105,9 +105,9 @@ def measure(key: str, n: int, seconds: float) -> tuple[float, float, float]:
 def measure_compiled(key: str, n: int, seconds: float) -> float:
     """Compiled path: rounds/s (blocks of 20,000 rounds in one compiled call each)."""
     from solver import get_edition
-    from solver.compiled import backend, random_rounds
+    from solver.compiled import path_in_use, random_rounds
 
-    if backend() != "compiled":
+    if path_in_use() != "compiled":
         return float("nan")
     edition = get_edition(key)
     random_rounds(edition, n, 10, 1)  # compiled or loaded from the cache first
@@ -127,10 +127,10 @@ def measure_counting_compiled(key: str, n: int, seconds: float) -> float:
     import numpy as np
 
     from solver import get_edition
-    from solver.compiled import backend, edition_array
+    from solver.compiled import path_in_use, edition_array
     from solver.compiled.raw import kernels
 
-    if backend() != "compiled":
+    if path_in_use() != "compiled":
         return float("nan")
     ed = edition_array(get_edition(key))
     k = kernels()

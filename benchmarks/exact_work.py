@@ -23,7 +23,7 @@ from pathlib import Path
 sys.path[0] = str(Path(__file__).resolve().parent.parent)
 
 from solver.advice.exact import advise_exact  # noqa: E402
-from solver.compiled import backend, warm  # noqa: E402
+from solver.compiled import path_in_use, warm  # noqa: E402
 from solver.records.notation import parse_record  # noqa: E402
 
 NAMES = ("WORK NODES APPLIED PAIRS ERR BUDGET N_STATES N_OBS N_TRANS N_OUTS N_TLIN N_FOL N_FREST N_VALS N_MENT "
@@ -40,7 +40,7 @@ def main() -> None:
     models = args.models.split(",")
     warm()
     counters: dict = {}
-    if backend() == "compiled":  # the compiled search's own counters, read as it lets go of its tables
+    if path_in_use() == "compiled":  # the compiled search's own counters, read as it lets go of its tables
         from solver.compiled.exact import answer as compiled_exact
         from solver.compiled.exact.packing import CTR
 

@@ -337,14 +337,14 @@ def panel(argv: list) -> None:
     rounds = int(argv[0]) if argv else 1000
     sink = open(out, "a") if out else None
     try:  # the compiled core ready before the first answer is timed
-        from solver.compiled import backend, warm
+        from solver.compiled import path_in_use, warm
 
         warm()
     except ImportError:
-        def backend():
-            return "python"
+        def path_in_use():
+            return "reference"
     print(f"# seeds {base}..{base + rounds - 1} (--seed {base} repeats this run); {players} players; "
-          f"the core's path: {backend()}", flush=True)
+          f"the core's path: {path_in_use()}", flush=True)
     print(PANEL_HEADER, flush=True)
     for edition in editions:
         for member in members:

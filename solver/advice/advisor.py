@@ -46,7 +46,7 @@ __all__ = ["Advice", "AdviceError", "ExactSolver", "OPPONENT_MODELS", "RankedAct
 
 #: The default work budgets: transitions of the exact search per opponent type (a mixture of two types
 #: searches the worlds of both: twice the transitions; 100,000 take about a quarter of a second on the
-#: compiled path here, 2-3 s on the Python path), deals for the contenders of an estimate.
+#: compiled path here, 2-3 s on the reference path), deals for the contenders of an estimate.
 DEFAULT_WORK = 100_000
 DEFAULT_DEALS = 2_000
 #: Beyond this many cards in the deck the exact search never fits the default budget (measured

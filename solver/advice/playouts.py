@@ -227,7 +227,7 @@ def prefix(deal: Round, action, viewer: int, model, rng: SplitMix64, belief=None
 
 class Playouts:
     """The estimate's play-outs of the viewer's plays on sampled deals (the module docstring), on
-    the Python path. `decisions`: the next decision taken by `NextDecision` (else the heuristic's
+    the reference path. `decisions`: the next decision taken by `NextDecision` (else the heuristic's
     continuation from there); `leaves`: a `LeafTable`, or None for no leaf."""
 
     def __init__(self, viewer: int, actions: list, decisions: bool = True, leaves: Optional[LeafTable] = None,

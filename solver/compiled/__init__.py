@@ -6,13 +6,13 @@ The round is written twice: the reference engine, for reading, and the kernels, 
 the same rules, the same legal plays in the engine's order, the same choices of the random player and
 of the card counter and the same draws of the project's generator (`solver.rules.rng.SplitMix64`):
 from the same state and the same seed they play the same round (`tests/conformance/`). The compiled path
-is used when numba imports (`backend`); `LOVELETTER_CORE=python` forces the reference path. numba
+is used when numba imports (`path_in_use`); `LOVELETTER_CORE=reference` forces the reference path. numba
 compiles a function on its first call and keeps the machine code on disk (`cache=True`, beside the
 source, or under `NUMBA_CACHE_DIR`); `python -m solver.compiled` compiles everything once.
 
 What the seam offers (nothing else imports the kernels):
 
-* the path: `backend()`, `forced(path)`, `refresh()`, `warming()`; whether the
+* the path: `path_in_use()`, `forced(path)`, `refresh()`, `warming()`; whether the
   kernels are compiled or being compiled: `ready()`, `compiling_now()`, `marker()`, `WHEN_READY`
   (`solver.compiled.choice`);
 * the round played on (`solver.compiled.engine`): `fast_playout`, `belief_playout` (the viewer's turns
@@ -33,12 +33,12 @@ The raw kernels reach the conformance tests and the benchmarks only, through a f
 from __future__ import annotations
 
 from solver.compiled.arrays import edition_array, model_code, to_array, to_round
-from solver.compiled.choice import WHEN_READY, backend, compiling_now, forced, marker, ready, refresh, warming
+from solver.compiled.choice import WHEN_READY, path_in_use, compiling_now, forced, marker, ready, refresh, warming
 from solver.compiled.engine import belief_playout, bootstrap_counts, fast_playout, play_on, random_rounds
 from solver.compiled.errors import CompiledNeedMore, CompiledOutOfTime, CompiledOverflow, CompiledTooLarge
 from solver.compiled.protocol import ExactSearch
 
-__all__ = ["backend", "forced", "ready", "refresh", "warming", "WHEN_READY", "compiling_now", "marker", "fast_playout", "belief_playout", "play_on", "random_rounds", "bootstrap_counts",
+__all__ = ["path_in_use", "forced", "ready", "refresh", "warming", "WHEN_READY", "compiling_now", "marker", "fast_playout", "belief_playout", "play_on", "random_rounds", "bootstrap_counts",
            "edition_array", "to_array", "to_round", "model_code", "make_playouts", "make_deals", "exact_solver", "ExactSearch", "CompiledTooLarge", "CompiledOverflow", "CompiledOutOfTime",
            "CompiledNeedMore", "warm"]
 
@@ -48,7 +48,7 @@ def make_playouts(reference, viewer: int, actions: list, decisions: bool, leaves
     (`solver.compiled.sampling_runner.CompiledPlayouts`), or `reference(viewer, actions, decisions, leaves,
     belief)` (the caller's reference, `solver.advice.playouts.Playouts`) on the reference path. Both give the
     same results."""
-    if backend() == "python":
+    if path_in_use() == "reference":
         return reference(viewer, actions, decisions, leaves, belief)
     from solver.compiled.sampling_runner import CompiledPlayouts
 
@@ -59,7 +59,7 @@ def make_deals(reference, sampler, seed: int):
     """The estimate's deals on the path in use: `solver.compiled.deals.CompiledDeals` (the deals kept as the
     kernels' state rows) or `reference(sampler, seed)` (the caller's reference, `solver.advice.deals.Deals`)
     on the reference path; the same deals."""
-    if backend() == "python":
+    if path_in_use() == "reference":
         return reference(sampler, seed)
     from solver.compiled.deals import CompiledDeals
 
@@ -72,7 +72,7 @@ def exact_solver(reference, record, viewer: int, budget: int, deadline, model, s
     (`solver.compiled.exact.CompiledSolver`), or `reference(viewer, budget, deadline, model, sa_free=...)`
     (the caller's reference search, `solver.advice.exact.ExactSolver`) on the reference path and for
     the non-lazy reference mode. Both count the same work and give the same values."""
-    if backend() == "python" or not lazy:
+    if path_in_use() == "reference" or not lazy:
         return reference(viewer, budget, deadline, model, sa_free=sa_free)
     from solver.compiled.exact import CompiledSolver
 
@@ -89,7 +89,7 @@ def warm() -> float:
 
     t0 = time.perf_counter()
     with compiling():
-        if backend() != "compiled":
+        if path_in_use() != "compiled":
             return 0.0
         from solver.compiled.warming import warm_all
 

@@ -1,9 +1,10 @@
-"""Which path of the core is in use: "compiled" (numba, `solver.compiled.kernels`) or "python" (the
+"""Which path of the core is in use: "compiled" (numba, `solver.compiled.kernels`) or "reference" (the
 reference engine, `solver.rules` and `solver.policies.rollout`). Chosen once per process:
 
 * the compiled path when numba imports (it is a dependency, installed from wheels), the kernels
   compiled on their first call (minutes the first time, then loaded from numba's disk cache);
-* `LOVELETTER_CORE=python` forces the reference path (the tests run both);
+* `LOVELETTER_CORE=reference` forces the reference path (the tests run both; `python`, its name before,
+  is read the same);
 * `LOVELETTER_CORE=compiled` makes a missing numba an error instead of a fallback;
 * `LOVELETTER_CORE=when-ready` (the app): the compiled path once `python -m solver.compiled` has
   compiled every kernel of these sources (`ready`, a marker it writes), the reference path until then,
@@ -23,7 +24,9 @@ from pathlib import Path
 
 from solver.rules.errors import InvalidOptionError
 
-PATHS = ("compiled", "python")
+PATHS = ("compiled", "reference")
+#: A path's name before one name per idea (issue 50): still read from LOVELETTER_CORE and `forced`.
+_OLD_NAMES = {"python": "reference"}
 WHEN_READY = "when-ready"
 _K = None  # the kernels module, once imported
 _FORCED: list = []  # `forced`: the path chosen for a block of code
@@ -32,8 +35,9 @@ _WAITING: list = []  # when-ready and not ready yet at the last look (`refresh`)
 
 def _wanted() -> str:
     choice = os.environ.get("LOVELETTER_CORE", "").strip().lower()
+    choice = _OLD_NAMES.get(choice, choice)
     if choice not in ("", WHEN_READY) + PATHS:
-        raise InvalidOptionError(f"LOVELETTER_CORE must be 'compiled', 'python' or 'when-ready', not {choice!r}",
+        raise InvalidOptionError(f"LOVELETTER_CORE must be 'compiled', 'reference' or 'when-ready', not {choice!r}",
                                  rule="invalid-option")
     return choice or "auto"
 
@@ -52,16 +56,16 @@ def _numba() -> bool:
 @lru_cache(maxsize=1)
 def _resolve() -> str:
     wanted = _wanted()
-    if wanted == "python" or not _numba():
-        return "python"
+    if wanted == "reference" or not _numba():
+        return "reference"
     if wanted == WHEN_READY and not ready():
         _WAITING.append(True)
-        return "python"
+        return "reference"
     return "compiled"
 
 
-def backend() -> str:
-    """The path in use: "compiled" (numba) or "python" (`LOVELETTER_CORE=python`, or no numba, or
+def path_in_use() -> str:
+    """The path in use: "compiled" (numba) or "reference" (`LOVELETTER_CORE=reference`, or no numba, or
     `when-ready` before the kernels are compiled)."""
     return _FORCED[-1] if _FORCED else _resolve()
 
@@ -73,7 +77,7 @@ def refresh() -> str:
     if _WAITING and ready():
         _WAITING.clear()
         _resolve.cache_clear()
-    return backend()
+    return path_in_use()
 
 
 def warming() -> bool:
@@ -135,9 +139,10 @@ def mark_ready() -> None:
 
 @contextmanager
 def forced(path: str):
-    """Run a block on one path ("compiled" or "python"), e.g. to compare the two in one process."""
+    """Run a block on one path ("compiled" or "reference"), e.g. to compare the two in one process."""
+    path = _OLD_NAMES.get(path, path)
     if path not in PATHS:
-        raise InvalidOptionError(f"the path is 'compiled' or 'python', not {path!r}", rule="invalid-option")
+        raise InvalidOptionError(f"the path is 'compiled' or 'reference', not {path!r}", rule="invalid-option")
     if path == "compiled" and _resolve() != "compiled":
         raise InvalidOptionError("the compiled path is not available here (numba or LOVELETTER_CORE)",
                                  rule="invalid-option")
@@ -179,10 +184,10 @@ def compiling_now() -> float | None:
 def compiling():
     """The compiled path for the warm-up itself, even under `when-ready` (it compiles the kernels), its
     work announced (`compiling_now`); the reference path where numba is missing or
-    `LOVELETTER_CORE=python`."""
+    `LOVELETTER_CORE=reference`."""
     import time
 
-    if _wanted() == "python" or not _numba():
+    if _wanted() == "reference" or not _numba():
         yield
         return
     busy = _busy()

@@ -1,5 +1,5 @@
 """The round played on, on the path in use: the compiled kernels, or the reference engine's loops
-(`solver.policies.rollout`) where numba is missing or `LOVELETTER_CORE=python`. Both draw the same
+(`solver.policies.rollout`) where numba is missing or `LOVELETTER_CORE=reference`. Both draw the same
 words from the project's generator (`solver.rules.rng.SplitMix64`) for the same decisions, so the
 same seed plays the same round on both (`tests/conformance/`).
 
@@ -10,7 +10,7 @@ counter), the object itself.
 from __future__ import annotations
 
 from solver.compiled.arrays import edition_array, model_code, to_array, to_round
-from solver.compiled.choice import backend, compiled_kernels
+from solver.compiled.choice import path_in_use, compiled_kernels
 from solver.policies import rollout
 from solver.rules.editions import Edition
 from solver.rules.rng import MASK64, SplitMix64
@@ -21,7 +21,7 @@ def fast_playout(r: Round, viewer: int, model, rng: SplitMix64, finish: bool = F
     """The advisor's play-out from `r` (`solver.policies.rollout.playout`): (winners, Spy-bonus seat,
     viewer out before their next turn); `rng` advances by the same draws on both paths."""
     code = model_code(model)
-    if backend() == "python":
+    if path_in_use() == "reference":
         return rollout.playout(r, viewer, model, rng, finish)
     import numpy as np
 
@@ -75,7 +75,7 @@ def belief_playout(r: Round, viewer: int, model, rng: SplitMix64, belief, finish
     """The play-out with the viewer's later turns on its belief (`solver.policies.belief.belief_playout`):
     (winners, Spy-bonus seat, viewer out before their next turn); `rng` and `belief` advance the same on
     both paths."""
-    if backend() == "python":
+    if path_in_use() == "reference":
         from solver.policies.belief import belief_playout as reference
 
         return reference(r, viewer, model, rng, belief, finish)
@@ -95,7 +95,7 @@ def play_on(r: Round, rng: SplitMix64, viewer: int = -1, model=rollout.RANDOM) -
     """The round played on from `r` to its end (the viewer, if a seat, with the counting heuristic;
     the others by `model`): the final `Round`."""
     code = model_code(model)
-    if backend() == "python":
+    if path_in_use() == "reference":
         return rollout.play_on(r, rng, viewer, model)
     import numpy as np
 
@@ -111,7 +111,7 @@ def random_rounds(edition: Edition, n: int, count: int, seed: int) -> tuple[list
     """`count` random rounds from fresh deals (`solver.policies.rollout.random_rounds`): (rounds won by
     each seat, the generator's state after), the same on both paths."""
     edition.check_player_count(n)
-    if backend() == "python":
+    if path_in_use() == "reference":
         return rollout.random_rounds(edition, n, count, seed)
     import numpy as np
 
@@ -125,7 +125,7 @@ def bootstrap_counts(seed: int, replicates: int, n: int):
     import numpy as np
 
     seed &= MASK64
-    if backend() == "python":
+    if path_in_use() == "reference":
         rng = SplitMix64(seed)
         out = np.zeros((replicates, n), dtype=np.int64)
         below = rng.below

@@ -12,11 +12,11 @@ from __future__ import annotations
 import pytest
 
 from solver.advice.estimate import advise_estimate
-from solver.compiled import backend
+from solver.compiled import path_in_use
 from solver.words.verdicts import standing_text
 from benchmarks.positions import position_at
 
-pytestmark = pytest.mark.skipif(backend() != "compiled", reason="many estimates: the compiled path")
+pytestmark = pytest.mark.skipif(path_in_use() != "compiled", reason="many estimates: the compiled path")
 
 
 #: Fresh positions (seeded rounds of card counters) whose estimates on 300 deals broke one of the rules

@@ -52,7 +52,7 @@ class Unbounded(ExactSolver):
 def test_every_bound_holds_the_actions_exact_win_mass(monkeypatch, model):
     monkeypatch.setattr(exact_answer_module, "ExactSolver", Checked)
     Checked.checked = 0
-    with forced("python"):
+    with forced("reference"):
         for text in POSITIONS[:3] + POSITIONS[6:9]:
             advise_exact(parse_record(text), model, 10**7)
     assert Checked.checked > 100
@@ -64,7 +64,7 @@ def test_the_bounds_cut_actions_and_change_no_figure(monkeypatch, model):
     for text in POSITIONS[:2] + POSITIONS[6:8]:
         record = parse_record(text)
         stats: dict = {}
-        with forced("python"):
+        with forced("reference"):
             bounded = advise_exact(record, model, 10**7, stats=stats)
             monkeypatch.setattr(exact_answer_module, "ExactSolver", Unbounded)
             plain = advise_exact(record, model, 10**7)

@@ -1,5 +1,5 @@
 """The exact search remembers the card counter's choice by what the heuristic reads
-(`ExactSolver._choice`, the Python search: run here on the Python path; the compiled search asks the
+(`ExactSolver._choice`, the reference search: run here on the reference path; the compiled search asks the
 heuristic afresh and equals it, tests/conformance/test_exact.py): every remembered set of best plays is
 the one `counting_choices` gives afresh, in every edition, for 2 to 4 players, including the
 Chancellor's phase."""
@@ -50,7 +50,7 @@ def test_every_remembered_choice_is_the_heuristics_own(monkeypatch, edition, pla
     monkeypatch.setattr(ExactSolver, "_choice", checked)
     for record in positions(edition, players, left, 3):
         try:
-            with forced("python"):
+            with forced("reference"):
                 advise_exact(record, "card-counter", 60_000)
         except TooLargeError:
             pass

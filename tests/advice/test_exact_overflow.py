@@ -7,11 +7,11 @@ import pytest
 from solver.advice.exact import answer
 from solver.advice.exact.answer import exact_answer, exact_value
 from solver.advice.worlds import TooLargeError
-from solver.compiled import backend
+from solver.compiled import path_in_use
 from solver.policies.models import get_model
 from solver.records.notation import parse_record
 
-pytestmark = pytest.mark.skipif(backend() != "compiled", reason="the compiled search's 128 bits")
+pytestmark = pytest.mark.skipif(path_in_use() != "compiled", reason="the compiled search's 128 bits")
 
 #: A 5-player 2019 position whose exact search overflows 128 bits (found by a scan of hold-out positions).
 OVERFLOWS = ("2019 P1,P2,P3,P4,P5 first:P5 viewer:P1 dealt:5 | P5 1>P2=6 miss | P1 +4 4 | P2 1>P4=6 miss | "

@@ -13,10 +13,10 @@ from __future__ import annotations
 import pytest
 
 from solver.advice.estimate import advise_estimate
-from solver.compiled import backend
+from solver.compiled import path_in_use
 from benchmarks.positions import position_at
 
-pytestmark = pytest.mark.skipif(backend() != "compiled", reason="many deals: the compiled path")
+pytestmark = pytest.mark.skipif(path_in_use() != "compiled", reason="many deals: the compiled path")
 
 FIXED = dict(next_decision=False, leaves=0)
 

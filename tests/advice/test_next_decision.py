@@ -53,11 +53,11 @@ def test_deferring_the_other_actions_changes_no_figure(monkeypatch, text, model)
     record = parse_record(text)
     monkeypatch.setattr(sampling, "NextDecision", EveryVisit)
     EveryVisit.deviations = EveryVisit.others = 0
-    with forced("python"):
+    with forced("reference"):
         every = advise_estimate(record, model, deals=600, seed=3, seconds=3600)  # (the cap never reached)
     monkeypatch.setattr(sampling, "NextDecision", Counted)
     Counted.others = 0
-    with forced("python"):
+    with forced("reference"):
         deferred = advise_estimate(record, model, deals=600, seed=3, seconds=3600)  # (the cap never reached)
     assert deferred == every
     assert Counted.others < EveryVisit.others  # fewer play-outs

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from solver import apply, deal_round, get_edition, legal_actions
-from solver.compiled import backend, forced
+from solver.compiled import path_in_use, forced
 from solver.compiled.engine import belief_playout
 from solver.policies.belief import Belief
 from solver.policies.models import MODELS
@@ -16,7 +16,7 @@ from solver.rules.state import OVER
 
 from .common import CONFIGS, FULL
 
-pytestmark = pytest.mark.skipif(backend() != "compiled", reason="the compiled path is not in use")
+pytestmark = pytest.mark.skipif(path_in_use() != "compiled", reason="the compiled path is not in use")
 
 TYPES = {"random": ((MODELS["random"], 1),), "card-counter": ((MODELS["card-counter"], 1),),
          "mixture": ((MODELS["card-counter"], 0.4), (MODELS["random"], 0.6))}
@@ -60,7 +60,7 @@ def test_the_belief_playout_is_the_same_on_both_paths(key, n, options):
         model = MODELS["card-counter"] if i % 2 else MODELS["random"]
         results = []
         beliefs = []
-        for path in ("python", "compiled"):
+        for path in ("reference", "compiled"):
             b = starting_belief(r, viewer, TYPES[kind], tail=i % 3)
             rng = SplitMix64(1000 + i)
             with forced(path):

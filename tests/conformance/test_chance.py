@@ -12,7 +12,7 @@ from math import factorial
 import numpy as np
 import pytest
 
-from solver.compiled import backend
+from solver.compiled import path_in_use
 from solver.rules.cards import Card
 from solver.rules.chance import arrangements, draw_orders, falling, orderings
 
@@ -24,7 +24,7 @@ PILES = [tuple(Card(c) for c in p) for n in range(1, 10) for p in combinations_w
 
 @pytest.mark.parametrize("k", [1, 2])
 def test_the_compiled_draws_are_the_one_functions_draws(k):
-    if backend() != "compiled":
+    if path_in_use() != "compiled":
         pytest.skip("the compiled path is not in use")
     from solver.compiled.exact.draws import draw_orders as compiled_orders
 

@@ -13,11 +13,11 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 
 SCRIPT = """
-from solver.compiled import backend, refresh, warming
+from solver.compiled import path_in_use, refresh, warming
 from solver.compiled.choice import mark_ready, marker, ready
-print(backend(), warming(), ready())
+print(path_in_use(), warming(), ready())
 mark_ready()  # as `python -m solver.compiled` does once every kernel is compiled
-print(backend(), refresh(), warming(), marker().exists())
+print(path_in_use(), refresh(), warming(), marker().exists())
 """
 
 
@@ -31,11 +31,11 @@ def run(tmp_path, core: str) -> list:
 
 def test_when_ready_answers_on_the_reference_engine_until_the_kernels_are_compiled(tmp_path):
     before, after = run(tmp_path, "when-ready")
-    assert before == ["python", "True", "False"]
+    assert before == ["reference", "True", "False"]
     # the same computation keeps its path; the next one (after refresh) takes the compiled path
-    assert after == ["python", "compiled", "False", "True"]
+    assert after == ["reference", "compiled", "False", "True"]
 
 
 def test_the_default_compiles_on_demand_and_python_stays_python(tmp_path):
     assert run(tmp_path / "a", "")[0] == ["compiled", "False", "False"]
-    assert run(tmp_path / "b", "python")[1][:3] == ["python", "python", "False"]
+    assert run(tmp_path / "b", "reference")[1][:3] == ["reference", "reference", "False"]

@@ -4,7 +4,7 @@ generator words, the same legal plays in the same order, the same counting choic
 rounds played from the same seeds, every final state equal field for field (memory included).
 
 By default a subset of the random rounds (about 20,000); `LOVELETTER_FULL=1` plays all of them
-(over 100,000). Skipped when the compiled path is not in use (`LOVELETTER_CORE=python`): then the
+(over 100,000). Skipped when the compiled path is not in use (`LOVELETTER_CORE=reference`): then the
 reference engine is what `solver.compiled` runs. The seam's functions on the reference path
 (`solver.policies.rollout`) are checked here too, against the same loops written out."""
 
@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 
 from solver import apply, deal_from_order, deal_round, get_edition, legal_actions
 from solver.compiled.raw import kernels
-from solver.compiled import backend, edition_array, fast_playout, forced, play_on, random_rounds, \
+from solver.compiled import path_in_use, edition_array, fast_playout, forced, play_on, random_rounds, \
     to_array, to_round
 from solver.policies.heuristics import counting_choices, counting_policy, random_policy
 from solver.policies.models import MODELS, CardCounterModel
@@ -27,7 +27,7 @@ from solver.rules.state import OVER, PLAY
 
 from .common import CONFIGS, FULL, ROUNDS, advisor_playout, as_row, public_playout
 
-pytestmark = pytest.mark.skipif(backend() != "compiled", reason="the compiled path is not in use")
+pytestmark = pytest.mark.skipif(path_in_use() != "compiled", reason="the compiled path is not in use")
 
 def rows(state, edition, counting=False) -> list:
     found = kernels().actions_of(state, edition_array(edition), counting)
@@ -111,7 +111,7 @@ def test_the_advisors_playout_gives_the_public_engines_outcome_and_the_same_gene
             for model in ("random", "card-counter"):
                 ref = SplitMix64(k)
                 want = advisor_playout(r, viewer, model, ref)
-                for path in ("compiled", "python"):
+                for path in ("compiled", "reference"):
                     mine = SplitMix64(k)
                     with forced(path):
                         assert fast_playout(r, viewer, MODELS[model], mine) == want, (r, viewer, model, path)
@@ -133,7 +133,7 @@ def test_the_compiled_and_the_reference_path_play_the_same_random_rounds():
             r, _ = deal_from_order(edition, n, k % n, order)
             for w in public_playout(r, rng).winners:
                 wins[w] += 1
-        with forced("python"):
+        with forced("reference"):
             assert random_rounds(edition, n, 100, 5) == (wins, rng.state)
         assert random_rounds(edition, n, 100, 5) == (wins, rng.state)
 
@@ -152,7 +152,7 @@ def test_played_on_from_any_state_the_paths_agree(config, deal_seed, seed, viewe
     viewer = viewer % n if viewer >= 0 else -1
     a, b, c = SplitMix64(seed), SplitMix64(seed), SplitMix64(seed)
     compiled = play_on(r, a, viewer, MODELS[model])
-    with forced("python"):
+    with forced("reference"):
         reference = play_on(r, b, viewer, MODELS[model])
     while r.phase != OVER:  # the loop written out
         if r.current == viewer or (model == "card-counter" and not CardCounterModel.explores(c)):

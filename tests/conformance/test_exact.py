@@ -1,4 +1,4 @@
-"""The compiled exact search (`solver.compiled.exact`) against the Python search it ports
+"""The compiled exact search (`solver.compiled.exact`) against the reference search it ports
 (`solver.advice.exact.ExactSolver`): the same answer, figure for figure (every play's exact win and token
 values as Fractions, the knock-out and out-before-next-turn chances, the values had the viewer known the
 opponents' type), and the same work counted, so that whether a position is answered exactly does not
@@ -17,13 +17,13 @@ import pytest
 
 from solver.advice.exact import advise_exact, exact_value
 from solver.advice.worlds import TooLargeError
-from solver.compiled import backend, forced
+from solver.compiled import path_in_use, forced
 from solver.policies.models import get_model
 from solver.records.notation import parse_record
 
 from .common import position_where
 
-pytestmark = pytest.mark.skipif(backend() != "compiled", reason="the compiled path is not in use")
+pytestmark = pytest.mark.skipif(path_in_use() != "compiled", reason="the compiled path is not in use")
 
 FULL = os.environ.get("LOVELETTER_FULL") == "1"
 SAVED = Path(__file__).resolve().parents[2] / "benchmarks" / "exact_positions.tsv"
@@ -37,7 +37,7 @@ def saved(cards: tuple, every: int):
 
 def both(fn, record, model, budget):
     out = []
-    for path in ("python", "compiled"):
+    for path in ("reference", "compiled"):
         stats: dict = {}
         with forced(path):
             try:
@@ -106,11 +106,11 @@ def test_a_search_out_of_room_starts_again_larger_with_the_same_answer(monkeypat
 
 def test_the_budget_refuses_on_both_paths_at_the_same_work():
     record = parse_record(saved((5,), 1)[0][2])
-    with forced("python"):
+    with forced("reference"):
         stats: dict = {}
         advise_exact(record, "random", 10**6, stats=stats)
     need = stats["work"]
-    for path in ("python", "compiled"):
+    for path in ("reference", "compiled"):
         with forced(path):
             with pytest.raises(TooLargeError):
                 advise_exact(record, "random", need - 1)

@@ -7,13 +7,13 @@ from __future__ import annotations
 
 import pytest
 
-from solver.compiled import backend, edition_array
+from solver.compiled import path_in_use, edition_array
 from solver.compiled.raw import kernels
 from solver.rules.cards import Card
 from solver.rules.editions import EDITIONS
 from solver.rules.outcomes import HIT, LOSE, TIE, WIN, baron_outcome, guard_outcome, prince_knocks_out
 
-pytestmark = pytest.mark.skipif(backend() != "compiled", reason="the compiled path is not in use")
+pytestmark = pytest.mark.skipif(path_in_use() != "compiled", reason="the compiled path is not in use")
 
 
 @pytest.mark.parametrize("key", sorted(EDITIONS))

@@ -8,11 +8,11 @@ import pytest
 
 from solver import parse_record
 from solver.advice.estimate import DEFAULT_LEAVES, advise_estimate
-from solver.compiled import backend, forced
+from solver.compiled import path_in_use, forced
 
 from .common import position_where
 
-pytestmark = pytest.mark.skipif(backend() != "compiled", reason="the compiled path is not in use")
+pytestmark = pytest.mark.skipif(path_in_use() != "compiled", reason="the compiled path is not in use")
 
 RECORDS = [
     ("classic P1,P2 first:P1 viewer:P1 up:7,3,4 dealt:1 | P1 +1", "card-counter"),
@@ -27,7 +27,7 @@ RECORDS = [
 
 def both(record, model, **kw):
     kw.setdefault("leaves", DEFAULT_LEAVES)  # (the leaves on in every round: a 2-player one has none by default)
-    with forced("python"):
+    with forced("reference"):
         slow = advise_estimate(record, model, **kw)
     with forced("compiled"):
         fast = advise_estimate(record, model, **kw)
@@ -64,7 +64,7 @@ def test_random_positions_give_the_same_estimate_on_both_paths_with_and_without_
 
 def test_the_compiled_deals_are_the_python_paths_deals():
     """Deal i of an estimate: its type, tracked cards and untouched cards drawn from its own generator, laid
-    out by the compiled kernel as the Python path lays it out (the same round, memory included)."""
+    out by the compiled kernel as the reference path lays it out (the same round, memory included)."""
     from solver.advice.worlds import typed_sampler
     from solver.advice.deals import Deals, make_deals
 

@@ -13,7 +13,7 @@ import pytest
 
 from solver import deal_round, get_edition
 from solver.compiled.raw import kernels
-from solver.compiled import backend, edition_array, to_array, to_round
+from solver.compiled import path_in_use, edition_array, to_array, to_round
 
 from .common import CONFIGS, TRACED, TRACES, all_traces, fingerprint
 
@@ -34,7 +34,7 @@ def test_the_reference_still_plays_the_stored_traces():
     assert changed == [], f"the reference plays these rounds differently now: {changed[:5]}"
 
 
-@pytest.mark.skipif(backend() != "compiled", reason="the compiled path is not in use")
+@pytest.mark.skipif(path_in_use() != "compiled", reason="the compiled path is not in use")
 def test_the_compiled_round_plays_the_stored_traces():
     k = kernels()
     checked = 0

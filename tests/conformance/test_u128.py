@@ -7,9 +7,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from solver.compiled import backend
+from solver.compiled import path_in_use
 
-pytestmark = pytest.mark.skipif(backend() != "compiled", reason="the compiled path is not in use")
+pytestmark = pytest.mark.skipif(path_in_use() != "compiled", reason="the compiled path is not in use")
 
 M64 = (1 << 64) - 1
 M128 = (1 << 128) - 1
