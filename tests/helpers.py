@@ -1,8 +1,9 @@
-"""Small builders shared by the tests: positions named by the cards that matter."""
+"""Small builders shared by the tests: positions named by the cards that matter, answers built by hand."""
 
 from __future__ import annotations
 
 import random
+from fractions import Fraction
 
 from solver import Card, apply, deal_round, legal_actions, position
 
@@ -76,3 +77,29 @@ def second_practice_decision():
             if not play(q, legal_actions(q.game)[0]).round_over:
                 return p
     raise AssertionError("no seeded game reaches a second decision")
+
+
+# --- answers built by hand (the words of a verdict, a review, a ranking) ---------------------------
+
+def ranked_by_hand(action, win, interval=None, diff=None):
+    """A ranked play built by hand; `diff`: the 95% interval of its difference to the best (by
+    default the point of its difference, as in an exact answer)."""
+    from solver.advice.advisor import RankedAction
+
+    return RankedAction(action, Fraction(win), Fraction(win), Fraction(0), Fraction(0), exact=interval is None,
+                        interval=interval, samples=0 if interval is None else 400, diff_interval=diff)
+
+
+def answer_by_hand(record, model, method, ranked, worlds, nodes, **kw):
+    """An answer built by hand: each play's difference to the first, and its standing read from
+    that difference's interval as the advisor reads it."""
+    from dataclasses import replace
+
+    from solver.advice.advisor import Advice as Answer
+    from solver.advice.result import with_standings
+
+    top = ranked[0].win
+    ranked = [replace(a, diff=float(a.win - top), diff_interval=(0.0, 0.0) if i == 0 else
+                      a.diff_interval or (float(a.win - top),) * 2) for i, a in enumerate(ranked)]
+    return Answer(record, model, method, with_standings(ranked), worlds, nodes, **kw)
+

@@ -1,6 +1,6 @@
 """A misspelt card name gets the card it most likely meant ("Gaurd" → the Guard), in the
 solver's message and as the error's parameters the app words in the user's language
-(tests/tutor/test_analysis_text.py)."""
+(tests/words/test_analysis_text.py)."""
 
 import pytest
 

@@ -1,6 +1,6 @@
-"""Lessons, scenarios, catalogs and quizzes: complete in every language, and true to the engine."""
+"""Lessons, scenarios and quizzes: complete in every language, and true to the engine. (The catalogs
+themselves: tests/words/test_catalogs.py.)"""
 
-import re
 import tomllib
 from pathlib import Path
 
@@ -11,37 +11,10 @@ from solver import get_edition
 from solver.teaching.quiz import KINDS, make_question
 from solver.teaching.scenario import load_file, load_scenario, play_out
 from tutor.text.curriculum import graph, load_lessons, next_lesson, parse_lessons, CurriculumError
-from solver.words.i18n import LANGUAGES, catalog, locale_language, t
+from solver.words.i18n import LANGUAGES, t
 
 ROOT = Path(__file__).resolve().parents[2]
 SCENARIOS = load_file(ROOT / "lessons" / "scenarios.toml")
-
-
-def placeholders(text: str) -> set:
-    """The named placeholders of a catalog text ("{card:le}" asks for "card" with its article)."""
-    return set(re.findall(r"{(\w+)(?::[^}]*)?}", text))
-
-
-def test_catalogs_have_the_same_keys_and_placeholders():
-    en = catalog("en")
-    for lang in LANGUAGES:
-        cat = catalog(lang)
-        assert set(cat) == set(en), lang
-        for key, text in en.items():
-            assert placeholders(cat[key]) == placeholders(text), (lang, key)
-
-
-def test_every_card_has_an_effect_text():
-    from solver import Card
-
-    for lang in LANGUAGES:
-        for card in Card:
-            assert t(lang, f"effect_{card.name}") != f"effect_{card.name}"
-
-
-def test_locale_picks_the_language():
-    assert locale_language("es-ES") == "es" and locale_language("fr_CA") == "fr"
-    assert locale_language("de-DE") == "en" and locale_language(None) == "en"
 
 
 @pytest.mark.parametrize("sc", SCENARIOS, ids=[s.id for s in SCENARIOS])

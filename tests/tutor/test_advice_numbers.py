@@ -1,81 +1,15 @@
-"""How the advice's numbers read: percentages first, small fractions only, a best play named
-only when the ranking resolves it (solver.words: figure, pct, points, best_plays, best_text)."""
+"""How the app's own tables and views read the advice (tutor/text: the review's rows, the Guard's lines,
+the decision view, events): points and costs, "you" for the viewer, sentences not signs. The words the
+app and the notebook share are tested in tests/words/."""
 
 from fractions import Fraction
 
 from solver import parse_record
-from solver.advice.advisor import RankedAction
-from solver.words.figures import figure, pct, points, win_text
-from solver.words.verdicts import best_plays, best_text
+from solver.words.figures import points, win_text
 
-from ..helpers import random_practice_round
+from ..helpers import answer_by_hand, random_practice_round, ranked_by_hand
 
 RECORD = parse_record("2019 Ana,Luis first:Ana viewer:Ana up:1,1,2 dealt:8 | Ana +1")
-
-
-def test_percentages_first_and_fractions_only_where_small():
-    assert figure(Fraction(31925635, 49405422)) == "64.6%"  # never the huge fraction
-    assert figure(Fraction(1, 3)) == "33.3% (1/3)" and figure(Fraction(1, 2), "fr") == "50\u202f% (1/2)"
-    assert pct(Fraction(4914065, 16468474), "es") == "29,8\u202f%"
-    assert points(Fraction(7902881, 100000000)) == "7.9 pts"
-    assert figure(Fraction(1)) == "100%" and figure(Fraction(0)) == "0%"
-
-
-def _ranked(action, win, interval=None, diff=None):
-    """A ranked play built by hand; `diff`: the 95% interval of its difference to the best (by
-    default the point of its difference, as in an exact answer)."""
-    return RankedAction(action, Fraction(win), Fraction(win), Fraction(0), Fraction(0), exact=interval is None,
-                        interval=interval, samples=0 if interval is None else 400, diff_interval=diff)
-
-
-def Advice(record, model, method, ranked, worlds, nodes, **kw):
-    """An answer built by hand: each play's difference to the first, and its standing read from
-    that difference's interval as the advisor reads it."""
-    from dataclasses import replace
-
-    from solver.advice.advisor import Advice as Answer
-    from solver.advice.result import with_standings
-
-    top = ranked[0].win
-    ranked = [replace(a, diff=float(a.win - top), diff_interval=(0.0, 0.0) if i == 0 else
-                      a.diff_interval or (float(a.win - top),) * 2) for i, a in enumerate(ranked)]
-    return Answer(record, model, method, with_standings(ranked), worlds, nodes, **kw)
-
-
-def test_the_verdict_names_the_best_first_and_says_equally_good_only_of_plays_proved_close():
-    """Issue 41: "equally good" only of a play whose difference to the best is proved within ±3
-    points; a play not yet told apart is said as such ("Probably best: …; not yet told apart from it (more work could change the order) …"); each
-    play with its own figure, never the first play's."""
-    from solver import Card, Play
-
-    a, b, c = Play(Card.GUARD, 1, Card.PRINCE), Play(Card.GUARD, 1, Card.KING), Play(Card.COUNTESS)
-    # b's difference to a reaches −4 points: not proved close, and not resolved worse.
-    open_ = Advice(RECORD, "random", "estimate", (_ranked(a, "0.52", (0.47, 0.57)),
-                                                  _ranked(b, "0.50", (0.45, 0.55), diff=(-0.04, 0.003)),
-                                                  _ranked(c, "0.30", (0.26, 0.35), diff=(-0.26, -0.18))), 0, 0)
-    assert [x.standing for x in open_.actions] == ["best", "undecided", "worse"]
-    assert best_plays(open_) == (False, open_.actions[:1]) and not open_.decided
-    assert best_text(open_, "en") == ("Probably best: Guard (1) on Luis, naming the Prince (5): ≈\u00a052%; not yet told "
-                                      "apart from it (more work could change the order): Guard (1) on Luis, naming the King (7): ≈\u00a050%")
-    assert win_text(open_.actions[0]) == "≈\u00a052% (47%–57%)"
-    # Within ±3 points: proved close, "equally good", with its own figure.
-    close = Advice(RECORD, "random", "estimate", (_ranked(a, "0.52", (0.47, 0.57)),
-                                                  _ranked(b, "0.50", (0.45, 0.55), diff=(-0.03, -0.01)),
-                                                  _ranked(c, "0.30", (0.26, 0.35), diff=(-0.26, -0.18))), 0, 0)
-    assert best_plays(close) == (False, close.actions[:2]) and close.decided
-    assert best_text(close, "en") == ("Best play: Guard (1) on Luis, naming the Prince (5): ≈\u00a052%; equally good "
-                                      "(within 3 points): Guard (1) on Luis, naming the King (7): ≈\u00a050%")
-    assert best_text(close, "es").startswith("Mejor jugada: Guardia (1) sobre Luis, nombrando el Príncipe (5): ≈\u00a052\u202f%; igual de buena (")
-    # Resolved below the best (however near): one best play.
-    clear = Advice(RECORD, "random", "estimate", (_ranked(a, "0.52", (0.47, 0.57)),
-                                                  _ranked(b, "0.40", (0.35, 0.45), diff=(-0.16, -0.08))), 0, 0)
-    assert best_plays(clear) == (True, clear.actions[:1]) and clear.resolved
-    assert best_text(clear, "en") == "Best play: Guard (1) on Luis, naming the Prince (5)"
-    exact = Advice(RECORD, "random", "exact", (_ranked(a, Fraction(2, 3), None), _ranked(b, Fraction(2, 3), None),
-                                               _ranked(c, Fraction(1, 3))), 10, 10)
-    assert best_plays(exact) == (False, exact.actions[:2])
-    assert best_text(exact, "en") == ("Best play: Guard (1) on Luis, naming the Prince (5): 66.7%; equally good "
-                                      "(exactly the same chance): Guard (1) on Luis, naming the King (7): 66.7%")
 
 
 def test_the_review_prices_choices_in_points_and_shows_the_hand():
@@ -114,10 +48,10 @@ def test_the_review_reads_the_hints_standings_one_way():
 
     a, b, c, d = (Play(Card.GUARD, 1, Card.PRINCE), Play(Card.GUARD, 1, Card.KING), Play(Card.COUNTESS),
                   Play(Card.GUARD, 1, Card.PRIEST))
-    adv = Advice(RECORD, "random", "estimate", (_ranked(a, "0.52", (0.47, 0.57)),
-                                                _ranked(b, "0.50", (0.45, 0.55), diff=(-0.029, -0.011)),
-                                                _ranked(d, "0.47", (0.41, 0.53), diff=(-0.09, 0.01)),
-                                                _ranked(c, "0.30", (0.26, 0.35), diff=(-0.26, -0.18))), 0, 0)
+    adv = answer_by_hand(RECORD, "random", "estimate", (ranked_by_hand(a, "0.52", (0.47, 0.57)),
+                                                ranked_by_hand(b, "0.50", (0.45, 0.55), diff=(-0.029, -0.011)),
+                                                ranked_by_hand(d, "0.47", (0.41, 0.53), diff=(-0.09, 0.01)),
+                                                ranked_by_hand(c, "0.30", (0.26, 0.35), diff=(-0.26, -0.18))), 0, 0)
     items = [Reviewed(Decision(RECORD, r.action), adv, r, r.cost, i) for i, r in enumerate(adv.actions, start=1)]
     assert [x.cost for x in items] == [0.0, 0.0, 0.05, 0.22]
     for lang in ("en", "es", "fr"):
@@ -155,16 +89,6 @@ def test_no_best_guard_guess_is_shown_when_your_hand_holds_no_guard():
     assert guard_lines(with_guard, "card-counter", "en")[0].startswith("Likeliest Guard hit on Luis: ")
     spectator = "2019 Ana,Luis first:Luis | Luis 7>Ana"
     assert len(guard_lines(spectator, "random", "en")) == 2
-
-
-def test_french_elides_before_a_vowel_and_spaces_its_colons():
-    """French typography: "le tour d'Ana" (not "de Ana"), and a no-break space before ':'."""
-    from solver.words.i18n import colon, t
-
-    assert t("fr", "ev.turn", player="Ana") == "Le tour d'Ana commence."
-    assert t("fr", "ev.turn", player="Luis") == "Le tour de Luis commence."
-    assert t("es", "ev.turn", player="Ana").endswith("de Ana.")  # Spanish does not elide
-    assert colon("fr") == "\u00a0:" and colon("en") == colon("es") == ":"
 
 
 def test_the_decision_view_tells_apart_the_outcomes_of_a_prince_on_yourself_by_your_draw():
@@ -283,13 +207,6 @@ def test_a_count_of_one_is_said_in_the_singular():
     assert "1 cartas" not in say(line, get_edition("2019"), "es", ("Ana", "Luis"))
 
 
-def test_the_guard_guess_field_says_it_is_a_card_in_spanish():
-    """The Guard's guess field read "Nombre" in Spanish: a player's name, or the card named?"""
-    from solver.words.i18n import t
-
-    assert t("es", "guess") == "Carta nombrada"
-
-
 def test_a_sampled_decision_view_marks_only_the_sampled_figures_as_estimates():
     """The outcomes of a Priest depend only on Luis's card: exact, the figures of the page's
     hidden-card table (no ≈); the replies under them are sampled (≈)."""
@@ -309,38 +226,6 @@ def test_a_sampled_decision_view_marks_only_the_sampled_figures_as_estimates():
     marginal = infer(record, "random").hand(1)
     assert sorted(play_labels) == sorted(figure(p, "en") for p in marginal.values())
     assert reply_labels and all(label.startswith("≈\u00a0") for label in reply_labels)
-
-
-def test_a_play_reads_as_a_phrase_and_the_viewer_as_you_in_each_language():
-    """"Guard (1) on Luis, naming Prince (5)", not the notation-like "Guard (1) → Luis: Prince (5)";
-    a play on the viewer says "on yourself" in their own ranking and "on you" in a reply."""
-    from solver import Card, Play, get_edition
-    from solver.words.sentences import action_text
-
-    e, names = get_edition("2019"), ("Ana", "Luis")
-    guard, prince, baron = Play(Card.GUARD, 1, Card.PRINCE), Play(Card.PRINCE, 0), Play(Card.BARON, 0)
-    expected = {
-        "en": ("Guard (1) on Luis, naming the Prince (5)", "Prince (5) on yourself", "Baron (3) on you"),
-        "es": ("Guardia (1) sobre Luis, nombrando el Príncipe (5)", "Príncipe (5) sobre ti", "Barón (3) sobre ti"),
-        "fr": ("Garde (1) sur Luis, en annonçant le Prince (5)", "Prince (5) sur vous-même", "Baron (3) sur vous"),
-    }
-    for lang, (g, p, b) in expected.items():
-        assert action_text(guard, e, lang, names, you=0) == g
-        assert action_text(prince, e, lang, names, you=0) == p
-        assert action_text(baron, e, lang, names, you=0, by=1) == b
-        assert action_text(prince, e, lang, names).endswith(" Ana")  # no viewer: the seat's name
-    # A Chancellor choice: the cards go under one after the other, the last named at the bottom.
-    from solver.rules.actions import ChancellorChoice
-    keep = ChancellorChoice(Card.KING, (Card.COUNTESS, Card.PRINCE))
-    assert action_text(keep, e, "en", names) == ("Keep the King (7), put the Countess (8) under the deck and the Prince (5) "
-                                                 "under it, at the very bottom")
-    assert action_text(keep, e, "es", names) == ("Quedarse con el Rey (7), poner la Condesa (8) bajo el mazo y el Príncipe (5) "
-                                                 "debajo, al fondo del todo")
-    assert action_text(keep._replace(bottom=(Card.SPY,)), e, "fr", names) == \
-        "Garder le Roi (7), mettre l'Espionne (0) sous la pioche"
-    # Another player's Prince on their own hand.
-    assert action_text(Play(Card.PRINCE, 1), e, "en", names, you=0, by=1) == "Prince (5) on their own hand"
-    assert action_text(Play(Card.PRINCE, 1), e, "es", names, you=0, by=1) == "Príncipe (5) sobre su propia mano"
 
 
 def test_the_analyzer_ranking_and_history_say_yourself_for_a_prince_on_the_viewer():
@@ -447,55 +332,6 @@ def test_alternatives_read_as_or_and_the_viewer_wins_in_the_second_person():
     assert t("en", "an_method_exact", worlds="1", model="x", n=1).startswith("Exact: the only deal")
 
 
-def test_cards_take_their_article_in_french_and_spanish_sentences():
-    """"Ana joue le Garde (1) sur Luis et annonce l'Espionne (0)", not "joue Garde (1)": a
-    card's article agrees with its name (la Comtesse, la Guardia, l'Espionne, du Prince, una
-    Condesa) and is capitalised at the start of a sentence; English stays as it was. Every
-    article a catalog asks for is one the language has, and every such sentence can be
-    written with every card."""
-    import re
-
-    from solver import Card, get_edition
-    from solver.words.i18n import catalog, t
-    from solver.words.sentences import card_label
-
-    e = get_edition("2019")
-
-    def card(c, lang):
-        return card_label(c, e, lang)
-
-    assert t("fr", "hist.play_guess", player="Ana", card=card(Card.GUARD, "fr"), target="Luis",
-             guess=card(Card.SPY, "fr")) == "Ana joue le Garde (1) sur Luis et annonce l'Espionne (0)."
-    assert t("es", "hist.play_guess", player="Ana", card=card(Card.GUARD, "es"), target="Luis",
-             guess=card(Card.PRINCE, "es")) == "Ana juega la Guardia (1) sobre Luis y nombra el Príncipe (5)."
-    assert t("fr", "hist.drew.you", card=card(Card.COUNTESS, "fr")) == "Vous piochez une Comtesse (8)."
-    assert t("es", "hist.drew.you", card=card(Card.COUNTESS, "es")) == "Robas una Condesa (8)."
-    assert t("fr", "rule.target-self", card=card(Card.SPY, "fr")).startswith("L'Espionne (0) doit")
-    assert t("es", "rule.no-target-card", card=card(Card.HANDMAID, "es")).startswith("La Doncella (4) no elige")
-    assert t("fr", "rule.card-count", card=card(Card.PRINCE, "fr")).startswith("Plus d'exemplaires du Prince (5)")
-    assert t("en", "hist.drew.you", card=card(Card.COUNTESS, "en")) == "You draw a Countess (8)."
-    assert t("en", "hist.play_guess", player="Ana", card=card(Card.GUARD, "en"), target="Luis",
-             guess=card(Card.PRINCE, "en")) == "Ana plays the Guard (1) on Luis and names the Prince (5)."
-    assert t("en", "rule.no-target-card", card=card(Card.HANDMAID, "en")).startswith("The Handmaid (4) does not")
-    # "an" before a vowel (a renamed deck may have one).
-    from solver.words.i18n import Articled
-    assert t("en", "hist.drew.you", card=Articled("Assassin (0)", False, "en")) == "You draw an Assassin (0)."
-    # A value that is not one card (a list, a dash) is written without an article, not refused.
-    assert t("fr", "hist.kept", player="Ana", card="—", cards="—") == "Ana garde — et place — sous la pioche."
-    specs = {"fr": {"le", "Le", "un", "de", "à"}, "es": {"el", "El", "un", "del", "al"}, "en": {"the", "The", "a"}}
-    for lang in ("fr", "es", "en"):
-        asked = {(k, ph, spec) for k, v in catalog(lang).items() if isinstance(v, str)
-                 for ph, spec in re.findall(r"\{(\w+):([^}]+)\}", v)}
-        assert len(asked) > 60 and {spec for _, _, spec in asked} <= specs[lang]
-        for key, _, _ in asked:
-            params = {ph: card(Card.PRINCESS, lang) for ph in re.findall(r"\{(\w+)[:}]", catalog(lang)[key])}
-            for c in Card:
-                params.update({ph: card(c, lang) for ph, _ in re.findall(r"\{(\w+):([^}]+)\}", catalog(lang)[key])})
-                text = t(lang, key, **params)
-                assert not re.search(r"\b(le|la|de|du|au) [AEÉIOU]", text) if lang == "fr" else "  " not in text, text
-                assert not re.search(r"\b(the|a) (the|a) ", text, re.I), text
-
-
 def test_the_decision_view_outcomes_are_sentences_and_a_baron_says_the_card_it_showed():
     """An outcome reads as words ("Miss: Luis does not hold the Princess (9).", "Tie: nobody is
     out.", "Luis discards the Baron (3)."), not the signs ✘ ✔ = ↓; the outcomes of your Baron
@@ -532,26 +368,6 @@ def test_the_decision_view_outcomes_are_sentences_and_a_baron_says_the_card_it_s
     assert "Miss: Luis does not hold the Princess (8)." in guard, guard
     assert any(x.startswith("Hit: Luis held the Princess (8) and is out of the round.") for x in guard), guard
     assert not any(s in x for x in guard for s in "✔✘")
-
-
-def test_a_forced_play_is_called_your_only_legal_play_not_the_best():
-    """With the Countess and a Prince in hand the ranking has one row: "Best play: Countess (8)"
-    read as advice (a beginner asks why not the Prince); it says it is the only legal play."""
-    from solver import Card, Play
-
-    forced = Advice(RECORD, "random", "estimate", (_ranked(Play(Card.COUNTESS), "0.54", (0.51, 0.56)),), 0, 0)
-    assert best_text(forced, "en") == "Your only legal play: Countess (8)"
-    assert best_text(forced, "es") == "Tu única jugada legal: Condesa (8)"
-    assert best_text(forced, "fr") == "Votre seul coup légal\u00a0: Comtesse (8)"
-
-
-def test_the_review_caption_abbreviates_points_as_the_cells_do():
-    """Spanish cells read "13,5 ptos.": the caption that explains them said "(pts)"."""
-    from solver.words.i18n import t
-
-    for lang in ("en", "es", "fr"):
-        unit = t(lang, "an_points", n="1").split(" ", 1)[1]
-        assert f"({unit})" in t(lang, "pr_cost_help"), lang
 
 
 def test_the_decision_list_says_what_the_diagram_says_at_any_width():
@@ -592,8 +408,8 @@ def test_an_estimates_sign_stays_on_the_line_of_its_number():
     from tutor.text.rows import review_rows
 
     a, b = Play(Card.GUARD, 1, Card.PRINCE), Play(Card.COUNTESS)
-    adv = Advice(RECORD, "random", "estimate", (_ranked(a, "0.52", (0.47, 0.57)),
-                                                _ranked(b, "0.30", (0.26, 0.35), diff=(-0.26, -0.18))), 0, 0)
+    adv = answer_by_hand(RECORD, "random", "estimate", (ranked_by_hand(a, "0.52", (0.47, 0.57)),
+                                                ranked_by_hand(b, "0.30", (0.26, 0.35), diff=(-0.26, -0.18))), 0, 0)
     items = [Reviewed(Decision(RECORD, b), adv, adv.actions[1], adv.actions[0].win - adv.actions[1].win, 1)]
     for lang in ("en", "es", "fr"):
         said = [v for row in review_rows(items, lang) for v in row.values() if isinstance(v, str) and "≈" in v]
@@ -608,9 +424,9 @@ def test_an_estimates_expected_tokens_carry_the_estimate_mark_and_an_exact_answe
 
     a, b = Play(Card.GUARD, 1, Card.PRINCE), Play(Card.COUNTESS)
     for exact in (False, True):
-        adv = Advice(RECORD, "random", "exact" if exact else "estimate",
-                     (_ranked(a, "0.52", None if exact else (0.47, 0.57)),
-                      _ranked(b, "0.30", None if exact else (0.26, 0.35), diff=(-0.26, -0.18))), 0, 0)
+        adv = answer_by_hand(RECORD, "random", "exact" if exact else "estimate",
+                     (ranked_by_hand(a, "0.52", None if exact else (0.47, 0.57)),
+                      ranked_by_hand(b, "0.30", None if exact else (0.26, 0.35), diff=(-0.26, -0.18))), 0, 0)
         for lang in ("en", "es", "fr"):
             tokens = [row[t(lang, "an_tokens")] for row in advice_rows(adv, lang)]
             assert all(x.startswith("≈") != exact for x in tokens), (exact, lang, tokens)
@@ -624,7 +440,7 @@ def _review_item(record_text, chosen, ranked, method="estimate"):
     from solver.advice.practice import Decision, Reviewed
 
     record = parse_record(record_text)
-    adv = Advice(record, "card-counter", method, tuple(ranked), 0, 0)
+    adv = answer_by_hand(record, "card-counter", method, tuple(ranked), 0, 0)
     mine = next(a for a in adv.actions if a.action == chosen)
     return Reviewed(Decision(record, chosen), replace(adv), mine, mine.cost, adv.actions.index(mine) + 1)
 
@@ -643,9 +459,9 @@ def test_a_gap_of_three_points_is_a_cost_and_the_costliest_decision_says_what_th
     text = "2019 You,Ana first:Ana viewer:You up:1,5,1 dealt:6 | Ana 2>You | You +1"
     keep = Play(Card.GUARD, 1, Card.PRINCESS)  # plays the Guard: keeps the Chancellor Ana saw
     other = Play(Card.CHANCELLOR)
-    best = replace(_ranked(other, "0.805", (0.70, 0.90)), out_before_next_turn=Fraction(12, 100),
+    best = replace(ranked_by_hand(other, "0.805", (0.70, 0.90)), out_before_next_turn=Fraction(12, 100),
                    out_exact=False)
-    mine = replace(_ranked(keep, "0.634", (0.55, 0.72), diff=(-0.3, 0.01)), out_before_next_turn=Fraction(1),
+    mine = replace(ranked_by_hand(keep, "0.634", (0.55, 0.72), diff=(-0.3, 0.01)), out_before_next_turn=Fraction(1),
                    out_exact=False)
     item = _review_item(text, keep, [best, mine])
     assert opponent_knows_kept_card(item.decision.record, keep) == 1  # Ana
@@ -663,38 +479,3 @@ def test_a_gap_of_three_points_is_a_cost_and_the_costliest_decision_says_what_th
     assert costliest_sentence([item], "en") is None
 
 
-def test_the_best_of_a_guards_equal_guesses_is_one_phrase():
-    from solver import Card, Play
-    from solver.words.verdicts import plays_text
-
-    record = parse_record("2019 Ana,Luis first:Ana viewer:Ana up:1,1,2 dealt:8 | Ana +1")
-    guesses = [c for c in record.edition.guessable]
-    ranked = [_ranked(Play(Card.GUARD, 1, g), "0.4", (0.3, 0.5), diff=(-0.01, 0.01)) for g in guesses]
-    adv = Advice(record, "random", "estimate", tuple(ranked), 0, 0)
-    assert plays_text(adv, adv.actions, "en") == "Guard (1) on Luis, any guess (all equally good)"
-    assert plays_text(adv, adv.actions[:2], "es") == "Guardia (1) sobre Luis, nombrando la Espía (0) o el Sacerdote (2)"
-
-
-def test_a_barons_row_gives_your_own_risk_of_being_out_at_once():
-    from dataclasses import replace
-
-    from solver import Card, Play
-    from solver.words.verdicts import explanation_text
-
-    baron = replace(_ranked(Play(Card.BARON, 1), "0.5"), knock_out_now=Fraction(562, 1000),
-                    learn={"baron": {"win": Fraction(562, 1000), "tie": Fraction(78, 1000), "lose": Fraction(36, 100)}})
-    assert explanation_text(baron, "en") == ("Knocks the opponent out now: 56.2%; you are out at once: 36%. Chance to "
-                                             "win the round: 50%.")
-    assert "éliminé aussitôt : 36\u202f%" in explanation_text(baron, "fr").replace("\u00a0", " ")
-
-
-def test_what_the_record_suggests_says_how_many_plays_it_rests_on():
-    from solver.words.verdicts import types_text
-
-    three = parse_record("2019 Ana,Bob first:Bob viewer:Ana up:1,1,2 dealt:8 | Bob 1>Ana=5 miss | Ana +1 1>Bob=3 miss | "
-                         "Bob 2>Ana | Ana +1 1>Bob=4 miss | Bob 0")
-    said = types_text({"card-counter": Fraction(1, 100), "random": Fraction(99, 100)}, three, "mixture", "en")
-    assert "from 3 plays" in said and "Bob has played like a card counter: 1%" in said
-    one = parse_record("2019 Ana,Bob first:Bob viewer:Ana up:1,1,2 dealt:8 | Bob 0")
-    assert "from 1 play only" in types_text({"card-counter": Fraction(1, 2), "random": Fraction(1, 2)}, one,
-                                            "mixture", "en")
