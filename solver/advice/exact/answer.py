@@ -143,25 +143,25 @@ def merge_returned_pairs(worlds: list) -> list:
     pair is an exchangeable group (sorted; tail sizes as in `ExactSolver._segments`), of twice the
     probability. Exact for the reason `ExactSolver._pair` is."""
     cur: dict = {}
-    for (r, tail, typ), p in worlds:
-        key = (r, ONES[tail] if tail.__class__ is int else tail, typ)
+    for (r, tail, opponent_type), p in worlds:
+        key = (r, ONES[tail] if tail.__class__ is int else tail, opponent_type)
         cur[key] = cur.get(key, 0) + p
     n_tail = max((sum(t) for _, t, _ in cur), default=0)
     for j in range(n_tail - 2, -1, -2):  # tail positions j, j + 1 from its top
         new: dict = {}
         done = set()
-        for (r, tail, typ), p in cur.items():
-            if (r, tail, typ) in done:
+        for (r, tail, opponent_type), p in cur.items():
+            if (r, tail, opponent_type) in done:
                 continue
             merged = _swap_pair(r, tail, j)
             if merged is not None:
                 other, sorted_r, tail2 = merged
-                q = cur.get((other, tail, typ))
+                q = cur.get((other, tail, opponent_type))
                 if q == p:
-                    done.add((other, tail, typ))
-                    new[(sorted_r, tail2, typ)] = new.get((sorted_r, tail2, typ), 0) + 2 * p
+                    done.add((other, tail, opponent_type))
+                    new[(sorted_r, tail2, opponent_type)] = new.get((sorted_r, tail2, opponent_type), 0) + 2 * p
                     continue
-            new[(r, tail, typ)] = new.get((r, tail, typ), 0) + p
+            new[(r, tail, opponent_type)] = new.get((r, tail, opponent_type), 0) + p
         cur = new
     return [(state, p) for state, p in cur.items()]
 
@@ -213,8 +213,8 @@ def _advise(record: Record, model, solver: ExactSearch, worlds: list, deals: int
 def _type_names(model, worlds) -> dict:
     """{type name: its probability given the record} from the root worlds' weights."""
     out = {t.name: Fraction(0) for t in model.types}
-    for (_, _, typ), p in worlds:
-        out[model.types[typ].name] += p
+    for (_, _, opponent_type), p in worlds:
+        out[model.types[opponent_type].name] += p
     return out
 
 

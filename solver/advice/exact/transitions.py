@@ -109,10 +109,10 @@ class Transitions:
     # --- numbered states and remembered transitions -------------------------------------------
 
     def _sid(self, state) -> int:
-        r, tail, *typ = state  # (round, tail) or (round, tail, type index)
+        r, tail, *opponent_type = state  # (round, tail) or (round, tail, type index)
         if tail.__class__ is int:  # the root's fixed tail: one card after another
             tail = ONES[tail]
-        state = (canonical_round(r, self._memory), tail, typ[0] if typ else 0)
+        state = (canonical_round(r, self._memory), tail, opponent_type[0] if opponent_type else 0)
         sid = self._ids.get(state)
         if sid is None:
             sid = self._ids[state] = len(self._states)
@@ -130,29 +130,29 @@ class Transitions:
         still counts every resolution of `cards_drawn` cards, as before."""
         if action.__class__ is Pair:
             return self._pair(sid, action)
-        r, tail, typ = self._states[sid]
+        r, tail, opponent_type = self._states[sid]
         returned = len(action.bottom) if action.__class__ is ChancellorChoice else 0
         n_deck = len(r.deck)
         k = min(cards_drawn(r, action), n_deck)
         first = round_apply(r, action)
         if k == 0:
-            return 1, 1, (self._outcome(first, n_deck, tail, typ, returned, 0, 1, block),)
+            return 1, 1, (self._outcome(first, n_deck, tail, opponent_type, returned, 0, 1, block),)
         segs = self._segs.get(sid)
         if segs is None:
             segs = self._segs[sid] = self._segments(r, tail)
         orders, den = deck_orders(segs, k)
         n_work = len(orders)
         if n_work == 1:  # every card it could draw is fixed
-            return 1, 1, (self._outcome(first, n_deck, tail, typ, returned, 0, 1, block),)
+            return 1, 1, (self._outcome(first, n_deck, tail, opponent_type, returned, 0, 1, block),)
         drawn = n_deck + returned - len(first[0].deck)
         if drawn == 0:  # nothing drawn: every resolution has this outcome
-            return n_work, 1, (self._outcome(first, n_deck, tail, typ, returned, 0, 1, block),)
+            return n_work, 1, (self._outcome(first, n_deck, tail, opponent_type, returned, 0, 1, block),)
         if drawn < k:
             orders2, den2 = deck_orders(segs, drawn)
-            out = self._resolve(r, tail, typ, action, first, orders2, drawn, returned, True, block)
+            out = self._resolve(r, tail, opponent_type, action, first, orders2, drawn, returned, True, block)
             if out is not None:
                 return n_work, den2, out
-        return n_work, den, self._resolve(r, tail, typ, action, first, orders, k, returned, False, block)
+        return n_work, den, self._resolve(r, tail, opponent_type, action, first, orders, k, returned, False, block)
 
     def _pair(self, sid: int, pair) -> tuple:
         """An opponent's two equally likely Chancellor choices that differ only in the order of
@@ -173,7 +173,7 @@ class Transitions:
                 merged[key] = (c, ways * (d // dx) + (found[1] if found else 0), oid, found[3] if found else ev)
         return n1 + n2, 2 * d, tuple(merged.values())
 
-    def _resolve(self, r: Round, tail: tuple, typ: int, action, first, orders: tuple, k: int, returned: int,
+    def _resolve(self, r: Round, tail: tuple, opponent_type: int, action, first, orders: tuple, k: int, returned: int,
                  check: bool = True, block: bool = False):
         """The outcomes of resolving the top k cards of the deck in every way (`orders`, the first
         being the state itself, whose outcome is `first`); None if `check` and some way draws a
@@ -189,13 +189,13 @@ class Transitions:
                 res = round_apply(make_round((*head, deck, r.set_aside if sa is None else sa, *rest)), action)
                 if check and n_deck + returned - len(res[0].deck) != k:
                     return None
-            out.append(self._outcome(res, n_deck, tail, typ, returned, k, ways, block))
+            out.append(self._outcome(res, n_deck, tail, opponent_type, returned, k, ways, block))
         return tuple(out)
 
-    def _outcome(self, applied, n_deck: int, tail: tuple, typ: int, returned: int, k: int, ways: int,
+    def _outcome(self, applied, n_deck: int, tail: tuple, opponent_type: int, returned: int, k: int, ways: int,
                  block: bool = False) -> tuple:
         """(next state number, weight, observation number, events) of one applied resolution
-        (`block`: the returned pair is one exchangeable group; `typ`: the opponents' type)."""
+        (`block`: the returned pair is one exchangeable group; `opponent_type`: the opponents' type)."""
         r2, ev = applied
         d2 = len(r2.deck)
         drawn = n_deck + returned - d2
@@ -216,7 +216,7 @@ class Transitions:
         if sort:
             r2 = self.canon(r2, t2)
         # (otherwise every resolved card was drawn: the rest is sorted, the set-aside last)
-        state = (canonical_round(r2, self._memory), t2, typ)
+        state = (canonical_round(r2, self._memory), t2, opponent_type)
         ids = self._ids
         c = ids.get(state)
         if c is None:
@@ -282,9 +282,9 @@ class Transitions:
         actions of probability 0 left out."""
         found = self._opp.get(sid)
         if found is None:
-            r, _, typ = self._states[sid]
+            r, _, opponent_type = self._states[sid]
             acts = self._legal(sid)
-            if self.types[typ].name == "random" or len(acts) == 1:  # uniform
+            if self.types[opponent_type].name == "random" or len(acts) == 1:  # uniform
                 found = (tuple((a, 1) for a in acts), len(acts))
             else:  # the card counter's `weights`, its best plays remembered by what it reads
                 ties = self._choice(r)

@@ -139,7 +139,7 @@ class CompiledSolver:
 
     def _sids(self, states) -> list:
         """The numbers of root states (round, tail, type), interned in one call."""
-        new = [s for s in dict.fromkeys((r, t, typ[0] if typ else 0) for r, t, *typ in states) if s not in self._known]
+        new = [s for s in dict.fromkeys((r, t, opponent_type[0] if opponent_type else 0) for r, t, *opponent_type in states) if s not in self._known]
         if new:
             if self.face_up is None:
                 self.face_up = new[0][0].face_up
@@ -155,7 +155,7 @@ class CompiledSolver:
                                       np.array([t for _, _, t in new], dtype=np.int64))
             for key, sid in zip(new, ids):
                 self._known[key] = int(sid)
-        return [self._known[(r, t, typ[0] if typ else 0)] for r, t, *typ in states]
+        return [self._known[(r, t, opponent_type[0] if opponent_type else 0)] for r, t, *opponent_type in states]
 
     def _sid(self, state) -> int:
         return self._sids([state])[0]

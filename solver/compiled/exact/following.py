@@ -57,10 +57,10 @@ def follow(ctx, sid, code, wh, wl, d0, direct, ne):
             acc[:] = 0
             roff = ctr[N_FREST]
             rn = 0
-            typ = tnum(ctx[CONF], sid)
+            opponent_type = tnum(ctx[CONF], sid)
             for i in range(cnt):
                 outs = ctx[OUTS]
-                c = typed(ctx[CONF], outs[off + i, 0], typ)
+                c = typed(ctx[CONF], outs[off + i, 0], opponent_type)
                 ways = outs[off + i, 1]
                 oid = outs[off + i, 2]
                 v = linear_full(ctx, c)
@@ -260,8 +260,8 @@ def expand_opponent(ctx, ioff, nitems, top, direct):
     at += 128 + 4 * MAXACTS
     for i in range(nitems):
         sid = arena[ioff + 3 * i]
-        typ, _, _ = unpacked(ctx[CONF], ctx[STATES], sid, st, buf)
-        counts[i], dens_a[i] = opponent_acts(ctx, st, typ, codes[i * MAXACTS:(i + 1) * MAXACTS],
+        opponent_type, _, _ = unpacked(ctx[CONF], ctx[STATES], sid, st, buf)
+        counts[i], dens_a[i] = opponent_acts(ctx, st, opponent_type, codes[i * MAXACTS:(i + 1) * MAXACTS],
                                              weights[i * MAXACTS:(i + 1) * MAXACTS])
         for t in range(MAXP):
             hands[i * MAXP + t] = st[HAND + t]

@@ -58,15 +58,15 @@ def lin_done(ctx, acc):
 
 
 @njit(cache=True)
-def lin_sum_over(ctx, tid, typ):
+def lin_sum_over(ctx, tid, opponent_type):
     """`_lin_sum` of a transition whose outcomes can only be over (an opponent's last play), for the
-    opponents' type `typ`."""
+    opponents' type `opponent_type`."""
     acc = ctx[W64][W64_ACC + 1, :6].view(np.uint64)
     acc[:] = 0
     t = ctx[TRANS]
     off = t[tid, 4]
     for i in range(t[tid, 5]):
-        lv = linear_over(ctx, typed(ctx[CONF], ctx[OUTS][off + i, 0], typ))
+        lv = linear_over(ctx, typed(ctx[CONF], ctx[OUTS][off + i, 0], opponent_type))
         if lv == NONE:
             return NONE
         _lin_acc(ctx, acc, tid, i, lv)
@@ -100,13 +100,13 @@ def linear_full(ctx, sid):
     viewer = ctx[CONF][C_VIEWER]
     st = ctx[W8][W8_LINEAR]
     buf = ctx[WU8][WU8_LINEAR]
-    typ, _, _ = unpacked(ctx[CONF], ctx[STATES], sid, st, buf)
+    opponent_type, _, _ = unpacked(ctx[CONF], ctx[STATES], sid, st, buf)
     found = NONE
     if st[PHASE] == 0 and st[DECKN] == 0 and st[CUR] != viewer:
         w = ctx[W64]
         codes = w[W64_LIN]
         weights = w[W64_LIN + 1]
-        m, da = opponent_acts(ctx, st, typ, codes, weights)
+        m, da = opponent_acts(ctx, st, opponent_type, codes, weights)
         acc = w[W64_ACC + 2, :6].view(np.uint64)
         acc[:] = 0
         misses = w[W64_LIN + 2]
@@ -137,15 +137,15 @@ def linear_full(ctx, sid):
 
 
 @njit(cache=True)
-def lin_sum_full(ctx, tid, typ):
-    """`_lin_sum`: the value of a transition's outcomes (for the opponents' type `typ`) if none leaves the
+def lin_sum_full(ctx, tid, opponent_type):
+    """`_lin_sum`: the value of a transition's outcomes (for the opponents' type `opponent_type`) if none leaves the
     viewer a decision, else NONE."""
     acc = ctx[W64][W64_ACC + 3, :6].view(np.uint64)
     acc[:] = 0
     t = ctx[TRANS]
     off = t[tid, 4]
     for i in range(t[tid, 5]):
-        lv = linear_full(ctx, typed(ctx[CONF], ctx[OUTS][off + i, 0], typ))
+        lv = linear_full(ctx, typed(ctx[CONF], ctx[OUTS][off + i, 0], opponent_type))
         if lv == NONE:
             return NONE
         _lin_acc(ctx, acc, tid, i, lv)

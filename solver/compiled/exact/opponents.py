@@ -18,7 +18,7 @@ def row_code(phase, acts, j):
 
 
 @njit(cache=True)
-def opponent_acts(ctx, st, typ, codes, weights):
+def opponent_acts(ctx, st, opponent_type, codes, weights):
     """The model's distribution at the state (the player to move an opponent): its actions' codes
     and integer weights (in the engine's order; after a Chancellor, an opponent's two equally likely
     orders of one returned pair as one pair of twice the weight) and their denominator."""
@@ -27,7 +27,7 @@ def opponent_acts(ctx, st, typ, codes, weights):
     acts = ctx[WACTS][WACTS_OPP]
     m = legal_actions(st, ed, acts)
     phase = st[PHASE]
-    if conf[C_TYPES + typ] == 0 or m == 1:
+    if conf[C_TYPES + opponent_type] == 0 or m == 1:
         for j in range(m):
             codes[j] = row_code(phase, acts, j)
             weights[j] = 1

@@ -96,7 +96,7 @@ def _sort_small(a, n):
 
 
 @njit(cache=True)
-def pack(st, n, typ, ng, pairs, memory, sa_free, buf, scratch):
+def pack(st, n, opponent_type, ng, pairs, memory, sa_free, buf, scratch):
     """The canonical packed state of a round array `st` into `buf` (80 bytes; its int64 view is the
     key) with the deck's tail groups (`ng` groups from the tail's top, bit i of `pairs` set when group
     i is a returned pair): hands and discards sorted,
@@ -111,7 +111,7 @@ def pack(st, n, typ, ng, pairs, memory, sa_free, buf, scratch):
         if st[OUT + i]:
             om |= 1 << i
     b[1] = om
-    b[0] = (st[CUR] if phase != 2 else 0) | (phase << 3) | (typ << 5)
+    b[0] = (st[CUR] if phase != 2 else 0) | (phase << 3) | (opponent_type << 5)
     if phase == 2:
         b[8] = st[WIN]
         b[9] = st[SPYB] + 1
@@ -212,7 +212,7 @@ def unpack(key, n, nup, up, st, buf):
     st[:] = -1
     st[N_] = n
     phase = (b[0] >> 3) & 3
-    typ = (b[0] >> 5) & 3
+    opponent_type = (b[0] >> 5) & 3
     st[PHASE] = phase
     st[CUR] = b[0] & 7
     st[TURN] = 0
@@ -236,7 +236,7 @@ def unpack(key, n, nup, up, st, buf):
         st[WIN] = b[8]
         st[SPYB] = b[9] - 1
         st[REASON] = 2
-        return np.int64(typ), np.int64(0), np.int64(0)
+        return np.int64(opponent_type), np.int64(0), np.int64(0)
     for i in range(n):
         st[HAND + i] = b[15 + i] - 1
     if phase == 0:
@@ -269,7 +269,7 @@ def unpack(key, n, nup, up, st, buf):
             st[KNOWN + o * MAXP + h] = v - 1 if v else -1
     ng = b[11]
     pairs = np.int64(b[12]) | (np.int64(b[13]) << 8) | (np.int64(b[14]) << 16)
-    return np.int64(typ), np.int64(ng), pairs
+    return np.int64(opponent_type), np.int64(ng), pairs
 
 
 # frame fields (ctx[FRAMES], int64) and accumulators (ctx[FRAMEU], uint64)

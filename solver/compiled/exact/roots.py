@@ -107,11 +107,11 @@ def root_outcomes(ctx, sids, codes):
         t = ctx[TRANS]
         off = t[tids[i], 4]
         dens[i] = t[tids[i], 3]
-        typ = tnum(ctx[CONF], sids[i])
+        opponent_type = tnum(ctx[CONF], sids[i])
         for j in range(t[tids[i], 5]):
             o = ctx[OUTS]
             out[k, 0] = i
-            out[k, 1] = typed(ctx[CONF], o[off + j, 0], typ)
+            out[k, 1] = typed(ctx[CONF], o[off + j, 0], opponent_type)
             out[k, 2] = o[off + j, 1]
             out[k, 3] = o[off + j, 3]
             k += 1
@@ -130,8 +130,8 @@ def root_opponents(ctx, sids):
     dens = np.empty(len(sids), dtype=np.int64)
     k = 0
     for i in range(len(sids)):
-        typ, _, _ = unpacked(ctx[CONF], ctx[STATES], sids[i], st, buf)
-        m, den = opponent_acts(ctx, st, typ, codes, weights)
+        opponent_type, _, _ = unpacked(ctx[CONF], ctx[STATES], sids[i], st, buf)
+        m, den = opponent_acts(ctx, st, opponent_type, codes, weights)
         dens[i] = den
         for j in range(m):
             out[k, 0] = i

@@ -245,9 +245,9 @@ def tnum(conf, sid):
 
 
 @njit(cache=True, inline="always")
-def typed(conf, rid, typ):
-    """The number of the state of round `rid` with opponents' type `typ`."""
-    return (rid << conf[C_TSHIFT]) | typ
+def typed(conf, rid, opponent_type):
+    """The number of the state of round `rid` with opponents' type `opponent_type`."""
+    return (rid << conf[C_TSHIFT]) | opponent_type
 
 
 @njit(cache=True)

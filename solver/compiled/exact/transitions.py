@@ -30,7 +30,7 @@ def _apply_code(ctx, st, kind, a0, a1, a2, a3):
 
 
 @njit(cache=True)
-def _outcome(ctx, pre, kind, a0, a1, a2, a3, post, n_deck, ng, pairs, typ, returned, k, block, buf):
+def _outcome(ctx, pre, kind, a0, a1, a2, a3, post, n_deck, ng, pairs, opponent_type, returned, k, block, buf):
     """(next state, observation, an opponent knocked out) of one applied resolution (`_outcome`)."""
     conf = ctx[CONF]
     n = conf[C_N]
@@ -71,7 +71,7 @@ def _outcome(ctx, pre, kind, a0, a1, a2, a3, post, n_deck, ng, pairs, typ, retur
         for g in range(ng2):
             if sizes[first + g] == 2:
                 pairs2 |= 1 << g
-    pack(post, n, typ, ng2, pairs2, conf[C_MEMORY], conf[C_SAFREE], buf, ctx[W64][W64_PACK])
+    pack(post, n, opponent_type, ng2, pairs2, conf[C_MEMORY], conf[C_SAFREE], buf, ctx[W64][W64_PACK])
     sid = state_id(ctx[CTR], ctx[S_SLOTS], ctx[STATES], buf.view(np.int64))
     oid = obs_id(ctx, pre, kind, a0, a1, a2, a3, post)
     ko = 0
@@ -92,7 +92,7 @@ def _transition(ctx, rid, code, block, osid, oways, ooid, oko):
     buf = ctx[WU8][WU8_TRANS]
     st = ctx[W8][W8_TRANS]
     ng, pairs = unpacked_round(ctx[CONF], ctx[STATES], rid, st, buf)
-    typ = ZERO
+    opponent_type = ZERO
     returned = a3 if kind == 1 else 0
     n_deck = np.int64(st[DECKN])
     draws = 2 if (kind == 0 and (a0 == PRINCE or a0 == CHANCELLOR)) else 1
@@ -101,7 +101,7 @@ def _transition(ctx, rid, code, block, osid, oways, ooid, oko):
     first[:] = st
     _apply_code(ctx, first, kind, a0, a1, a2, a3)
     if k == 0:
-        osid[0], ooid[0], oko[0] = _outcome(ctx, st, kind, a0, a1, a2, a3, first, n_deck, ng, pairs, typ, returned,
+        osid[0], ooid[0], oko[0] = _outcome(ctx, st, kind, a0, a1, a2, a3, first, n_deck, ng, pairs, opponent_type, returned,
                                             ZERO, block, buf)
         oways[0] = 1
         return 1, 1, 1
@@ -110,13 +110,13 @@ def _transition(ctx, rid, code, block, osid, oways, ooid, oko):
     ways = ctx[W64][W64_TRANS + 1]
     m, den = deck_orders(ctx, st, ng, pairs, k, decks, sas, ways)
     if m == 1:
-        osid[0], ooid[0], oko[0] = _outcome(ctx, st, kind, a0, a1, a2, a3, first, n_deck, ng, pairs, typ, returned,
+        osid[0], ooid[0], oko[0] = _outcome(ctx, st, kind, a0, a1, a2, a3, first, n_deck, ng, pairs, opponent_type, returned,
                                             ZERO, block, buf)
         oways[0] = 1
         return 1, 1, 1
     drawn = n_deck + returned - first[DECKN]
     if drawn == 0:
-        osid[0], ooid[0], oko[0] = _outcome(ctx, st, kind, a0, a1, a2, a3, first, n_deck, ng, pairs, typ, returned,
+        osid[0], ooid[0], oko[0] = _outcome(ctx, st, kind, a0, a1, a2, a3, first, n_deck, ng, pairs, opponent_type, returned,
                                             ZERO, block, buf)
         oways[0] = 1
         return 1, m, 1
@@ -126,16 +126,16 @@ def _transition(ctx, rid, code, block, osid, oways, ooid, oko):
         ways2 = ctx[W64][W64_TRANS + 3]
         m2, den2 = deck_orders(ctx, st, ng, pairs, drawn, decks2, sas2, ways2)
         c = _resolve(ctx, st, kind, a0, a1, a2, a3, first, decks2, sas2, ways2, m2, drawn, returned, YES, block,
-                     ng, pairs, typ, osid, oways, ooid, oko)
+                     ng, pairs, opponent_type, osid, oways, ooid, oko)
         if c >= 0:
             return c, m, den2
     c = _resolve(ctx, st, kind, a0, a1, a2, a3, first, decks, sas, ways, m, k, returned, NO, block,
-                 ng, pairs, typ, osid, oways, ooid, oko)
+                 ng, pairs, opponent_type, osid, oways, ooid, oko)
     return c, m, den
 
 
 @njit(cache=True)
-def _resolve(ctx, st, kind, a0, a1, a2, a3, first, decks, sas, ways, m, k, returned, check, block, ng, pairs, typ,
+def _resolve(ctx, st, kind, a0, a1, a2, a3, first, decks, sas, ways, m, k, returned, check, block, ng, pairs, opponent_type,
              osid, oways, ooid, oko):
     ed = ctx[ED]
     n_deck = np.int64(st[DECKN])
@@ -154,7 +154,7 @@ def _resolve(ctx, st, kind, a0, a1, a2, a3, first, decks, sas, ways, m, k, retur
             if check and n_deck + returned - work[DECKN] != k:
                 return -1
             res = work
-        osid[i], ooid[i], oko[i] = _outcome(ctx, st, kind, a0, a1, a2, a3, res, n_deck, ng, pairs, typ, returned,
+        osid[i], ooid[i], oko[i] = _outcome(ctx, st, kind, a0, a1, a2, a3, res, n_deck, ng, pairs, opponent_type, returned,
                                             k, block, buf)
         oways[i] = ways[i]
     return m
