@@ -1,4 +1,4 @@
-"""The worker pool (tutor/workers.py): identical requests share one computation, the finished
+"""The worker pool (tutor/workers/): identical requests share one computation, the finished
 answers are bounded, the project's errors come back as themselves, the pool's answers equal the
 in-process ones figure for figure, a broken pool is recreated, the longer search keeps its bound.
 (Two browser pages opening one shared link: tests/browser/test_shared_link_browser.py.)"""
@@ -55,7 +55,7 @@ def test_identical_requests_at_once_are_one_computation_shared_by_all():
     job.go.set()
     for th in threads:
         th.join()
-    assert len(job.calls) == 1 and w.started == 1
+    assert len(job.calls) == 1 and w.answers.started == 1
     assert len(set(out)) == 1 and out[0][1] == format_record(parse_record(TWO))
 
 
@@ -85,7 +85,7 @@ def test_the_finished_answers_are_a_bounded_lru():
     w = Workers(inline=True, job=job, keep=2)
     for model in ("random", "mixture", "card-counter"):
         w.result("posterior", TWO, model)
-    assert len(w.done) == 2
+    assert len(w.answers.done) == 2
     w.result("posterior", TWO, "card-counter")  # kept: not computed again
     assert len(job.calls) == 3
     w.result("posterior", TWO, "random")  # the oldest, dropped: computed again
@@ -98,7 +98,7 @@ def test_an_unknown_job_or_a_bad_record_is_a_clear_error():
         w.submit("guess", TWO, "mixture")
     with pytest.raises(LoveLetterError):
         w.submit("advice", "2019 Ana", "mixture")
-    assert w.started == 0
+    assert w.answers.started == 0
 
 
 @pytest.fixture(scope="module")
@@ -127,12 +127,12 @@ def test_the_pool_answers_what_the_server_would_compute_itself_to_the_fraction(p
 
 
 def test_identical_requests_to_the_pool_share_one_future(pool):
-    before = pool.started
+    before = pool.answers.started
     futures = [pool.submit("advice", CLASSIC, "card-counter", 2.0) for _ in range(6)]
-    assert len({id(f) for f in futures}) == 1 and pool.started == before + 1
+    assert len({id(f) for f in futures}) == 1 and pool.answers.started == before + 1
     assert futures[0].result().method in ("exact", "estimate")
     assert pool.submit("advice", CLASSIC, "card-counter", 2.0) is futures[0]  # finished: remembered
-    assert pool.started == before + 1
+    assert pool.answers.started == before + 1
 
 
 def test_a_project_error_in_a_worker_comes_back_as_that_error(pool):
@@ -218,6 +218,6 @@ def test_a_practice_bot_thinks_in_the_pool_and_plays_what_it_would_play_itself(p
             assert there == here
             turns += 1
         assert turns >= 1
-    assert not any(key[0] == "bot" for key in pool.done)  # asked for once: the advice keeps the room
+    assert not any(key[0] == "bot" for key in pool.answers.done)  # asked for once: the advice keeps the room
     with pytest.raises(LoveLetterError, match="searching bot"):
         compute("bot", CLASSIC, "card-counter", (100, 1))
