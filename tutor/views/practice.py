@@ -119,12 +119,12 @@ def app_origin() -> str:
 
 def play_cb(key: str) -> None:
     s = st.session_state
-    p = s["pr"]
-    actions = legal_actions(p.game)
+    practice = s["pr"]
+    actions = legal_actions(practice.game)
     if s.get(key) is None:
         return  # nothing chosen yet (the button is disabled until a play is chosen)
     try:
-        s["pr"] = play(p, actions[s[key]], then_bots=False)
+        s["pr"] = play(practice, actions[s[key]], then_bots=False)
         s["pr_hint"] = False
     except LoveLetterError as err:
         _fail(err)
@@ -147,11 +147,11 @@ LINK_NUMBERS = (("seed", "pr_link_seed", 0, MAX_SEED), ("round", "pr_link_round"
                 ("target", "pr_link_target", 1, MAX_TARGET))
 
 
-def link_number_problem(q):
+def link_number_problem(params):
     """What is wrong with a practice link's numbers (`seed=-1`, `target=99999`, `round=999999`), in a
     sentence naming the number and its range, or None. (Untrusted text: ASCII digits only, at most 20.)"""
     for name, key, low, high in LINK_NUMBERS:
-        raw = q.get(name)
+        raw = params.get(name)
         if raw is None or raw == "":
             continue
         ok = raw.isascii() and raw.isdigit() and len(raw) <= 20 and low <= int(raw) <= high
@@ -160,20 +160,20 @@ def link_number_problem(q):
     return None
 
 
-def resume_link(q) -> None:
+def resume_link(params) -> None:
     """A link with a saved game: resumed once, on first load; what is wrong with it said once, with
     what to do once (it read "…start a new game or paste the saved record. Start a new game below, or
     paste the saved record.")."""
     s = st.session_state
-    problem = link_number_problem(q)
+    problem = link_number_problem(params)
     if problem is not None:
         s["pr_error"] = t(language, "pr_bad_link_because", reason=problem)
         return
     try:
         # Untrusted: the numbers go to `resume` as text, which accepts ASCII digits in range only.
-        s["pr"] = resume(q.get("record"), q.get("tokens", ""), q.get("round", "1"),
-                         q.get("bots", "card-counter") if q.get("bots") in BOTS else "card-counter",
-                         q.get("seed", "0"), q.get("target") or None, float(s.get("pr_seconds", 0.5)))
+        s["pr"] = resume(params.get("record"), params.get("tokens", ""), params.get("round", "1"),
+                         params.get("bots", "card-counter") if params.get("bots") in BOTS else "card-counter",
+                         params.get("seed", "0"), params.get("target") or None, float(s.get("pr_seconds", 0.5)))
         s["pr_hint"] = False
         s.pop("pr_error", None)
     except LoveLetterError as err:
@@ -189,13 +189,13 @@ def resume_link(q) -> None:
 
 if "pr" not in st.session_state and "pr_link_read" not in st.session_state:
     st.session_state["pr_link_read"] = True  # (once: a new game started later is not replaced by the link)
-    q = st.query_params
-    if q.get("record"):
-        resume_link(q)
-    elif any(q.get(name) for name, *_ in LINK_NUMBERS) or q.get("tokens"):
+    params = st.query_params
+    if params.get("record"):
+        resume_link(params)
+    elif any(params.get(name) for name, *_ in LINK_NUMBERS) or params.get("tokens"):
         # numbers without their saved game: said, not ignored (a link cut short, typed by hand)
-        problem = link_number_problem(q)
-        seed = q.get("seed")
+        problem = link_number_problem(params)
+        seed = params.get("seed")
         if problem is not None:
             st.session_state["pr_error"] = t(language, "pr_link_no_game_because", reason=problem)
         elif seed and seed.isdigit() and 1 <= int(seed) <= MAX_GAME_NUMBER:
@@ -204,18 +204,18 @@ if "pr" not in st.session_state and "pr_link_read" not in st.session_state:
         else:
             st.session_state["pr_error"] = t(language, "pr_link_no_game")
 
-p = st.session_state.get("pr")
+practice = st.session_state.get("pr")
 # What went wrong (a damaged link, a refused setup) first, above the forms that fix it: it stood under the
 # new-game form, a screen down on a phone.
 if st.session_state.get("pr_error"):
     st.error(guide_link(st.session_state["pr_error"], language))
-elif st.session_state.get("pr_notice") and p is None:
+elif st.session_state.get("pr_notice") and practice is None:
     st.info(st.session_state["pr_notice"])
 
 def setup_forms() -> None:
     """The new-game and resume forms: above the game while none is on; below it once one is (on a
     phone your hand and "Your turn" stood 1.5 screens down, under them)."""
-    with st.expander(t(language, "pr_setup"), expanded=p is None):
+    with st.expander(t(language, "pr_setup"), expanded=practice is None):
         new_game_form()
     with st.expander(t(language, "pr_resume")):
         resume_form()
@@ -224,62 +224,64 @@ def setup_forms() -> None:
 def new_game_form() -> None:
     if "pr_edition" not in st.session_state:
         st.session_state["pr_edition"] = edition_key()
-    c = st.columns(3)
-    ed = c[0].selectbox(t(language, "edition"), list(EDITIONS), key="pr_edition",
-                        format_func=EditionTitle(language))
-    e = get_edition(ed)
+    cols = st.columns(3)
+    ed = cols[0].selectbox(t(language, "edition"), list(EDITIONS), key="pr_edition",
+                           format_func=EditionTitle(language))
+    edition = get_edition(ed)
     k_players, _, _ = setup_keys(st.session_state)
-    n = c[1].selectbox(t(language, "players"), list(range(e.min_players, e.max_players + 1)), key=k_players)
+    players = cols[1].selectbox(t(language, "players"), list(range(edition.min_players, edition.max_players + 1)),
+                                key=k_players)
     _, k_seat, k_target = setup_keys(st.session_state)
-    c[2].selectbox(t(language, "pr_seat"), list(range(n)), key=k_seat,
-                   format_func=PlayLabel(tuple(str(i + 1) for i in range(n))))
-    c = st.columns(4)
+    cols[2].selectbox(t(language, "pr_seat"), list(range(players)), key=k_seat,
+                      format_func=PlayLabel(tuple(str(i + 1) for i in range(players))))
+    cols = st.columns(4)
     # card counters by default: a random bot plays its Princess and ends the round at the first decision
-    c[0].radio(t(language, "pr_bots"), BOTS, key="pr_bots", format_func=KeyLabel(language, "pr_bots_"),
-               help=t(language, "pr_bots_help"), index=BOTS.index("card-counter"))
+    cols[0].radio(t(language, "pr_bots"), BOTS, key="pr_bots", format_func=KeyLabel(language, "pr_bots_"),
+                  help=t(language, "pr_bots_help"), index=BOTS.index("card-counter"))
     # Empty: every new game is a new deal. A number typed here replays that game.
-    c[1].number_input(t(language, "pr_seed"), min_value=0, value=None, step=1, key="pr_seed",
-                      placeholder=t(language, "pr_seed_new"), help=t(language, "pr_seed_help"))
-    c[2].number_input(t(language, "tokens_to_win"), min_value=1, max_value=9, value=e.token_target(n), step=1,
-                      key=k_target)
-    c[3].number_input(t(language, "pr_seconds"), min_value=0.1, max_value=5.0, value=0.5, step=0.1,
-                      key="pr_seconds")
+    cols[1].number_input(t(language, "pr_seed"), min_value=0, value=None, step=1, key="pr_seed",
+                         placeholder=t(language, "pr_seed_new"), help=t(language, "pr_seed_help"))
+    cols[2].number_input(t(language, "tokens_to_win"), min_value=1, max_value=9, value=edition.token_target(players),
+                         step=1, key=k_target)
+    cols[3].number_input(t(language, "pr_seconds"), min_value=0.1, max_value=5.0, value=0.5, step=0.1,
+                         key="pr_seconds")
     st.button(t(language, "pr_new"), key="pr-new", on_click=new_game_cb, type="primary")
 
 
 def resume_form() -> None:
     st.text_area(t(language, "an_notation"), key="pr_resume_text", height=80)
-    c = st.columns(2)
-    c[0].text_input(t(language, "pr_tokens"), key="pr_resume_tokens", placeholder="0,1")
-    c[1].number_input(t(language, "pr_round"), min_value=1, value=1, step=1, key="pr_resume_round")
+    cols = st.columns(2)
+    cols[0].text_input(t(language, "pr_tokens"), key="pr_resume_tokens", placeholder="0,1")
+    cols[1].number_input(t(language, "pr_round"), min_value=1, value=1, step=1, key="pr_resume_round")
     st.caption(t(language, "pr_resume_help"))
     st.button(t(language, "pr_resume_go"), key="pr-resume", on_click=resume_form_cb)
 
-if p is None:
+if practice is None:
     intro.caption(t(language, "pr_intro"))
     setup_forms()
     done()
 
 # --- the game ----------------------------------------------------------------------------------
 
-def seat_names(p) -> tuple:
+def seat_names(practice) -> tuple:
     """The table's names as this page says them: the learner's seat in the page's language (the game
     keeps the word of the language it was started in: "You" stood on a Spanish page)."""
-    return tuple(t(language, "pr_you") if i == p.human else name for i, name in enumerate(p.game.names))
+    return tuple(t(language, "pr_you") if i == practice.human else name for i, name in enumerate(practice.game.names))
 
 
-def draw_board(p) -> None:
+def draw_board(practice) -> None:
     """The round's heading and the table; at your turn your seat is drawn with your turn (your cards the
     buttons), each other seat one line: your hand and "Your turn" on a phone's first screen, the hint's
     verdict on a desktop's."""
-    g = p.game
-    heading = t(language, "pr_round_of", round=g.round_no, n=g.edition.token_target(len(g.names)))
+    game = practice.game
+    heading = t(language, "pr_round_of", round=game.round_no, n=game.edition.token_target(len(game.names)))
     if on_phone():  # a line, not a heading of two lines over the table
         st.markdown(f"**{heading}**")
     else:
         st.subheader(heading)
-    show_board(g.round, seat_names(p), language, tokens=g.tokens, visible=None if p.round_over else {p.human},
-               last=p.human, skip=p.human if p.my_turn else None, compact=True)
+    show_board(game.round, seat_names(practice), language, tokens=game.tokens,
+               visible=None if practice.round_over else {practice.human},
+               last=practice.human, skip=practice.human if practice.my_turn else None, compact=True)
 
 
 # A new game or round starts at the page's top: its button was at the foot of the page (the setup form, the
@@ -288,7 +290,7 @@ if st.session_state.pop("pr_to_top", False):
     scroll_top()
 board = st.empty()
 with board.container():
-    draw_board(p)
+    draw_board(practice)
 # Right under the board, one slot: while the bots play, what each of them does (it replaces the
 # panel of your last turn, which stayed greyed under a spinner); then your turn, with the hint.
 turn_slot = st.empty()
@@ -296,16 +298,16 @@ turn_slot = st.empty()
 # ended on "Your turn to play").
 log_slot = st.empty()
 told: list = []
-if bots_to_play(p):
+if bots_to_play(practice):
     # Each bot's turn is shown as it happens, on the board and in words (an advisor bot thinks
     # up to its time per decision).
     with turn_slot.container(), st.status(t(language, "pr_bots_playing"), expanded=True) as status:
-        told_before = len(history_lines(p.human_record(), language, you=True))
-        while bots_to_play(p):
-            status.update(label=t(language, "pr_bot_thinking", player=p.game.names[p.game.round.current]))
-            p = bot_step(p, think=bot_play)  # a searching bot thinks in the worker pool
-            st.session_state["pr"] = p
-            lines = history_lines(p.human_record(), language, you=True)
+        told_before = len(history_lines(practice.human_record(), language, you=True))
+        while bots_to_play(practice):
+            status.update(label=t(language, "pr_bot_thinking", player=practice.game.names[practice.game.round.current]))
+            practice = bot_step(practice, think=bot_play)  # a searching bot thinks in the worker pool
+            st.session_state["pr"] = practice
+            lines = history_lines(practice.human_record(), language, you=True)
             # What this turn added: the bot's play (a bot's draw is hidden), and when your turn
             # comes next, your draw.
             if len(lines) > told_before:
@@ -313,35 +315,35 @@ if bots_to_play(p):
                 told += lines[told_before:]
             told_before = len(lines)
             with board.container():
-                draw_board(p)
+                draw_board(practice)
         status.update(label=t(language, "pr_bots_done"), state="complete", expanded=False)
 
-g = p.game
-e = g.edition
-names = seat_names(p)
-over = p.round_over
+game = practice.game
+edition = game.edition
+names = seat_names(practice)
+over = practice.round_over
 
-model = hint_model(p.bots)
-if p.my_turn:
-    saved = save(p)
+model = hint_model(practice.bots)
+if practice.my_turn:
+    saved = save(practice)
     text = saved["record"]  # the person's record, in notation
-    for k, v in saved.items():
-        set_param(k, v)
-    acts = legal_actions(g)
-    labels = tuple(action_text(a, e, language, names, you=p.human) for a in acts)
+    for name, value in saved.items():
+        set_param(name, value)
+    acts = legal_actions(game)
+    labels = tuple(action_text(a, edition, language, names, you=practice.human) for a in acts)
     with turn_slot.container():
         if told:  # what the bots just did, kept above your turn (folded)
             with st.expander(t(language, "pr_bots_done")):
                 st.markdown("\n".join(f"- {x}" for x in told))
         with st.container(border=True):  # right under the board (at 390 px too)
-            action_key = f"pr_action_{g.round_no}_{len(p.events)}"  # a fresh choice at every turn
+            action_key = f"pr_action_{game.round_no}_{len(practice.events)}"  # a fresh choice at every turn
             # Tap the card in your hand (its cards are the buttons), then the player, then the guess: only
             # the legal ones are offered, and no play is made for you (an accidental tap must not play a
             # card: Play confirms).
-            chosen = tap_picker(g.round, acts, names, language, action_key, p.human,
+            chosen = tap_picker(game.round, acts, names, language, action_key, practice.human,
                                 heading=t(language, "pr_your_turn"))  # "**Your turn** — tap the card you play"
             # your seat's tags and discards (your tokens, your protection), under your hand
-            st.markdown(seat_html(g.round, names, language, p.human, tokens=g.tokens, hand=False),
+            st.markdown(seat_html(game.round, names, language, practice.human, tokens=game.tokens, hand=False),
                         unsafe_allow_html=True)
             st.session_state[f"{action_key}-chosen"] = chosen
             if chosen is not None:
@@ -353,10 +355,10 @@ if p.my_turn:
         if st.session_state.get("pr_hint"):
             # Right under the button that asked for it (below the log, it was off a phone's screen); no
             # heading that would repeat the button's "Hint" right under it.
-            if model != p.bots:  # the bots at the table have no model of their own: say which is assumed
+            if model != practice.bots:  # the bots at the table have no model of their own: say which is assumed
                 st.caption(t(language, "pr_hint_assumes", model=ModelName(language)(model),
-                             bots=KeyLabel(language, "pr_bots_")(p.bots).split(" (")[0]))
-            prefetch_advice(text, model, seconds=float(p.seconds) * 4)  # runs while the odds are drawn
+                             bots=KeyLabel(language, "pr_bots_")(practice.bots).split(" (")[0]))
+            prefetch_advice(text, model, seconds=float(practice.seconds) * 4)  # runs while the odds are drawn
             # the answer first, in one line, on every screen (it came 3.3 screens down on a phone,
             # below the odds tables on desktop)
             slot = show_verdict(text, model, language, link=False,  # (the why is folded right under it)
@@ -365,21 +367,21 @@ if p.my_turn:
             # as a wall of tables), the odds, the ranking and the decision view one tap away
             with st.expander(t(language, "pr_hint_details")):
                 show_odds(text, model, language, key="pr", model_choice=False)  # the bots are the model
-                show_advice(text, model, language, key="pr", seconds=float(p.seconds) * 4, model_choice=False,
+                show_advice(text, model, language, key="pr", seconds=float(practice.seconds) * 4, model_choice=False,
                             verdict=slot, types_said=True)
 
 with log_slot.container():
     with st.expander(t(language, "event_log"), expanded=True):
         # The round as you know it, in sentences (a resumed round includes the turns before the save).
-        if p.base is not None and any(turn.card is not None for turn in p.base.turns):
+        if practice.base is not None and any(turn.card is not None for turn in practice.base.turns):
             # (a link saved at the first turn, before anyone played, is a new deal, not a resumed round)
             st.caption(t(language, "pr_resumed_note"))
-        lines = history_lines(p.human_record(), language, you=True)
+        lines = history_lines(practice.human_record(), language, you=True)
         st.markdown("\n".join(f"{i}. {x}" for i, x in enumerate(lines, start=1)) or "-")
-        ended = [ev for ev in p.events if isinstance(ev, RoundEnded)]
+        ended = [ev for ev in practice.events if isinstance(ev, RoundEnded)]
         if ended:
-            st.markdown("\n".join(f"- {x}" for x in event_lines(ended, e, language, names, you=p.human)))
-    if p.my_turn:
+            st.markdown("\n".join(f"- {x}" for x in event_lines(ended, edition, language, names, you=practice.human)))
+    if practice.my_turn:
         with st.expander(t(language, "pr_save")):
             st.markdown(t(language, "pr_save_help"))
             # With the language: opened in a new page, the game resumes in the language it was played in.
@@ -391,7 +393,7 @@ if over:
     st.subheader(t(language, "pr_review"))
     shared = lambda record, m, sec: advice(format_record(record), m, sec)  # noqa: E731 (the hint's cache)
     with st.spinner(t(language, "pr_reviewing")):
-        reviewed = review(p.decisions, model, float(p.seconds) * 4, shared)
+        reviewed = review(practice.decisions, model, float(practice.seconds) * 4, shared)
         rows = review_rows(reviewed, language)
         if on_phone():  # six columns overflowed 390 px: the hand goes into the play's cell
             mine, hand = t(language, "pr_your_play"), t(language, "hand")
@@ -409,13 +411,13 @@ if over:
         st.caption(t(language, "pr_cost_help"))
     else:
         st.caption(t(language, "pr_no_decisions"))
-    if p.over:
-        st.success(t(language, "pr_game_won", names=", ".join(names[w] for w in g.winners)))
+    if practice.over:
+        st.success(t(language, "pr_game_won", names=", ".join(names[w] for w in game.winners)))
         st.button(t(language, "pr_new"), key="pr-new-2", on_click=new_game_cb, type="primary")
     else:
         st.button(t(language, "pr_next_round"), key="pr-next", on_click=next_round_cb, type="primary")
 
 # The game's number (to replay its deal), then the forms for a new game or a saved one: below the game
 # once one is on.
-st.caption(t(language, "pr_game_number", n=g.seed))
+st.caption(t(language, "pr_game_number", n=game.seed))
 setup_forms()
