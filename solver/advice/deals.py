@@ -89,15 +89,15 @@ class Deals:
         self.sampler = sampler
         self.seed0 = seed
         self.rounds: list = []
-        self.kinds: list = []
+        self.types: list = []
         self.seeds: list = []
 
     def __len__(self) -> int:
-        return len(self.kinds)
+        return len(self.types)
 
     def ensure(self, n: int) -> None:
-        while len(self.kinds) < n:
-            i = len(self.kinds)
+        while len(self.types) < n:
+            i = len(self.types)
             rng = SplitMix64(deal_seed(self.seed0, i))
             if hasattr(self.sampler, "split"):
                 t, value, pool = self.sampler.split(rng)
@@ -106,7 +106,7 @@ class Deals:
             else:
                 deal, t = self.sampler(rng)
                 self.rounds.append(deal)
-            self.kinds.append(t)
+            self.types.append(t)
             self.seeds.append(rng.next64())
 
     def round(self, i: int) -> Round:

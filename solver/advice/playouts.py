@@ -238,11 +238,11 @@ class Playouts:
         self.leaves = leaves
         self.belief = belief
 
-    def run(self, deal: Round, kind, a: int, seed: int) -> tuple:
-        """Play out action number `a` on `deal` (opponents of type `kind`) from `seed`."""
+    def run(self, deal: Round, opponent_type, a: int, seed: int) -> tuple:
+        """Play out action number `a` on `deal` (opponents of type `opponent_type`) from `seed`."""
         viewer = self.viewer
         rng = SplitMix64(seed)
-        r, acts, key, trail, ko, seen_turn, how, b = prefix(deal, self.actions[a], viewer, kind, rng, self.belief)
+        r, acts, key, trail, ko, seen_turn, how, b = prefix(deal, self.actions[a], viewer, opponent_type, rng, self.belief)
         if how == "out":
             return 0, 0, ko, True, True
         if how == "over":
@@ -253,19 +253,19 @@ class Playouts:
             if value is not None:
                 stopped = False
                 if not seen_turn:  # (a Chancellor's keep: whether the viewer is out before their turn)
-                    stopped = finish_after(r, viewer_choice(r, b), viewer, kind, rng, b)[2]
+                    stopped = finish_after(r, viewer_choice(r, b), viewer, opponent_type, rng, b)[2]
                 return value[0], value[1], ko, stopped, True
         if self.decisions is None:  # the plain continuation
-            win, tokens, stopped = finish(r, viewer, kind, rng, b)
+            win, tokens, stopped = finish(r, viewer, opponent_type, rng, b)
             return win, tokens, ko, not seen_turn and stopped, False
         taken, node = self.decisions.decide(key, acts, lambda: viewer_choice(r, b), b)
-        win, tokens, stopped = self.decisions.visit(node, r, acts, taken, viewer, kind, rng.next64())
+        win, tokens, stopped = self.decisions.visit(node, r, acts, taken, viewer, opponent_type, rng.next64())
         return win, tokens, ko, not seen_turn and stopped, False
 
     def run_many(self, items, deals) -> list:
         """`run` for each (deal number, action number) of `items` on `deals` (`solver.advice.deals.Deals`),
         in order."""
-        return [self.run(deals.round(i), deals.kinds[i], a, deals.seeds[i]) for i, a in items]
+        return [self.run(deals.round(i), deals.types[i], a, deals.seeds[i]) for i, a in items]
 
 
 def make_playouts(viewer: int, actions: list, decisions: bool = True, leaves: Optional[LeafTable] = None,

@@ -62,7 +62,7 @@ class CompiledDeals:
     def __init__(self, sampler, seed: int):
         self.sampler = sampler
         self.seed0 = seed
-        self.kinds: list = []
+        self.types: list = []
         self.seeds: list = []
         self.states = np.zeros((64, compiled_kernels().SIZE), dtype=np.int8)
         self.codes = np.zeros(64, dtype=np.int64)
@@ -72,7 +72,7 @@ class CompiledDeals:
         self._rows: dict = {}  # layout id -> (its integer row, its fixed part as a state row)
 
     def __len__(self) -> int:
-        return len(self.kinds)
+        return len(self.types)
 
     def _grow(self, n: int) -> None:
         if n > len(self.codes):
@@ -83,7 +83,7 @@ class CompiledDeals:
             self.seed_array = np.concatenate([self.seed_array, np.zeros(extra, dtype=np.uint64)])
 
     def ensure(self, n: int) -> None:
-        have = len(self.kinds)
+        have = len(self.types)
         if n <= have:
             return
         self._grow(n)
@@ -100,7 +100,7 @@ class CompiledDeals:
                 self.seed_array[i] = rng.next64()
                 if self.edition is None:
                     self.edition = deal.edition
-            self.kinds.append(t)
+            self.types.append(t)
             self.codes[i] = model_code(t)
         for t, rows in batches.items():
             layout = self.sampler.layouts[t]

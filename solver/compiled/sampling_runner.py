@@ -110,7 +110,7 @@ class CompiledPlayouts:
     def _leaf(self, key: int, item, deals) -> None:
         """Value a new leaf: the pair's play-out replayed on the public engine to its decision."""
         i, a = item
-        r, _, _, trail, _, _, _, _ = self.replay(deals.round(i), self.actions[a], self.viewer, deals.kinds[i],
+        r, _, _, trail, _, _, _, _ = self.replay(deals.round(i), self.actions[a], self.viewer, deals.types[i],
                                                  SplitMix64(deals.seeds[i]))
         value = self.leaves.add(key, trail, len(r.deck))
         if value is None:

@@ -80,6 +80,6 @@ def test_the_compiled_deals_are_the_python_paths_deals():
             python.ensure(150)
             for i in range(150):
                 assert compiled.round(i) == python.round(i), (record, i)
-                assert compiled.kinds[i] is python.kinds[i] and compiled.seeds[i] == python.seeds[i]
+                assert compiled.types[i] is python.types[i] and compiled.seeds[i] == python.seeds[i]
                 checked += 1
     assert checked >= 1500

@@ -40,7 +40,7 @@ def report(record, model, actions, certain, quantity, deal_source, seed, posteri
     # of the sampling, or a play sampled on fewer deals whose paired estimate is higher).
     best = max(actions, key=lambda a: (estimates[a][0], estimates[a][1], a in certain or a == lead))
     p_best = _bootstrap_best(actions, certain, quantity, seed)
-    kinds = [t.name for t in deal_source.kinds]
+    type_names = [t.name for t in deal_source.types]
     ranked = []
     for a in actions:
         diff, interval = _diff_to_best(a, best, certain, quantity)
@@ -56,10 +56,10 @@ def report(record, model, actions, certain, quantity, deal_source, seed, posteri
         k = len(w)
         win, tokens, low_high = estimates[a]
         by_type = None
-        if len(set(kinds[:k])) > 1 or len(model.types) > 1:
+        if len(set(type_names[:k])) > 1 or len(model.types) > 1:
             by_type = {}
             for t in model.types:
-                idx = [i for i in range(k) if kinds[i] == t.name]
+                idx = [i for i in range(k) if type_names[i] == t.name]
                 if idx:
                     by_type[t.name] = _fmean([w[i] for i in idx])
         safe = shielded(first_deal, a, v)  # out before the next turn: certainly not
@@ -74,7 +74,7 @@ def report(record, model, actions, certain, quantity, deal_source, seed, posteri
     ranked.sort(key=lambda x: (x.action != best, -x.win, -x.tokens, sort_key(x.action)))
     ranking = with_standings(mark_sure_misses(ranked, cannot_hit))
     return Advice(record, model.name, "estimate", ranking, n, 0, posterior=posterior,
-                  cut_short=clock, types=types_reported(record, model, posterior, kinds[:n]))
+                  cut_short=clock, types=types_reported(record, model, posterior, type_names[:n]))
 
 
 def _known_floors(estimates: dict, actions, certain, figures: dict, misses: dict) -> None:
@@ -134,7 +134,7 @@ def _fmean(xs) -> Fraction:
     return Fraction(total).limit_denominator(10**12) / len(xs)
 
 
-def types_reported(record, model, posterior: str, kinds=None) -> dict:
+def types_reported(record, model, posterior: str, type_names=None) -> dict:
     """{type name: P(type | record)} as the answer reports it (the exact weights of the types
     when the posterior is exact; the share of sampled deals otherwise)."""
     from solver.advice.worlds import types_of
@@ -144,8 +144,8 @@ def types_reported(record, model, posterior: str, kinds=None) -> dict:
     if posterior == "exact":
         weights = dict((t.name, w) for t, w in types_of(record, model))
         return {t.name: weights.get(t.name, Fraction(0)) for t in model.types}
-    kinds = kinds or []
-    return {t.name: Fraction(kinds.count(t.name), max(len(kinds), 1)) for t in model.types}
+    type_names = type_names or []
+    return {t.name: Fraction(type_names.count(t.name), max(len(type_names), 1)) for t in model.types}
 
 
 def _diff_to_best(a, best, certain, quantity) -> tuple[float, tuple]:

@@ -22,9 +22,9 @@ NEED_LEAF = 1
 
 
 @njit(cache=True)
-def run_items(deals, kinds, seeds, roots, items, start, viewer, decisions, ed,
+def run_items(deals, types, seeds, roots, items, start, viewer, decisions, ed,
               nd_index, nd_n, nd_h, nd_m, nd_off, nd_lcount, nd_lhead, nd_ltail, rows, s1, s2, kk,
-              def_state, def_taken, def_seed, def_kind, def_mine, def_next,
+              def_state, def_taken, def_seed, def_type, def_mine, def_next,
               leaf_index, leaf_win, leaf_tokens, leaf_ctl, out, bw0, bc0, bi0, nt, tcodes, use_belief, nd_bw, nd_bc,
               nd_bi):
     """Play out items[start:] ((deal number, root action number) pairs) in order, writing
@@ -56,7 +56,7 @@ def run_items(deals, kinds, seeds, roots, items, start, viewer, decisions, ed,
         out[pos, 5] = 0.0
         di = items[pos, 0]
         ai = items[pos, 1]
-        kind = kinds[di]
+        opponent_type = types[di]
         st[:] = deals[di]
         rs[0] = seeds[di]
         n = st[N_]
@@ -94,7 +94,7 @@ def run_items(deals, kinds, seeds, roots, items, start, viewer, decisions, ed,
                     how = 2
                     break
                 counting = False
-                if kind == 1:
+                if opponent_type == 1:
                     counting = below(rs, 10) >= 1
                 if counting:
                     k = counting_choices(st, ed, acts)
@@ -142,7 +142,7 @@ def run_items(deals, kinds, seeds, roots, items, start, viewer, decisions, ed,
                         counting_choices(st, ed, choice)
                     for j in range(4):
                         row[j] = choice[0, j]
-                    stopped = finish_after(st, ed, row, rs, viewer, kind, work, bw, bc, bi, nt, tcodes, use_belief)[2]
+                    stopped = finish_after(st, ed, row, rs, viewer, opponent_type, work, bw, bc, bi, nt, tcodes, use_belief)[2]
                 out[pos, 0] = leaf_win[found]
                 out[pos, 1] = leaf_tokens[found]
                 out[pos, 2] = 1.0 if ko else 0.0
@@ -151,7 +151,7 @@ def run_items(deals, kinds, seeds, roots, items, start, viewer, decisions, ed,
                 out[pos, 5] = 1.0
                 continue
         if not decisions:
-            win, tokens, stopped = finish(st, ed, rs, viewer, kind, bw, bc, bi, nt, tcodes, use_belief)
+            win, tokens, stopped = finish(st, ed, rs, viewer, opponent_type, bw, bc, bi, nt, tcodes, use_belief)
             out[pos, 0] = win
             out[pos, 1] = tokens
             out[pos, 2] = 1.0 if ko else 0.0
@@ -200,7 +200,7 @@ def run_items(deals, kinds, seeds, roots, items, start, viewer, decisions, ed,
         taken = hh
         if nd_n[node] + nd_lcount[node] >= MIN:
             catch_up(node, ed, viewer, nd_n, nd_h, nd_m, nd_off, nd_lcount, nd_lhead, rows, s1, s2, kk,
-                      def_state, def_taken, def_seed, def_kind, def_mine, def_next, work, nd_bw, nd_bc, nd_bi, nt,
+                      def_state, def_taken, def_seed, def_type, def_mine, def_next, work, nd_bw, nd_bc, nd_bi, nt,
                       tcodes, use_belief)
             best_mean = 0.0
             for j in range(mm):
@@ -219,7 +219,7 @@ def run_items(deals, kinds, seeds, roots, items, start, viewer, decisions, ed,
         seed2 = next64(rs)
         for cc in range(4):
             row[cc] = rows[4 * (off + taken) + cc]
-        win, tokens, stopped = finish_from(st, ed, row, seed2, viewer, kind, work, nd_bw[node], nd_bc[node],
+        win, tokens, stopped = finish_from(st, ed, row, seed2, viewer, opponent_type, work, nd_bw[node], nd_bc[node],
                                             nd_bi[node], nt, tcodes, use_belief)
         if nd_n[node] + nd_lcount[node] < FULL:
             if nd_n[node] + nd_lcount[node] < MIN:
@@ -227,7 +227,7 @@ def run_items(deals, kinds, seeds, roots, items, start, viewer, decisions, ed,
                 def_state.append(st.copy())
                 def_taken.append(taken)
                 def_seed.append(seed2)
-                def_kind.append(kind)
+                def_type.append(opponent_type)
                 def_mine.append(win)
                 def_next.append(-1)
                 if nd_lhead[node] < 0:
@@ -238,9 +238,9 @@ def run_items(deals, kinds, seeds, roots, items, start, viewer, decisions, ed,
                 nd_lcount[node] += 1
             else:
                 catch_up(node, ed, viewer, nd_n, nd_h, nd_m, nd_off, nd_lcount, nd_lhead, rows, s1, s2, kk,
-                          def_state, def_taken, def_seed, def_kind, def_mine, def_next, work, nd_bw, nd_bc, nd_bi, nt,
+                          def_state, def_taken, def_seed, def_type, def_mine, def_next, work, nd_bw, nd_bc, nd_bi, nt,
                           tcodes, use_belief)
-                wins = played(st, ed, node, taken, seed2, kind, win, viewer, nd_m, nd_off, rows, work, nd_bw[node],
+                wins = played(st, ed, node, taken, seed2, opponent_type, win, viewer, nd_m, nd_off, rows, work, nd_bw[node],
                                nd_bc[node], nd_bi[node], nt, tcodes, use_belief)
                 record(node, nd_n, nd_h, nd_m, nd_off, s1, s2, kk, wins)
         out[pos, 0] = win

@@ -17,7 +17,7 @@ FULL = 60
 class NextDecisionState:
     """(Documentation only.) The compiled next-decision statistics live in typed lists passed to
     `run_items`: per node its heuristic action, visits, actions, deferred visits; per action of a
-    node its paired sums; per deferred visit its state, taken action, seed, kind and result."""
+    node its paired sums; per deferred visit its state, taken action, seed, opponent_type and result."""
 
 
 @njit(cache=True)
@@ -36,7 +36,7 @@ def record(node, nd_n, nd_h, nd_m, nd_off, s1, s2, kk, wins):
 
 
 @njit(cache=True)
-def played(st, ed, node, taken, seed, kind, mine, viewer, nd_m, nd_off, rows, work, bw, bc, bi, nt, tcodes,
+def played(st, ed, node, taken, seed, opponent_type, mine, viewer, nd_m, nd_off, rows, work, bw, bc, bi, nt, tcodes,
             use_belief):
     m = nd_m[node]
     off = nd_off[node]
@@ -48,17 +48,17 @@ def played(st, ed, node, taken, seed, kind, mine, viewer, nd_m, nd_off, rows, wo
         else:
             for c in range(4):
                 row[c] = rows[4 * (off + j) + c]
-            wins[j] = finish_from(st, ed, row, seed, viewer, kind, work, bw, bc, bi, nt, tcodes, use_belief)[0]
+            wins[j] = finish_from(st, ed, row, seed, viewer, opponent_type, work, bw, bc, bi, nt, tcodes, use_belief)[0]
     return wins
 
 
 @njit(cache=True)
 def catch_up(node, ed, viewer, nd_n, nd_h, nd_m, nd_off, nd_lcount, nd_lhead, rows, s1, s2, kk,
-              def_state, def_taken, def_seed, def_kind, def_mine, def_next, work, nd_bw, nd_bc, nd_bi, nt, tcodes,
+              def_state, def_taken, def_seed, def_type, def_mine, def_next, work, nd_bw, nd_bc, nd_bi, nt, tcodes,
               use_belief):
     j = nd_lhead[node]
     while j >= 0:
-        wins = played(def_state[j], ed, node, def_taken[j], def_seed[j], def_kind[j], def_mine[j], viewer,
+        wins = played(def_state[j], ed, node, def_taken[j], def_seed[j], def_type[j], def_mine[j], viewer,
                        nd_m, nd_off, rows, work, nd_bw[node], nd_bc[node], nd_bi[node], nt, tcodes, use_belief)
         record(node, nd_n, nd_h, nd_m, nd_off, s1, s2, kk, wins)
         j = def_next[j]
