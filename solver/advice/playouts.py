@@ -1,5 +1,5 @@
 """The estimate's play-outs: the reference written on the engine (`Playouts`), which the compiled
-runner (`solver.compiled.make_playouts`, `solver.compiled.sampling`) equals play-out for play-out;
+runner (`solver.compiled.make_playouts`, `solver.compiled.playouts`) equals play-out for play-out;
 `make_playouts` gives the one of the path in use.
 
 One play-out evaluates one of the viewer's plays on one sampled deal (`Playouts.run`): the play

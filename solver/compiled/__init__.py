@@ -20,7 +20,7 @@ What the seam offers (nothing else imports the kernels):
   in use;
 * the arrays (`solver.compiled.arrays`): `edition_array`, `to_array`, `to_round`, `model_code`;
 * the estimate's play-outs and deals, made on the path in use: `make_playouts`, `make_deals` (the path
-  chosen here, never by their callers; the compiled ones, `solver.compiled.sampling_runner.CompiledPlayouts`
+  chosen here, never by their callers; the compiled ones, `solver.compiled.playouts.runner.CompiledPlayouts`
   and `solver.compiled.deals.CompiledDeals`, write the kernels' layout themselves);
 * the exact search of the path in use (`exact_solver`, both implementing `ExactSearch`) and how the
   compiled one says it cannot answer (`CompiledTooLarge`, `CompiledOverflow`, `CompiledOutOfTime`,
@@ -45,12 +45,12 @@ __all__ = ["path_in_use", "forced", "ready", "refresh", "warming", "WHEN_READY",
 
 def make_playouts(reference, viewer: int, actions: list, decisions: bool, leaves, replay, belief=None):
     """The estimate's play-outs on the path in use: the compiled ones
-    (`solver.compiled.sampling_runner.CompiledPlayouts`), or `reference(viewer, actions, decisions, leaves,
+    (`solver.compiled.playouts.runner.CompiledPlayouts`), or `reference(viewer, actions, decisions, leaves,
     belief)` (the caller's reference, `solver.advice.playouts.Playouts`) on the reference path. Both give the
     same results."""
     if path_in_use() == "reference":
         return reference(viewer, actions, decisions, leaves, belief)
-    from solver.compiled.sampling_runner import CompiledPlayouts
+    from solver.compiled.playouts.runner import CompiledPlayouts
 
     return CompiledPlayouts(viewer, actions, decisions, leaves, replay, belief)
 

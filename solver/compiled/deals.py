@@ -48,7 +48,7 @@ def layout_row(layout) -> list:
 
 
 def _assemble(base, ints, values, pools, states_rng):
-    from solver.compiled.sampling_runner import assemble_deals
+    from solver.compiled.playouts.runner import assemble_deals
 
     return assemble_deals(base, ints, values, pools, states_rng)
 

@@ -1,6 +1,6 @@
 """The deal layout's integer row: where a record's deal puts its cards, as the advice layer writes it
 (`solver.advice.deals.DealLayout`) and the compiled sampler reads it
-(`solver.compiled.sampling.assemble_deals`). One name per offset, shared by writer and reader.
+(`solver.compiled.playouts.assemble_deals`). One name per offset, shared by writer and reader.
 
 A seat's hand takes `HAND_STRIDE` slots from `L_HANDS + HAND_STRIDE * seat`: its kind (`HAND_NONE`: out of
 the round, `HAND_TRACKED`: one tracked card, `HAND_UNTOUCHED`: one untouched card, `HAND_MOVER`: the

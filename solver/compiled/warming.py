@@ -46,20 +46,20 @@ def _plain_belief(r, viewer: int):
 
 def _warm_playouts(r, counter) -> None:
     """The estimate's compiled play-outs, on one deal."""
-    from solver.compiled.sampling_runner import CompiledPlayouts
+    from solver.compiled.playouts.runner import CompiledPlayouts
 
     deals = SimpleNamespace(states=to_array(r)[None, :].copy(), codes=np.array([model_code(counter)], dtype=np.int64),
                             seed_array=np.array([1], dtype=np.uint64), edition=r.edition, kinds=[counter], seeds=[1])
     runner = CompiledPlayouts(0, list(legal_actions(r)), True, None, None, _plain_belief(r, 0))
     runner.run_many([(0, 0)], deals)
-    from solver.compiled import sampling as sk
+    from solver.compiled import playouts as sk
 
     sk.put_leaf(runner.leaf_index, np.int64(0), np.int64(-1))  # a leaf's entry (3 or more players)
 
 
 def _warm_sampler() -> None:
     """The compiled sampler's layout kernel (on an empty layout)."""
-    from solver.compiled import sampling as sk
+    from solver.compiled import playouts as sk
 
     k = compiled_kernels()
     ints = np.zeros(L_SIZE, dtype=np.int64)

@@ -12,9 +12,9 @@ from numba import njit
 from solver.compiled.kernels import (CUR, DECKN, MAXACTS, N_, OUT, PHASE, SIZE, SPYB, WIN, apply_row, choice_row,
                                      counting_choices, legal_actions, below, next64, observe)
 from solver.compiled.kernels.belief import FW_SIZE, IW_SIZE
-from solver.compiled.sampling.keys import action_hash, hash_in, view_hash
-from solver.compiled.sampling.finishing import finish, finish_after, finish_from
-from solver.compiled.sampling.decisions import FULL, MIN, catch_up, played, record
+from solver.compiled.playouts.keys import action_hash, hash_in, view_hash
+from solver.compiled.playouts.finishing import finish, finish_after, finish_from
+from solver.compiled.playouts.decisions import FULL, MIN, catch_up, played, record
 
 #: Kernel statuses.
 DONE = 0

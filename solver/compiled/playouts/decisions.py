@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import numpy as np
 from numba import njit
-from solver.compiled.sampling.finishing import finish_from
+from solver.compiled.playouts.finishing import finish_from
 
 #: `NextDecision.MIN`, `FULL`: the visits before another action than the heuristic's can be taken, and
 #: after which only the taken action is played.

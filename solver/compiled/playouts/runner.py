@@ -1,5 +1,5 @@
 """The compiled runner of the estimate's play-outs (`CompiledPlayouts`): the interface of the
-reference `solver.advice.playouts.Playouts`, the work done by `solver.compiled.sampling.run_items`
+reference `solver.advice.playouts.Playouts`, the work done by `solver.compiled.playouts.run_items`
 (a batch of (deal, play) pairs in one call). Its next-decision statistics and leaf table persist in
 compiled structures between batches; a leaf the table wants valued is computed in Python from the
 pair's events on the reference engine (`replay`: the same play-out replayed, the same draws), and the
@@ -11,7 +11,7 @@ import numpy as np
 from numba import types
 from numba.typed import Dict, List
 
-from solver.compiled import sampling as sk
+from solver.compiled import playouts as sk
 from solver.compiled.arrays import edition_array
 from solver.compiled.choice import compiled_kernels
 from solver.rules.actions import Play
