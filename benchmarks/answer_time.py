@@ -30,7 +30,7 @@ from solver import LoveLetterError, apply, deal_round, legal_actions  # noqa: E4
 from solver.advice.advisor import advise  # noqa: E402
 from solver.advice.worlds import types_of  # noqa: E402
 from solver.inference.beliefs import shared_belief  # noqa: E402
-from solver.policies.heuristics import counting_policy  # noqa: E402
+from solver.policies.heuristics import card_counter_policy  # noqa: E402
 from solver.records.record import record_from_events  # noqa: E402
 
 ROWS = [("classic", 2), ("2019", 2), ("2019", 4), ("2019", 6)]
@@ -76,7 +76,7 @@ def main() -> None:
                         except LoveLetterError:
                             refused[model] += 1
                         times[model].append(time.process_time() - t0)
-                action = counting_policy(r, rng) if rng.random() < 0.9 else rng.choice(legal_actions(r))
+                action = card_counter_policy(r, rng) if rng.random() < 0.9 else rng.choice(legal_actions(r))
                 r, e2 = apply(r, action)
                 events += e2
         for model in MODELS:

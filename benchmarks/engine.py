@@ -10,7 +10,7 @@ written twice, issue 43).
   the first call's compilation or cache load is left out ("rollout" in `--against` and
   `--interleaved`: the same, in blocks of 64 or `--rounds`);
 * counting (with `--counting`): the advisor's play-out, everyone playing the card-counting
-  heuristic from a dealt round, through the public API (`counting_policy` + `apply`) and through
+  heuristic from a dealt round, through the public API (`card_counter_policy` + `apply`) and through
   the seam (`solver.compiled.fast_playout`, one call a round).
 
 Rates are rounds per second of this process's CPU time (`time.process_time`), so that other
@@ -122,8 +122,8 @@ def measure_compiled(key: str, n: int, seconds: float) -> float:
     return rounds / (time.process_time() - start)
 
 
-def measure_counting_compiled(key: str, n: int, seconds: float) -> float:
-    """Compiled path, everyone counting as `measure_counting` (seat 0 counting, the others 90%)."""
+def measure_card_counter_compiled(key: str, n: int, seconds: float) -> float:
+    """Compiled path, everyone counting as `measure_card_counter` (seat 0 counting, the others 90%)."""
     import numpy as np
 
     from solver import get_edition
@@ -134,23 +134,23 @@ def measure_counting_compiled(key: str, n: int, seconds: float) -> float:
         return float("nan")
     ed = edition_array(get_edition(key))
     k = kernels()
-    k.counting_rounds(ed, n, 10, np.uint64(1))
+    k.card_counter_rounds(ed, n, 10, np.uint64(1))
     rounds = 0
     seed = np.uint64(1)
     start = time.process_time()
     while True:
-        _, seed = k.counting_rounds(ed, n, 20_000, np.uint64(seed))
+        _, seed = k.card_counter_rounds(ed, n, 20_000, np.uint64(seed))
         rounds += 20_000
         if time.process_time() - start > seconds:
             break
     return rounds / (time.process_time() - start)
 
 
-def measure_counting(key: str, n: int, seconds: float) -> tuple[float, float]:
-    """Everyone plays the counting heuristic (90% / 10% random for opponents) from a dealt
+def measure_card_counter(key: str, n: int, seconds: float) -> tuple[float, float]:
+    """Everyone plays the card counter's heuristic (90% / 10% random for opponents) from a dealt
     round: (public rounds/s, fast rounds/s)."""
     from solver import apply, deal_round, get_edition
-    from solver.policies.heuristics import counting_policy, random_policy
+    from solver.policies.heuristics import card_counter_policy, random_policy
     from solver.compiled import fast_playout
     from solver.policies.models import MODELS, CardCounterModel
     from solver.rules.rng import SplitMix64
@@ -160,7 +160,7 @@ def measure_counting(key: str, n: int, seconds: float) -> tuple[float, float]:
 
     def public(r, rng):
         while r.phase != "over":
-            policy = counting_policy if r.current == 0 or not CardCounterModel.explores(rng) else random_policy
+            policy = card_counter_policy if r.current == 0 or not CardCounterModel.explores(rng) else random_policy
             r, _ = apply(r, policy(r, rng))
 
     rates = []
@@ -285,8 +285,8 @@ def main() -> None:
         comp = measure_compiled(key, n, seconds)
         line = f"{key:<14}{n:>8}{rate:>11,.0f}{per_round:>15.1f}{events:>14.1f}{comp:>13,.0f}{comp / rate:>7.0f}"
         if counting:
-            slow, quick = measure_counting(key, n, seconds)
-            cc = measure_counting_compiled(key, n, seconds)
+            slow, quick = measure_card_counter(key, n, seconds)
+            cc = measure_card_counter_compiled(key, n, seconds)
             line += f"{slow:>19,.0f}{quick:>17,.0f}{quick / slow:>6.1f}{cc:>21,.0f}{cc / slow:>7.0f}"
         print(line, flush=True)
 

@@ -20,7 +20,7 @@ sys.path[0] = str(Path(__file__).resolve().parent.parent)
 
 from solver import apply, deal_round, legal_actions  # noqa: E402
 from solver.advice.advisor import advise  # noqa: E402
-from solver.policies.heuristics import counting_policy  # noqa: E402
+from solver.policies.heuristics import card_counter_policy  # noqa: E402
 from solver.records.record import record_from_events  # noqa: E402
 
 
@@ -37,7 +37,7 @@ def positions(edition: str, count: int):
                 if found >= count:
                     return
                 break
-            a = counting_policy(r, rng) if rng.random() < 0.9 else rng.choice(legal_actions(r))
+            a = card_counter_policy(r, rng) if rng.random() < 0.9 else rng.choice(legal_actions(r))
             r, e2 = apply(r, a)
             events += e2
 

@@ -3,12 +3,12 @@ with the opponents as part of the environment: an experiment of `benchmarks/stre
 --pomcp`, measured against the advisor and not used by the app (docs/advisor.md, Strength).
 
 Against a known kind of opponent the round is a POMDP for the viewer: the opponents play the
-advisor's opponent model (`random`, or `card-counter`: the counting heuristic 90% of the time),
+advisor's opponent model (`random`, or `card-counter`: the card counter's heuristic 90% of the time),
 not a search of their own. One tree of the viewer's *histories* (its actions and what it observed
 of every event since the root: `solver.advice.worlds.observation`); each iteration draws a deal
 from the exact posterior of the model (`deal_sampler`), walks the tree with UCB1 at the viewer's
 decisions, draws the opponents' plays from the model, adds one node, and plays the round out
-the way the advisor's estimate does (`fast_playout`: the viewer with the counting heuristic,
+the way the advisor's estimate does (`fast_playout`: the viewer with the card counter's heuristic,
 opponents with the model). The reward is 1 when the viewer wins the round. The move played is
 the most visited at the root. Iterations are the budget; the random stream is seeded.
 """
@@ -20,7 +20,7 @@ import random
 
 from solver.policies.models import get_model
 from solver.advice.worlds import deal_sampler, observation
-from solver.policies.heuristics import counting_policy
+from solver.policies.heuristics import card_counter_policy
 from solver.compiled import fast_playout
 from solver.policies.models import CardCounterModel
 
@@ -46,7 +46,7 @@ def _opponent(r, model: str, rng: random.Random):
     if len(acts) == 1:
         return acts[0]
     if model == "card-counter" and rng.random() >= EPSILON:
-        return counting_policy(r, rng)
+        return card_counter_policy(r, rng)
     return acts[rng.randrange(len(acts))]
 
 

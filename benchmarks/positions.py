@@ -8,7 +8,7 @@ import random
 from typing import Optional
 
 from solver import apply, deal_round, legal_actions
-from solver.policies.heuristics import counting_policy
+from solver.policies.heuristics import card_counter_policy
 from solver.records.record import Record, record_from_events
 
 
@@ -23,7 +23,7 @@ def position_at(edition: str, n: int, left: int, seed: int) -> Optional[Record]:
             if len(r.deck) == left and len(legal_actions(r)) > 1:
                 return record_from_events(r.edition, n, events, 0)
             return None
-        a = counting_policy(r, rng) if rng.random() < 0.9 else rng.choice(legal_actions(r))
+        a = card_counter_policy(r, rng) if rng.random() < 0.9 else rng.choice(legal_actions(r))
         r, e2 = apply(r, a)
         events += e2
     return None

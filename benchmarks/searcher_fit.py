@@ -32,7 +32,7 @@ from solver import LoveLetterError, apply, deal_round, legal_actions  # noqa: E4
 from solver.advice.ismcts import ismcts_action  # noqa: E402
 from solver.inference import type_weights  # noqa: E402
 from solver.inference.factors import InferenceTooLargeError  # noqa: E402
-from solver.policies.heuristics import counting_policy  # noqa: E402
+from solver.policies.heuristics import card_counter_policy  # noqa: E402
 from solver.policies.models import MODELS  # noqa: E402
 from solver.policies.searcher import searcher_weights  # noqa: E402
 from solver.records.record import record_from_events  # noqa: E402
@@ -54,7 +54,7 @@ def bot_action(kind: str, r, events, seat: int, seed: int, rng):
         try:
             return ismcts_action(record, iterations=int(kind.split("-")[1]), seed=seed)
         except LoveLetterError:
-            return counting_policy(r, rng)
+            return card_counter_policy(r, rng)
     if kind == "card-counter":
         return MODELS["card-counter"].choose(r, SplitMix64(seed))
     if kind == "random":
@@ -100,7 +100,7 @@ def main() -> None:
                             for eps in epsilons:
                                 loglik[f"searcher K={k} e={eps}"] += math.log(prob(searcher_weights(r, k, eps), action))
                 else:
-                    action = counting_policy(r, rng)
+                    action = card_counter_policy(r, rng)
                 r, ev = apply(r, action)
                 events.extend(ev)
             record = record_from_events(r.edition, players, events, viewer)

@@ -5,7 +5,7 @@ used by no other benchmark), both editions, the three models. For each play of a
 exact value (`advise_deeper`: best play from here) against the value of continuation policies
 played on the same sampled deals (the estimate's deals, one random stream per deal):
 
-* ``heuristic``: every later decision of the viewer by the counting heuristic;
+* ``heuristic``: every later decision of the viewer by the card counter's heuristic;
 * ``posterior``: the heuristic, but its Guard guesses, Baron and Priest read the model's exact
   posterior of the opponent's hand at that decision (what the viewer would infer from the
   opponent's plays under the model), not plain counting;
@@ -14,7 +14,7 @@ played on the same sampled deals (the estimate's deals, one random stream per de
 * ``exact-2``: the next two decisions exact, the later ones the heuristic's;
 * ``estimate``: the estimate as shipped (its own deals and play-outs: the next decision by its
   statistics, the later turns on the viewer's belief);
-* ``estimate-h``: the same with the later turns by the counting heuristic (``belief=False``);
+* ``estimate-h``: the same with the later turns by the card counter's heuristic (``belief=False``);
 * ``belief``: every later decision on the viewer's belief (`solver.policies.belief`); ``belief-K``: the
   same, but every decision with at most K cards in the deck the exact best action of its information
   state (what exact endgames would buy).
@@ -44,7 +44,7 @@ from solver.advice.estimate import advise_estimate  # noqa: E402
 from solver.advice.exact import exact_answer  # noqa: E402
 from solver.advice.worlds import TooLargeError, TypedSampler  # noqa: E402
 from solver.inference.posterior import posterior_of  # noqa: E402
-from solver.policies.heuristics import counting_choices  # noqa: E402
+from solver.policies.heuristics import card_counter_choices  # noqa: E402
 from solver.policies.models import get_model  # noqa: E402
 from solver.records.record import record_from_events  # noqa: E402
 from solver.rules.actions import Play  # noqa: E402
@@ -97,7 +97,7 @@ def posterior_choice(r, acts, dist):
     its Guard guesses, its Baron and its Priest."""
     seat = r.current
     value = r.edition.value_of
-    h = counting_choices(r)[0]
+    h = card_counter_choices(r)[0]
     if dist is None or not isinstance(h, Play):
         return h
     hand = r.hands[seat]
@@ -185,7 +185,7 @@ def belief_play_out(deal, kind, action, viewer, root_belief, seed, oracle=None, 
 
 def make_policy(name, oracle, opponent):
     def heuristic(depth, key, trail, r, acts):
-        return counting_choices(r)[0]
+        return card_counter_choices(r)[0]
 
     def posterior(depth, key, trail, r, acts):
         return posterior_choice(r, acts, oracle.hand(key, trail, opponent))
@@ -196,7 +196,7 @@ def make_policy(name, oracle, opponent):
                 a = oracle.best_action(key, trail, acts)
                 if a is not None:
                     return a
-            return counting_choices(r)[0]
+            return card_counter_choices(r)[0]
         return pol
 
     return {"heuristic": heuristic, "posterior": posterior, "exact-1": exact(1), "exact-2": exact(2),

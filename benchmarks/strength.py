@@ -68,7 +68,7 @@ from benchmarks.positions import taker  # noqa: E402
 from solver import LoveLetterError, apply, deal_round, legal_actions  # noqa: E402
 from solver.advice.advisor import advise, wilson  # noqa: E402
 from solver.advice.ismcts import ismcts_action  # noqa: E402
-from solver.policies.heuristics import counting_policy  # noqa: E402
+from solver.policies.heuristics import card_counter_policy  # noqa: E402
 from solver.records.record import record_from_events  # noqa: E402
 
 
@@ -78,19 +78,19 @@ class Player:
         self.times: list = []
 
     def act(self, r, events, seat: int, seed: int, rng):
-        """The move, timed; the counting heuristic's when the search refuses the position."""
+        """The move, timed; the card counter's heuristic's when the search refuses the position."""
         if self.kind == "card-counter":
-            return counting_policy(r, rng)
+            return card_counter_policy(r, rng)
         if self.kind == "random":
             return rng.choice(legal_actions(r))
         if self.kind == "mixed":  # each decision the card counter's or a random one, half and half
-            return counting_policy(r, rng) if rng.random() < 0.5 else rng.choice(legal_actions(r))
+            return card_counter_policy(r, rng) if rng.random() < 0.5 else rng.choice(legal_actions(r))
         record = record_from_events(r.edition, len(r.hands), events, seat)
         t0 = time.perf_counter()
         try:
             action = self.decide(record, seed)
         except LoveLetterError:
-            action = counting_policy(r, rng)
+            action = card_counter_policy(r, rng)
         self.times.append(time.perf_counter() - t0)
         return action
 
@@ -107,11 +107,11 @@ class SeesCard(Player):
     def act(self, r, events, seat: int, seed: int, rng):
         if self.kind == "card-counter":
             known = tuple(sorted((seat, o, h[0]) for o, h in enumerate(r.hands) if o != seat and h and not r.out[o]))
-            return counting_policy(r._replace(known=known), rng)
+            return card_counter_policy(r._replace(known=known), rng)
         try:
             return self._ismcts(r, events, seat, seed)
         except LoveLetterError:
-            return counting_policy(r, rng)
+            return card_counter_policy(r, rng)
 
     def _ismcts(self, r, events, seat: int, seed: int):
         from solver.advice.worlds import deal_sampler
@@ -296,7 +296,7 @@ class AppAdvice(Player):
             if adv.method == "estimate":  # an estimated decision: decided when no play is not yet told apart
                 self.verdicts.append(bool(adv.decided))
         except LoveLetterError:
-            action = counting_policy(r, rng)
+            action = card_counter_policy(r, rng)
         self.times.append(time.process_time() - t0)
         return action
 

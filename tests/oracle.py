@@ -199,9 +199,9 @@ def _play(record, model, hs, hand2, sa, exch, tail, pool, discards, out, protect
                     acts, den = get_model(model).weights(r)
                     lik = Fraction(dict(acts).get(action, 0), den)
                 else:  # "card-counter": one of the card-counting policy's best plays, 10% random
-                    from solver.policies.heuristics import counting_choices
+                    from solver.policies.heuristics import card_counter_choices
 
-                    ties = counting_choices(r)
+                    ties = card_counter_choices(r)
                     lik = Fraction(9, 10) * Fraction(int(action in ties), len(ties)) + Fraction(1, 10 * len(legal))
             else:
                 lik = Fraction(1)
@@ -222,9 +222,9 @@ def _play(record, model, hs, hand2, sa, exch, tail, pool, discards, out, protect
                     if p == viewer:
                         chw = Fraction(1)
                     elif model == "card-counter":
-                        from solver.policies.heuristics import counting_chancellor
+                        from solver.policies.heuristics import card_counter_chancellor
 
-                        chosen = counting_chancellor(r2.hands[p], choices)
+                        chosen = card_counter_chancellor(r2.hands[p], choices)
                         chw = Fraction(9, 10) * (ch == chosen) + Fraction(1, 10 * len(choices))
                     elif model not in ("uniform", "random"):
                         from solver.policies.models import get_model

@@ -16,7 +16,7 @@ choice (opponents play their type's model, drawing from the pair's generator), a
 The viewer's later turns (the default action at the next decision, and every turn after it) are
 played on the viewer's **belief** about the opponents' hands (`solver.policies.belief`: what the
 viewer would infer from their plays under the model, started from the exact posterior at the
-decision advised), or, without a belief, by the counting heuristic.
+decision advised), or, without a belief, by the card counter's heuristic.
 
 An information state's key is the play and the viewer's observations since
 (`solver.rules.events.observation`). Results: (win, tokens, an opponent knocked out now, the viewer
@@ -34,7 +34,7 @@ from solver.rules.events import KnockedOut, observation
 from solver.rules.game import apply, legal_actions
 from solver.rules.rng import SplitMix64
 from solver.rules.state import OVER, PLAY, Round
-from solver.policies.heuristics import counting_choices
+from solver.policies.heuristics import card_counter_choices
 
 #: What a leaf computation gets: the events since the evaluated state (as the viewer would tell
 #: them, told in full) and the cards left in the deck; it returns (value or None, work spent).
@@ -159,7 +159,7 @@ class NextDecision:
 
 def finish(r: Round, viewer: int, model, rng: SplitMix64, belief=None) -> tuple:
     """(win, tokens, viewer out before their next turn) of the round played on from `r` on the path in
-    use, the opponents of one type (`model`), the viewer on `belief` (changed; the counting heuristic
+    use, the opponents of one type (`model`), the viewer on `belief` (changed; the card counter's heuristic
     without one)."""
     if r.phase == OVER:
         win = int(viewer in r.winners)
@@ -185,8 +185,8 @@ def finish_after(r: Round, action, viewer: int, model, rng: SplitMix64, belief=N
 
 def viewer_choice(r: Round, belief=None):
     """The viewer's default action at `r`: its belief's (`solver.policies.belief.viewer_choice`), or the
-    first of the counting heuristic's."""
-    return belief_choice(r, belief) if belief is not None else counting_choices(r)[0]
+    first of the card counter's heuristic's."""
+    return belief_choice(r, belief) if belief is not None else card_counter_choices(r)[0]
 
 
 def prefix(deal: Round, action, viewer: int, model, rng: SplitMix64, belief=None) -> tuple:
@@ -272,5 +272,5 @@ def make_playouts(viewer: int, actions: list, decisions: bool = True, leaves: Op
                   belief=None):
     """The estimate's play-outs of the viewer's `actions` on sampled deals (`run_many(items, deals)`), on
     the path in use: the same results on both. `belief`: the viewer's belief at the decision (its later
-    turns played on it), or None (the counting heuristic)."""
+    turns played on it), or None (the card counter's heuristic)."""
     return compiled_make_playouts(Playouts, viewer, actions, decisions, leaves, prefix, belief)

@@ -5,12 +5,12 @@ person's action and again lets the bots play; `next_round` starts the next round
 returns a new `Practice`. The person's record of the round in progress (`human_record`) is
 what the hint, the review and a saved game use — the same record format the analyzer reads.
 
-Bots: `random` (uniformly random legal play), `counting` (the card-counting heuristic of
+Bots: `random` (uniformly random legal play), `counting` (the card counter's heuristic of
 `solver.policies.heuristics`), `advisor` (the advisor's best play from the bot's own record, opponents
-assumed to be counting bots; where the exact inference refuses a position as too large, the
-counting heuristic plays that turn). A round resumed from a saved record is dealt again: the hidden
+assumed to be card counter bots; where the exact inference refuses a position as too large, the
+card counter's heuristic plays that turn). A round resumed from a saved record is dealt again: the hidden
 cards are drawn from the exact posterior of the person's record, so nothing the person could
-not know is kept; in that round advisor bots play the counting heuristic (their own private
+not know is kept; in that round advisor bots play the card counter's heuristic (their own private
 knowledge before the save is not in the person's record).
 """
 
@@ -46,7 +46,7 @@ class PracticeError(LoveLetterError):
 
 def hint_model(bots: str) -> str:
     """The opponent model the hint, the review and a resumed deal assume for the bots at the
-    table: the one place this choice is made. The random and card-counting bots are exactly those
+    table: the one place this choice is made. The random and card-card counter bots are exactly those
     models; the searching bots (ISMCTS, the advisor) are neither, so their opponents' type is read
     from their plays (the mixture; a page says so)."""
     return {"random": "random", "card-counter": "card-counter"}.get(bots, "mixture")
@@ -174,7 +174,7 @@ def bot_step(p: Practice, think=searching_action) -> Practice:
 
 
 def bot_action(p: Practice, rng, think=searching_action):
-    from solver.policies.heuristics import counting_policy, random_policy
+    from solver.policies.heuristics import card_counter_policy, random_policy
 
     r = p.game.round
     if p.bots == "random":
@@ -187,7 +187,7 @@ def bot_action(p: Practice, rng, think=searching_action):
             return think(p.bots, p.record_of(r.current), budget, rng.randrange(2**31))
         except LoveLetterError:  # a position too large for the exact inference: the heuristic plays
             pass
-    return counting_policy(r, rng)
+    return card_counter_policy(r, rng)
 
 
 # ---------------------------------------------------------------------------------------------

@@ -22,9 +22,9 @@ _REASON_NAMES = (None, "last-standing", "showdown")
 
 def model_code(model) -> int:
     """The kernels' code of an opponent type the compiled core plays (`kernels.RANDOM`,
-    `kernels.COUNTING`): by its one name, "random" or "card-counter"."""
+    `kernels.CARD_COUNTER`): by its one name, "random" or "card-counter"."""
     k = compiled_kernels()
-    codes = {"random": k.RANDOM, "card-counter": k.COUNTING}
+    codes = {"random": k.RANDOM, "card-counter": k.CARD_COUNTER}
     name = getattr(model, "name", model)
     if name not in codes:
         raise InvalidOptionError(f"the compiled core does not play the opponent model {str(name)[:40]!r}; "

@@ -92,7 +92,7 @@ def belief_playout(r: Round, viewer: int, model, rng: SplitMix64, belief, finish
 
 
 def play_on(r: Round, rng: SplitMix64, viewer: int = -1, model=rollout.RANDOM) -> Round:
-    """The round played on from `r` to its end (the viewer, if a seat, with the counting heuristic;
+    """The round played on from `r` to its end (the viewer, if a seat, with the card counter's heuristic;
     the others by `model`): the final `Round`."""
     code = model_code(model)
     if path_in_use() == "reference":

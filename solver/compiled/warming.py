@@ -27,7 +27,7 @@ def warm_all() -> None:
     belief_playout(r, 0, counter, SplitMix64(0), _plain_belief(r, 0))
     play_on(r, SplitMix64(0), 0, counter)
     k = compiled_kernels()
-    k.counting_rounds(edition_array(e), 2, 1, np.uint64(0))
+    k.card_counter_rounds(edition_array(e), 2, 1, np.uint64(0))
     bootstrap_counts(1, 2, 3)
     _warm_playouts(r, counter)
     _warm_sampler()

@@ -1,6 +1,7 @@
 """Exact inference: the hidden cards consistent with a round record, as exact fractions.
 
-Method (docs/inference.md has the derivation). Under the counting model every ordering of
+Method (docs/inference.md has the derivation). With uniform deck orders (the viewer's own plays and
+the `uniform` type: every consistent deal equally likely) every ordering of
 the card *types* in the shuffled deck is equally likely, so the probability of an assignment
 of types to the hidden slots we track is proportional to
 
@@ -49,7 +50,7 @@ def build_belief(record: Record, model, budget: Optional[int] = None) -> tuple[B
     """The inference's factors for a record under one opponent type (the model object)."""
     from solver.policies.models import MODELS
 
-    counting = MODELS["uniform"]
+    uniform = MODELS["uniform"]
     e = record.edition
     b = Belief(e, record.n_players)
     b.budget = budget
@@ -75,7 +76,7 @@ def build_belief(record: Record, model, budget: Optional[int] = None) -> tuple[B
             b.hand[p] = (v, d)
             continue  # (it is the last turn; let the walk finish)
         card = t.card
-        chooser = counting if me else model
+        chooser = uniform if me else model
         public = {"discards": [tuple(c for c in x if c is not None) for x in piles], "face_up": record.face_up,
                   "edition": e}
         add_public_cards(piles, t)

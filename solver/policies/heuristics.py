@@ -1,10 +1,10 @@
 """Simple playing policies (used for rollouts and as bots).
 
-`random_policy` plays uniformly at random among the legal actions. `counting_choices` is a
-documented card-counting heuristic that looks only at its own view: its hand, public
+`random_policy` plays uniformly at random among the legal actions. `card_counter_choices` is a
+documented card-card counter's heuristic that looks only at its own view: its hand, public
 information, and what it remembers of others' hands (`Round.known`: a Priest look, a King
 trade, a Baron tie, until the holder plays — `solver.rules.memory`). It gives the set of plays
-it rates best; `counting_policy` picks one of them uniformly at random (ties are never broken by
+it rates best; `card_counter_policy` picks one of them uniformly at random (ties are never broken by
 card value or seat order, so a person playing against it cannot read a quirk from its choice):
 * never plays the Princess while it has another legal play;
 * a Guard names a card most likely in the target's hand from its own view: a remembered
@@ -48,14 +48,14 @@ def unseen_by(r: Round, seat: int) -> Counter:
     return +count
 
 
-def counting_policy(r: Round, rng):
-    """One of the heuristic's best plays (`counting_choices`), uniformly at random."""
-    choices = counting_choices(r)
+def card_counter_policy(r: Round, rng):
+    """One of the heuristic's best plays (`card_counter_choices`), uniformly at random."""
+    choices = card_counter_choices(r)
     return choices[0] if len(choices) == 1 else rng.choice(choices)
 
 
-def counting_choices(r: Round) -> tuple:
-    """The plays the card-counting heuristic rates best at `r` (the rules in the module
+def card_counter_choices(r: Round) -> tuple:
+    """The plays the card counter's heuristic rates best at `r` (the rules in the module
     docstring), in the engine's order; every one is equally likely to be its choice."""
     seat = r.current
     acts = legal_actions(r)
@@ -63,7 +63,7 @@ def counting_choices(r: Round) -> tuple:
         return acts
     value = r.edition.value_of
     if r.phase == CHANCELLOR:
-        return (counting_chancellor(r.hands[seat], acts),)
+        return (card_counter_chancellor(r.hands[seat], acts),)
     hand = r.hands[seat]
     known = {h: c for o, h, c in r.known if o == seat}
     unseen = unseen_by(r, seat)
@@ -114,7 +114,7 @@ def counting_choices(r: Round) -> tuple:
     return tuple(candidates)
 
 
-def counting_chancellor(hand: tuple, choices) -> ChancellorChoice:
+def card_counter_chancellor(hand: tuple, choices) -> ChancellorChoice:
     """Keep the highest card; return the others highest first (the lowest at the bottom)."""
     keep = max(hand)
     rest = list(hand)
@@ -136,4 +136,4 @@ def policy_round(edition, seat: int, hand: tuple, out: tuple, protected: tuple, 
                  known=known)
 
 
-POLICIES = {"random": random_policy, "card-counter": counting_policy}
+POLICIES = {"random": random_policy, "card-counter": card_counter_policy}

@@ -12,7 +12,7 @@ once from its name at the entry of a call (`get_model`) and then travels as the 
 * `random` — opponents play uniformly at random among their legal, fully specified actions
   (card, target, guess): a forced play has likelihood 1, a free choice less. A detail left out
   of the record sums over the actions that match it.
-* `card-counter` — opponents play the counting heuristic of `solver.policies.heuristics`: one
+* `card-counter` — opponents play the card counter's heuristic of `solver.policies.heuristics`: one
   of its tied best plays, uniformly (no tie is broken by card value or seat order), with a
   share `EPSILON` of uniformly random play so that a human's other choice is unlikely, not
   impossible.
@@ -119,7 +119,7 @@ class RandomModel(UniformModel):
 
 
 class CardCounterModel(UniformModel):
-    """Opponents play the counting heuristic of `solver.policies.heuristics` (card counters): one
+    """Opponents play the card counter's heuristic of `solver.policies.heuristics` (card counters): one
     of its tied best plays, each equally likely, with a small share `EPSILON` of uniformly random
     play. The advisor's `card-counter` opponents; the same policy weighs the posterior."""
 
@@ -147,27 +147,27 @@ class CardCounterModel(UniformModel):
         return (q - p) * n + p * ties, p * ties, q * n * ties
 
     def play_likelihood(self, edition, seat, out, protected, hand, card, target, guess, public=None) -> Fraction:
-        from solver.policies.heuristics import counting_choices, policy_round
+        from solver.policies.heuristics import card_counter_choices, policy_round
 
         actions = legal_plays(edition, hand, seat, out, protected)
         match = matching(actions, card, target, guess)
         if not match:
             return Fraction(0)
-        ties = counting_choices(policy_round(edition, seat, hand, out, protected, public))
+        ties = card_counter_choices(policy_round(edition, seat, hand, out, protected, public))
         return self.mixed(matching(ties, card, target, guess), len(ties), match, len(actions))
 
     def chancellor_likelihood(self, hand3: tuple, choice, public=None) -> Fraction:
-        chosen, n = _counting_keep(hand3)
+        chosen, n = _card_counter_keep(hand3)
         return self.mixed(int(choice == chosen), 1, 1, n)
 
     def weights(self, r) -> tuple[tuple, int]:
-        from solver.policies.heuristics import counting_choices
+        from solver.policies.heuristics import card_counter_choices
         from solver.rules.game import legal_actions
 
         acts = legal_actions(r)
         if len(acts) == 1:
             return ((acts[0], 1),), 1
-        ties = counting_choices(r)
+        ties = card_counter_choices(r)
         best, other, den = self.integer_weights(len(acts), len(ties))
         return tuple((a, best if a in ties else other) for a in acts), den
 
@@ -181,10 +181,10 @@ class CardCounterModel(UniformModel):
     def choose(self, r, rng):
         """As the estimate's play-outs and the bots draw it: a random play with EPSILON
         (`explores`), else one of the heuristic's best plays."""
-        from solver.policies.heuristics import counting_policy, random_policy
+        from solver.policies.heuristics import card_counter_policy, random_policy
 
         if not self.explores(rng):
-            return counting_policy(r, rng)
+            return card_counter_policy(r, rng)
         return random_policy(r, rng)
 
 
@@ -268,12 +268,12 @@ def _mixed(epsilon: Fraction, tied: int, ties: int, matching: int, n: int) -> Fr
 
 
 @lru_cache(maxsize=4096)
-def _counting_keep(hand3: tuple):
+def _card_counter_keep(hand3: tuple):
     """The card counter's Chancellor choice for a hand, and the number of choices."""
-    from solver.policies.heuristics import counting_chancellor
+    from solver.policies.heuristics import card_counter_chancellor
 
     choices = chancellor_choices(hand3)[0]
-    return counting_chancellor(hand3, choices), len(choices)
+    return card_counter_chancellor(hand3, choices), len(choices)
 
 
 def is_mixture(model) -> bool:

@@ -5,7 +5,7 @@ numba is missing and the reference the compiled path is checked against, draw fo
 (`solver.rules.rng.SplitMix64`) as the kernels draw it.
 
 * `playout(r, viewer, model, rng, finish=False)` — the advisor's play-out: the viewer with the
-  counting heuristic (`counting_policy`), each opponent by `model.choose` (a random player; or a card
+  card counter's heuristic (`card_counter_policy`), each opponent by `model.choose` (a random player; or a card
   counter: one `rng.below(10)` per decision for its random share, `CardCounterModel.explores`). It
   returns (winners, Spy-bonus seat, the viewer out before their next turn); in that last case it
   stops there (`((), None, True)`, unless the round had ended), or plays on with `finish=True`.
@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from typing import Optional
 
-from solver.policies.heuristics import counting_policy
+from solver.policies.heuristics import card_counter_policy
 from solver.policies.models import RandomModel, UniformModel
 from solver.rules.game import apply, deal_from_order
 from solver.rules.rng import SplitMix64
@@ -32,7 +32,7 @@ def _run(r: Round, viewer: int, model: UniformModel, rng: SplitMix64, watch: int
          seen=None) -> tuple[Round, bool]:
     """Play on from `r`; with `watch` (a seat), stop as soon as that seat is out before its next turn
     has started. (the state reached, whether it stopped so). The viewer's turns by `viewer_move(r)`
-    (default: the counting heuristic); `seen(r0, action, r1)` told every step that does not end the round."""
+    (default: the card counter's heuristic); `seen(r0, action, r1)` told every step that does not end the round."""
     seen_turn = False
     while r.phase != OVER:
         p = r.current
@@ -44,7 +44,7 @@ def _run(r: Round, viewer: int, model: UniformModel, rng: SplitMix64, watch: int
         if p != viewer:
             action = model.choose(r, rng)
         else:
-            action = counting_policy(r, rng) if viewer_move is None else viewer_move(r)
+            action = card_counter_policy(r, rng) if viewer_move is None else viewer_move(r)
         r1, _ = apply(r, action)
         if seen is not None and r1.phase != OVER:
             seen(r, action, r1)
@@ -55,7 +55,7 @@ def _run(r: Round, viewer: int, model: UniformModel, rng: SplitMix64, watch: int
 def playout(r: Round, viewer: int, model: UniformModel, rng: SplitMix64, finish: bool = False,
             viewer_move=None, seen=None) -> tuple[tuple[int, ...], Optional[int], bool]:
     """The advisor's play-out from `r` (module docstring): (winners, Spy-bonus seat, viewer out
-    before their next turn). `viewer_move(r)`: the viewer's turns (default: the counting heuristic);
+    before their next turn). `viewer_move(r)`: the viewer's turns (default: the card counter's heuristic);
     `seen(r0, action, r1)`: told each step that does not end the round (a belief's update)."""
     r, stopped = _run(r, viewer, model, rng, viewer, viewer_move, seen)
     if stopped and r.phase != OVER:
@@ -66,7 +66,7 @@ def playout(r: Round, viewer: int, model: UniformModel, rng: SplitMix64, finish:
 
 
 def play_on(r: Round, rng: SplitMix64, viewer: int = -1, model: UniformModel = RANDOM) -> Round:
-    """The round played on from `r` to its end (the viewer, if a seat, with the counting heuristic;
+    """The round played on from `r` to its end (the viewer, if a seat, with the card counter's heuristic;
     the others by `model`): the final `Round`."""
     return _run(r, viewer, model, rng, -1)[0]
 

@@ -5,7 +5,7 @@ An opponent knows the viewer's hand when their Priest saw it, when they traded h
 know what they gave), or when a Baron's comparison tied; and the viewer knows that they know. The steps
 are the memory rule's, from its one dispatcher (`solver.rules.memory.turn_steps`, `follow`), with one
 difference, passed as a parameter (`_sharp_forgetting`): the card counter's memory forgets
-what it saw as soon as the holder plays any card (a simple rule a counting bot can follow and the
+what it saw as soon as the holder plays any card (a simple rule a card counter bot can follow and the
 inference can mirror exactly), while a sharp reader keeps it when the holder played *another* card, or
 one of two copies of it: they still hold the card that was seen. The review warns the learner of what a
 sharp opponent knows.

@@ -1,7 +1,7 @@
 """The exact search remembers the card counter's choice by what the heuristic reads
 (`ExactSolver._choice`, the reference search: run here on the reference path; the compiled search asks the
 heuristic afresh and equals it, tests/conformance/test_exact.py): every remembered set of best plays is
-the one `counting_choices` gives afresh, in every edition, for 2 to 4 players, including the
+the one `card_counter_choices` gives afresh, in every edition, for 2 to 4 players, including the
 Chancellor's phase."""
 
 import random
@@ -12,7 +12,7 @@ from solver import apply, deal_round, legal_actions
 from solver.advice.exact import ExactSolver, advise_exact
 from solver.advice.worlds import TooLargeError
 from solver.compiled import forced
-from solver.policies.heuristics import counting_choices, counting_policy
+from solver.policies.heuristics import card_counter_choices, card_counter_policy
 from solver.records.record import record_from_events
 
 
@@ -27,7 +27,7 @@ def positions(edition: str, players: int, left: int, count: int):
                 yield record_from_events(r.edition, players, events, 0)
                 found += 1
                 break
-            r, more = apply(r, counting_policy(r, rng))
+            r, more = apply(r, card_counter_policy(r, rng))
             events += more
         if found >= count:
             return
@@ -42,7 +42,7 @@ def test_every_remembered_choice_is_the_heuristics_own(monkeypatch, edition, pla
 
     def checked(self, r):
         choice = original(self, r)
-        assert choice == counting_choices(r), (edition, r)
+        assert choice == card_counter_choices(r), (edition, r)
         asked.append(choice)
         phases.add(r.phase)
         return choice

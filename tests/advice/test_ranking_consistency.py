@@ -13,7 +13,7 @@ import pytest
 from solver import apply, deal_round, legal_actions
 from solver.advice.advisor import advise
 from solver.inference import infer
-from solver.policies.heuristics import counting_policy
+from solver.policies.heuristics import card_counter_policy
 from solver.records.record import record_from_events
 from solver.rules.actions import Play
 from solver.rules.cards import Card
@@ -36,7 +36,7 @@ def positions(key: str, n: int, count: int, seed0: int = 0):
                 found += 1
                 break
             turns -= 1
-            action = counting_policy(r, rng) if rng.random() < 0.5 else rng.choice(legal_actions(r))
+            action = card_counter_policy(r, rng) if rng.random() < 0.5 else rng.choice(legal_actions(r))
             r, more = apply(r, action)
             events += more
         if found >= count:

@@ -6,7 +6,7 @@ every implementation of the round (the reference engine, `solver.rules`; the com
 * `as_row`: a play or a Chancellor's choice as the compiled kernels' row (card, target, guess) or
   (keep, bottom..., count), the encoding the traces store;
 * the reference loops, written out on the public engine: `public_playout` (uniformly random plays),
-  `advisor_playout` (the advisor's play-out: the viewer and the card counter by `counting_policy`),
+  `advisor_playout` (the advisor's play-out: the viewer and the card counter by `card_counter_policy`),
   `reference_trace` (a round step by step: each state's fingerprint, legal plays, the card counter's
   choices and the play made), the source of the stored traces (`traces.json`, `python -m
   tests.conformance.common` writes it)."""
@@ -19,7 +19,7 @@ import os
 from pathlib import Path
 
 from solver import Play, apply, deal_round, get_edition, legal_actions
-from solver.policies.heuristics import counting_choices, counting_policy, random_policy
+from solver.policies.heuristics import card_counter_choices, card_counter_policy, random_policy
 from solver.policies.models import CardCounterModel
 from solver.rules.rng import SplitMix64
 from solver.records.record import record_from_events
@@ -63,7 +63,7 @@ def advisor_playout(r, viewer, model, rng):
         if r.out[viewer] and not seen_turn:
             break
         if r.current == viewer or (model == "card-counter" and not CardCounterModel.explores(rng)):
-            policy = counting_policy
+            policy = card_counter_policy
         else:
             policy = random_policy
         r, _ = apply(r, policy(r, rng))
@@ -116,9 +116,9 @@ def reference_trace(key: str, n: int, options: dict, seed: int) -> list:
     rng = SplitMix64(seed)
     steps = []
     while r.phase != OVER:
-        a = counting_policy(r, rng) if rng.below(2) else rng.choice(legal_actions(r))
+        a = card_counter_policy(r, rng) if rng.below(2) else rng.choice(legal_actions(r))
         steps.append([fingerprint(r), [list(as_row(x)) for x in legal_actions(r)],
-                      [list(as_row(x)) for x in counting_choices(r)], list(as_row(a))])
+                      [list(as_row(x)) for x in card_counter_choices(r)], list(as_row(a))])
         r, _ = apply(r, a)
     steps.append([fingerprint(r)])
     return steps

@@ -20,7 +20,7 @@ from solver import apply, deal_from_order, deal_round, get_edition, legal_action
 from solver.compiled.raw import kernels
 from solver.compiled import path_in_use, edition_array, fast_playout, forced, play_on, random_rounds, \
     to_array, to_round
-from solver.policies.heuristics import counting_choices, counting_policy, random_policy
+from solver.policies.heuristics import card_counter_choices, card_counter_policy, random_policy
 from solver.policies.models import MODELS, CardCounterModel
 from solver.rules.rng import SplitMix64
 from solver.rules.state import OVER, PLAY
@@ -81,13 +81,13 @@ def test_every_state_converts_both_ways_and_has_the_engines_legal_plays_and_coun
                 st_ = to_array(r)
                 assert to_round(st_, edition) == r
                 assert rows(st_, edition) == [as_row(a) for a in legal_actions(r)], r
-                want = counting_choices(r)
+                want = card_counter_choices(r)
                 assert rows(st_, edition, counting=True) == [as_row(a) for a in want], r
                 decisions += 1
                 tied += len(want) > 1
                 chancellor += r.phase != PLAY
                 # one step through the kernels equals one `apply`
-                a = counting_policy(r, rng) if rng.below(2) else rng.choice(legal_actions(r))
+                a = card_counter_policy(r, rng) if rng.below(2) else rng.choice(legal_actions(r))
                 r, _ = apply(r, a)
                 row = np.array(as_row(a) + (0,) * (4 - len(as_row(a))), dtype=np.int64)
                 kernels().step(st_, edition_array(edition), row)
@@ -156,7 +156,7 @@ def test_played_on_from_any_state_the_paths_agree(config, deal_seed, seed, viewe
         reference = play_on(r, b, viewer, MODELS[model])
     while r.phase != OVER:  # the loop written out
         if r.current == viewer or (model == "card-counter" and not CardCounterModel.explores(c)):
-            r, _ = apply(r, counting_policy(r, c))
+            r, _ = apply(r, card_counter_policy(r, c))
         else:
             r, _ = apply(r, random_policy(r, c))
     assert compiled == reference == r and a.state == b.state == c.state

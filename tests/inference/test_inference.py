@@ -255,12 +255,12 @@ def _memory_game(key, n, seed, viewer):
     rng = random.Random(seed)
     r, ev = deal_round(key, n, seed % n, seed)
     events = list(ev)
-    from solver.policies.heuristics import counting_choices
+    from solver.policies.heuristics import card_counter_choices
 
     while r.phase != "over":
         if r.phase == "play" and r.current != viewer and any(o == r.current for o, _, _ in r.known):
-            choices = counting_choices(r)
-            if choices == counting_choices(r._replace(known=())):
+            choices = card_counter_choices(r)
+            if choices == card_counter_choices(r._replace(known=())):
                 return None, False  # the memory does not change this play: not a test of it
             nxt, ev = apply(r, choices[0])
             if nxt.phase == "over":

@@ -17,7 +17,7 @@ from solver import Card, apply, deal_round, legal_actions
 from solver.advice.advisor import advise
 from solver.advice.worlds import AdviceError
 from solver.inference import type_weights
-from solver.policies.heuristics import counting_policy
+from solver.policies.heuristics import card_counter_policy
 from solver.policies.models import MODELS
 from solver.records.record import record_from_events
 from solver.rules.actions import Play
@@ -39,7 +39,7 @@ def played(key, n, seed, steps, viewer):
         if i >= steps and r.phase == "play":
             break
         x = rng.random()
-        action = (SEARCHER.choose(r, gen) if x < 1 / 3 else counting_policy(r, rng) if x < 2 / 3
+        action = (SEARCHER.choose(r, gen) if x < 1 / 3 else card_counter_policy(r, rng) if x < 2 / 3
                   else rng.choice(legal_actions(r)))
         nxt, ev = apply(r, action)
         if nxt.phase == "over":

@@ -13,7 +13,7 @@ import pytest
 
 from solver import Card, apply, deal_round, legal_actions
 from solver.inference import infer, type_weights
-from solver.policies.heuristics import counting_choices, counting_policy
+from solver.policies.heuristics import card_counter_choices, card_counter_policy
 from solver.policies.models import MODELS, CardCounterModel, get_model
 from solver.records.record import record_from_events
 
@@ -29,7 +29,7 @@ def played(key, n, seed, steps, viewer, counter_share):
     for i in range(steps + 99):
         if i >= steps and r.phase == "play":
             break
-        action = counting_policy(r, rng) if rng.random() < counter_share else rng.choice(legal_actions(r))
+        action = card_counter_policy(r, rng) if rng.random() < counter_share else rng.choice(legal_actions(r))
         nxt, ev = apply(r, action)
         if nxt.phase == "over":
             break
@@ -101,7 +101,7 @@ def _tied_guesses():
         rng = random.Random(seed)
         r, _ = deal_round("classic", 2, 0, seed)
         while r.phase != "over":
-            ties = counting_choices(r)
+            ties = card_counter_choices(r)
             guesses = {a.guess for a in ties if getattr(a, "guess", None) is not None}
             if len(guesses) > 1:
                 yield r, ties
@@ -115,7 +115,7 @@ def test_the_card_counter_names_each_of_its_tied_guesses_equally_often():
     model gives each (1 - 1/10) / ties + 1/10 / legal."""
     found = 0
     for r, ties in _tied_guesses():
-        counts = Counter(counting_policy(r, random.Random(i)) for i in range(400 * len(ties)))
+        counts = Counter(card_counter_policy(r, random.Random(i)) for i in range(400 * len(ties)))
         assert set(counts) == set(ties)
         assert min(counts.values()) > 300  # each about 400
         n = len(legal_actions(r))
@@ -135,5 +135,5 @@ def test_a_guess_between_the_baron_and_the_prince_is_not_always_the_prince():
         guesses = {a.guess for a in ties}
         if {Card.BARON, Card.PRINCE} <= guesses:
             for i in range(50):
-                seen.add(counting_policy(r, random.Random(i)).guess)
+                seen.add(card_counter_policy(r, random.Random(i)).guess)
     assert {Card.BARON, Card.PRINCE} <= seen

@@ -25,7 +25,7 @@ def test_the_priest_saw_the_card_you_keep():
 def test_playing_another_card_keeps_what_a_sharp_reader_knows_the_card_counter_forgets():
     text = SEEN + " 1>Ana=3 miss | Ana 4 | You +5"  # you played the Guard: still the Chancellor Ana saw
     assert knows(text, Play(Card.PRINCE, 1)) == 1
-    # the card counter's memory forgets it at your play (the simpler rule a counting bot follows)
+    # the card counter's memory forgets it at your play (the simpler rule a card counter bot follows)
     from solver.rules.memory import played
 
     assert played({(1, 0): Card.CHANCELLOR}, 0) == {}

@@ -51,8 +51,8 @@ class EstimateSettings:
     * `seed`: the deals and play-outs are seeded; `seconds` is only a safety cap.
     * `next_decision`: the viewer's next decision taken per information state from the statistics of
       earlier deals (`solver.advice.playouts.NextDecision`); `belief`: the viewer's later turns played
-      on what it would infer of the opponents' hands (`solver.policies.belief`), else by the counting
-      heuristic; `leaves`: a work budget (transitions, all leaves together) for valuing the viewer's next
+      on what it would infer of the opponents' hands (`solver.policies.belief`), else by the card
+      counter's heuristic; `leaves`: a work budget (transitions, all leaves together) for valuing the viewer's next
       decision exactly (`solver.advice.estimate.leaves`), 0 for never; None (the default): `DEFAULT_LEAVES`
       with 3 or more players, none with 2 (`leaves_for`).
     """

@@ -12,7 +12,7 @@ from solver.rules.events import KnockedOut
 from solver.rules.game import legal_actions
 from solver.rules.round_rules import round_apply
 from solver.rules.state import CHANCELLOR, OVER, Round
-from solver.policies.heuristics import counting_choices
+from solver.policies.heuristics import card_counter_choices
 from solver.policies.models import CardCounterModel
 from solver.advice.worlds import OutOfTimeError, TooLargeError, observation
 from solver.advice.exact.packing import (ONES, Pair, canonical_round, cards_drawn, deck_orders, make_round,
@@ -296,7 +296,7 @@ class Transitions:
         return found
 
     def _choice(self, r: Round) -> tuple:
-        """The card counter's best plays at `r` (`counting_choices`), remembered by what it reads (the edition, its hand, the
+        """The card counter's best plays at `r` (`card_counter_choices`), remembered by what it reads (the edition, its hand, the
         discards, the face-up cards, who is out or protected, what it remembers): many states
         of the search differ only in cards it cannot see."""
         seat = r.current
@@ -304,5 +304,5 @@ class Transitions:
                tuple(k for k in r.known if k[0] == seat))
         found = self._views.get(key)
         if found is None:
-            found = self._views[key] = counting_choices(r)
+            found = self._views[key] = card_counter_choices(r)
         return found

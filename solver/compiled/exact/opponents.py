@@ -6,7 +6,7 @@ merged into one choice."""
 from __future__ import annotations
 
 from numba import njit
-from solver.compiled.kernels import PHASE, EXPLORE_P, EXPLORE_Q, counting_choices, legal_actions
+from solver.compiled.kernels import PHASE, EXPLORE_P, EXPLORE_Q, card_counter_choices, legal_actions
 from solver.compiled.exact.packing import CONF, C_TYPES, ED, acode, W64, W64_OPP, WACTS, WACTS_OPP, WACTS_TIES
 
 
@@ -34,7 +34,7 @@ def opponent_acts(ctx, st, opponent_type, codes, weights):
         den = m
     else:
         ties = ctx[WACTS][WACTS_TIES]
-        t = counting_choices(st, ed, ties)
+        t = card_counter_choices(st, ed, ties)
         best = (EXPLORE_Q - EXPLORE_P) * m + EXPLORE_P * t  # `CardCounterModel.integer_weights`
         other = EXPLORE_P * t
         den = EXPLORE_Q * m * t

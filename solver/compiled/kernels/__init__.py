@@ -25,14 +25,14 @@ players, the 2-player face-up cards) and the full deck, sorted.
 
 Its rooms: `round_array` (the arrays' offsets, the generator, the deal), `outcomes` (each card's outcomes:
 the mirror of `solver.rules.outcomes`), `memory` (the memory's writes, step for step `solver.rules.memory`),
-`rules` (legal plays and their effects), `counter` (the card counter), `playouts`, `belief` (the viewer's turns on what it would infer).
+`rules` (legal plays and their effects), `card_counter` (the card counter), `playouts`, `belief` (the viewer's turns on what it would infer).
 """
 
 from __future__ import annotations
 
 # ruff: noqa: F401  (the package re-exports its rooms: `solver.compiled.kernels.X`)
 
-from solver.compiled.kernels.round_array import (ALIVE, BARON, CH, CHANCELLOR, COUNTESS, COUNTING, CUR, DECK, DECKN,
+from solver.compiled.kernels.round_array import (ALIVE, BARON, CH, CHANCELLOR, COUNTESS, CARD_COUNTER, CUR, DECK, DECKN,
                                           DISC, DLEN, DRAWN, EXPLORE_P, EXPLORE_Q, E_COMP, E_DECK, E_DECKN,
                                           E_FACEUP2, E_GUESS, E_NGUESS, E_SIZE, E_SPY, E_SPYBLOCK, E_TIE,
                                           E_VALUE, E_VOID, GUARD, HAND, HANDMAID, KIND, KING, KNOWN, MAXACTS,
@@ -42,7 +42,7 @@ from solver.compiled.kernels.round_array import (ALIVE, BARON, CH, CHANCELLOR, C
                                           shuffle_deal, words)
 from solver.compiled.kernels.rules import (apply_chancellor, apply_play, apply_row, chancellor_choices,
                                            end_turn, legal_actions, legal_plays, open_targets, playable)
-from solver.compiled.kernels.counter import (counting_choices)
-from solver.compiled.kernels.playouts import (actions_of, bootstrap_counts, counting_rounds, deal_states,
+from solver.compiled.kernels.card_counter import (card_counter_choices)
+from solver.compiled.kernels.playouts import (actions_of, bootstrap_counts, card_counter_rounds, deal_states,
                                               fast_playout, play_on, play_states, random_rounds, step)
 from solver.compiled.kernels.belief import belief_choices, belief_playout, choice_row, observe

@@ -1,21 +1,21 @@
 """The compiled play-outs: a round played on from a state by the random player or the card counter
-(`play_on`, `fast_playout`), and whole rounds dealt and played (`random_rounds`, `counting_rounds`)."""
+(`play_on`, `fast_playout`), and whole rounds dealt and played (`random_rounds`, `card_counter_rounds`)."""
 
 from __future__ import annotations
 
 import numpy as np
 from numba import njit
-from solver.compiled.kernels.round_array import (COUNTING, CUR, EXPLORE_P, EXPLORE_Q, MAXACTS, MAXDECK, MAXP, OUT,
+from solver.compiled.kernels.round_array import (CARD_COUNTER, CUR, EXPLORE_P, EXPLORE_Q, MAXACTS, MAXDECK, MAXP, OUT,
                                           PHASE, RANDOM, SIZE, SPYB, WIN, below, shuffle_deal)
 from solver.compiled.kernels.rules import apply_row, chancellor_choices, legal_actions, legal_plays
-from solver.compiled.kernels.counter import counting_choices
+from solver.compiled.kernels.card_counter import card_counter_choices
 
 
 # --- play-outs ----------------------------------------------------------------------------------
 @njit(cache=True)
 def play_on(st, ed, rs, viewer, model, watch, acts):
     """Play the round on from `st` (changed in place) to its end: the viewer (a seat, or -1 for
-    nobody) with the counting heuristic, the others by `model` (RANDOM, or COUNTING: the
+    nobody) with the card counter's heuristic, the others by `model` (RANDOM, or CARD_COUNTER: the
     heuristic but with probability EPSILON a random play, decided per decision by one draw).
     With `watch` (a seat, or -1), stop as soon as that seat is out before its next turn has
     started and return True (`solver.policies.rollout`'s `watch`)."""
@@ -28,11 +28,11 @@ def play_on(st, ed, rs, viewer, model, watch, acts):
                 seen_turn = True
             if st[OUT + watch] and not seen_turn:
                 return True
-        counting = p == viewer
-        if not counting and model == COUNTING:
-            counting = below(rs, EXPLORE_Q) >= EXPLORE_P
-        if counting:
-            m = counting_choices(st, ed, acts)
+        by_card_counter = p == viewer
+        if not by_card_counter and model == CARD_COUNTER:
+            by_card_counter = below(rs, EXPLORE_Q) >= EXPLORE_P
+        if by_card_counter:
+            m = card_counter_choices(st, ed, acts)
         elif phase == 1:
             m = chancellor_choices(st, acts)
         else:
@@ -77,8 +77,8 @@ def random_rounds(ed, n, count, seed):
 
 
 @njit(cache=True)
-def counting_rounds(ed, n, count, seed):
-    """`count` rounds from a random deal: seat 0 counting, the others card counters (90%)."""
+def card_counter_rounds(ed, n, count, seed):
+    """`count` rounds from a random deal: seat 0 by_card_counter, the others card counters (90%)."""
     rs = np.empty(1, dtype=np.uint64)
     rs[0] = seed
     st = np.empty(SIZE, dtype=np.int8)
@@ -87,7 +87,7 @@ def counting_rounds(ed, n, count, seed):
     wins = np.zeros(MAXP, dtype=np.int64)
     for r in range(count):
         shuffle_deal(st, ed, n, r % n, rs, order)
-        play_on(st, ed, rs, 0, COUNTING, -1, acts)
+        play_on(st, ed, rs, 0, CARD_COUNTER, -1, acts)
         w = st[WIN]
         for i in range(n):
             if w & (1 << i):
@@ -121,10 +121,10 @@ def deal_states(ed, n, firsts, seeds):
 
 
 @njit(cache=True)
-def actions_of(st, ed, counting):
-    """The legal actions (or the counting heuristic's best ones) of a state, as rows."""
+def actions_of(st, ed, by_card_counter):
+    """The legal actions (or the card counter's heuristic's best ones) of a state, as rows."""
     acts = np.empty((MAXACTS, 4), dtype=np.int64)
-    m = counting_choices(st, ed, acts) if counting else legal_actions(st, ed, acts)
+    m = card_counter_choices(st, ed, acts) if by_card_counter else legal_actions(st, ed, acts)
     return acts[:m].copy()
 
 

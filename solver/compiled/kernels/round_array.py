@@ -68,7 +68,7 @@ TWO_ = np.int64(2)
 
 # Models of the opponents in a play-out.
 RANDOM = 0
-COUNTING = 1
+CARD_COUNTER = 1
 #: The card counter's random play: `below(EXPLORE_Q) < EXPLORE_P` (`CardCounterModel.EPSILON`).
 EXPLORE_P = CardCounterModel.EPSILON.numerator
 EXPLORE_Q = CardCounterModel.EPSILON.denominator

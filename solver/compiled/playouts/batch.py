@@ -10,7 +10,7 @@ import math
 import numpy as np
 from numba import njit
 from solver.compiled.kernels import (CUR, DECKN, MAXACTS, N_, OUT, PHASE, SIZE, SPYB, WIN, apply_row, choice_row,
-                                     counting_choices, legal_actions, below, next64, observe)
+                                     card_counter_choices, legal_actions, below, next64, observe)
 from solver.compiled.kernels.belief import FW_SIZE, IW_SIZE
 from solver.compiled.playouts.keys import action_hash, hash_in, view_hash
 from solver.compiled.playouts.finishing import finish, finish_after, finish_from
@@ -93,11 +93,11 @@ def run_items(deals, types, seeds, roots, items, start, viewer, decisions, ed,
                 if st[OUT + viewer] and not seen_turn:
                     how = 2
                     break
-                counting = False
+                by_card_counter = False
                 if opponent_type == 1:
-                    counting = below(rs, 10) >= 1
-                if counting:
-                    k = counting_choices(st, ed, acts)
+                    by_card_counter = below(rs, 10) >= 1
+                if by_card_counter:
+                    k = card_counter_choices(st, ed, acts)
                 else:
                     k = legal_actions(st, ed, acts)
                 i = below(rs, k)
@@ -139,7 +139,7 @@ def run_items(deals, types, seeds, roots, items, start, viewer, decisions, ed,
                     if use_belief:
                         choice_row(st, ed, bw, bc, bi, nt, viewer, obs_acts, spare, choice, iw, fw)
                     else:
-                        counting_choices(st, ed, choice)
+                        card_counter_choices(st, ed, choice)
                     for j in range(4):
                         row[j] = choice[0, j]
                     stopped = finish_after(st, ed, row, rs, viewer, opponent_type, work, bw, bc, bi, nt, tcodes, use_belief)[2]
@@ -166,7 +166,7 @@ def run_items(deals, types, seeds, roots, items, start, viewer, decisions, ed,
             if use_belief:
                 choice_row(st, ed, bw, bc, bi, nt, viewer, obs_acts, spare, choice, iw, fw)
             else:
-                counting_choices(st, ed, choice)
+                card_counter_choices(st, ed, choice)
             hrow0, hrow1, hrow2, hrow3 = choice[0, 0], choice[0, 1], choice[0, 2], choice[0, 3]
             nd_bw.append(bw.copy())
             nd_bc.append(bc.copy())

@@ -1,5 +1,5 @@
 """The compiled play-outs' end: the round played on from a state to its end, the viewer's turns on
-its belief (or by the counting heuristic), opponents by their type (`finish`), after one of the viewer's
+its belief (or by the card counter's heuristic), opponents by their type (`finish`), after one of the viewer's
 actions (`finish_after`, `finish_from`: `solver.advice.playouts.finish`, `finish_after`)."""
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from solver.compiled.kernels.belief import FW_SIZE, IW_SIZE
 @njit(cache=True)
 def finish(st, ed, rs, viewer, opponent_type, bw, bc, bi, nt, tcodes, use_belief):
     """(win, tokens, viewer out before their next turn) of the round played on from `st` (changed), the
-    viewer on the belief (bw, bc: changed) when `use_belief`, else by the counting heuristic."""
+    viewer on the belief (bw, bc: changed) when `use_belief`, else by the card counter's heuristic."""
     if st[PHASE] == 2:
         win = 1.0 if (st[WIN] >> viewer) & 1 else 0.0
         return win, win + (1.0 if st[SPYB] == viewer else 0.0), False

@@ -1,7 +1,7 @@
 """The viewer's later turns in a play-out, played on what the viewer would infer (the reference).
 
 An estimate values a play by playing the round on after it. The viewer's later decisions there
-must use only what the viewer will know then; the counting heuristic (`solver.policies.heuristics`)
+must use only what the viewer will know then; the card counter's heuristic (`solver.policies.heuristics`)
 reads the unseen cards as if every one were equally likely in an opponent's hand. Against a
 card counter that throws away what the opponent's plays say: a card counter who kept a card
 over a Baron probably holds a high one. This package keeps, along the play-out, the viewer's

@@ -7,14 +7,14 @@ from solver.rules.cards import Card
 from solver.rules.game import apply, legal_actions
 from solver.rules.outcomes import LOSE, WIN, baron_outcome
 from solver.rules.state import CHANCELLOR, PLAY, Round
-from solver.policies.heuristics import counting_chancellor
+from solver.policies.heuristics import card_counter_chancellor
 from solver.policies.rollout import playout
 from solver.policies.belief.weights import NCARDS, Belief, pool_of, unknown_pool
 from solver.policies.belief.observing import observe
 
 def belief_choices(r: Round, b: Belief) -> tuple:
     """The plays the viewer's belief rates best at `r` (the viewer to move), in the engine's order:
-    the counting heuristic's rules with each opponent's card read from the belief instead of the
+    the card counter's heuristic's rules with each opponent's card read from the belief instead of the
     plain count of unseen cards.
 
     * never the Princess while another play is legal;
@@ -29,7 +29,7 @@ def belief_choices(r: Round, b: Belief) -> tuple:
         return acts
     seat = r.current
     if r.phase == CHANCELLOR:
-        return (counting_chancellor(r.hands[seat], acts),)
+        return (card_counter_chancellor(r.hands[seat], acts),)
     value = r.edition.value_of
     hand = r.hands[seat]
     cards = sorted({a.card for a in acts}, key=lambda c: value[c])

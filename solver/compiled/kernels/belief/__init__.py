@@ -3,7 +3,7 @@ on the state array, the same updates in the same order of floating-point operati
 the engine's order.
 
 The belief is three arrays: `bw[t]`, the weight of opponent type t (of `nt`, with model codes `tcodes`:
-RANDOM or COUNTING), `bc[seat, t, card]`, the probability that `seat` holds `card` under type t, and
+RANDOM or CARD_COUNTER), `bc[seat, t, card]`, the probability that `seat` holds `card` under type t, and
 `bi`, what the viewer knows of the deck's order (`Belief.tail`, `src`, `chsrc`): bi[0] the tail's length,
 bi[1:1 + MAXDECK] the tail in draw order, bi[SRC + seat], bi[CHSRC + i].
 """

@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 from numba import njit
-from solver.compiled.kernels.round_array import (BARON, CH, CHANCELLOR, COUNTING, CUR, DECKN, DISC, DLEN, DRAWN, E_VALUE,
+from solver.compiled.kernels.round_array import (BARON, CH, CHANCELLOR, CARD_COUNTER, CUR, DECKN, DISC, DLEN, DRAWN, E_VALUE,
                                           EXPLORE_P, EXPLORE_Q, GUARD, HAND, KING, KNOWN, MAXD, MAXP, NCH, N_, OUT,
                                           PHASE, PRINCE)
 from solver.compiled.kernels.rules import legal_actions
 from solver.compiled.kernels.outcomes import B_WIN, baron_outcome
-from solver.compiled.kernels.counter import counting_choices
+from solver.compiled.kernels.card_counter import card_counter_choices
 from solver.compiled.kernels.belief.offsets import (NC, EPS, I_POOL, I_UNK, I_SEEN, I_DSEAT, I_DHOW, I_GOT, I_HAND,
                                                    F_MASS, SRC, CHSRC)
 from solver.compiled.kernels.belief.weights import (unknown_pool, draw_source, pool_of, normalise_row, reweigh, point,
@@ -31,11 +31,11 @@ def likelihood(work, ed, seat, held, drawn, c, t, g, code, acts, ties):
             break
     if not found:
         return 0.0
-    if code != COUNTING:
+    if code != CARD_COUNTER:
         return 1.0 / float(m)
     if m == 1:
         return 1.0
-    k = counting_choices(work, ed, ties)
+    k = card_counter_choices(work, ed, ties)
     tied = False
     for i in range(k):
         if ties[i, 0] == c and ties[i, 1] == t and ties[i, 2] == g:
@@ -140,7 +140,7 @@ def _chancellor_kept(st, ed, bw, bc, bi, nt, tcodes, viewer, seat, pool, new, iw
     for t in range(nt):
         for c in range(NC):
             new[t, c] = 0.0
-        counter = tcodes[t] == COUNTING
+        counter = tcodes[t] == CARD_COUNTER
         for c in range(NC):
             bcv = bc[seat, t, c]
             if bcv <= 0.0:

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import numpy as np
 from numba import njit
-from solver.compiled.kernels.round_array import (BARON, COUNTING, CUR, DECKN, DRAWN, E_VALUE, EXPLORE_P, EXPLORE_Q, GUARD,
+from solver.compiled.kernels.round_array import (BARON, CARD_COUNTER, CUR, DECKN, DRAWN, E_VALUE, EXPLORE_P, EXPLORE_Q, GUARD,
                                           HAND, MAXACTS, MAXP, N_, OUT, PHASE, PRIEST, PRINCE, PRINCESS, SETASIDE,
                                           SIZE, SPYB, WIN, below)
 from solver.compiled.kernels.rules import apply_row, chancellor_choices, legal_actions, legal_plays
 from solver.compiled.kernels.outcomes import B_LOSE, B_WIN, baron_outcome
-from solver.compiled.kernels.counter import counting_choices
+from solver.compiled.kernels.card_counter import card_counter_choices
 from solver.compiled.kernels.belief.offsets import (NC, I_POOL, I_SEEN, I_HAS, I_OPTS, I_INOPT, IW_SIZE, F_DIST,
                                                    F_VALS, FW_SIZE)
 from solver.compiled.kernels.belief.weights import unknown_pool, pool_of, hand_of
@@ -41,7 +41,7 @@ def belief_choices(st, ed, bw, bc, nt, acts, out, iw, fw):
         return _put(out, 0, acts, 0)
     seat = st[CUR]
     if st[PHASE] == 1:
-        k = counting_choices(st, ed, out)  # (the Chancellor's keep: the highest card)
+        k = card_counter_choices(st, ed, out)  # (the Chancellor's keep: the highest card)
         return k
     a = st[HAND + seat]
     b = st[DRAWN]
@@ -225,7 +225,7 @@ def choice_row(st, ed, bw, bc, bi, nt, viewer, acts, work, out, iw, fw):
 def belief_play_on(st, ed, rs, viewer, model, watch, bw, bc, bi, nt, tcodes):
     """`solver.policies.belief.belief_playout`'s loop on the array (changed in place), the belief (bw,
     bc) with it: the viewer by the first of `belief_choices`, the others by `model` (RANDOM or
-    COUNTING, `play_on`'s draws). With `watch`, stop when that seat is out before its next turn
+    CARD_COUNTER, `play_on`'s draws). With `watch`, stop when that seat is out before its next turn
     has started and return True."""
     acts = np.empty((MAXACTS, 4), dtype=np.int64)
     choice = np.empty((MAXACTS, 4), dtype=np.int64)
@@ -250,11 +250,11 @@ def belief_play_on(st, ed, rs, viewer, model, watch, bw, bc, bi, nt, tcodes):
             for j in range(4):
                 row[j] = choice[0, j]
         else:
-            counting = False
-            if model == COUNTING:
-                counting = below(rs, EXPLORE_Q) >= EXPLORE_P
-            if counting:
-                mm = counting_choices(st, ed, acts)
+            by_card_counter = False
+            if model == CARD_COUNTER:
+                by_card_counter = below(rs, EXPLORE_Q) >= EXPLORE_P
+            if by_card_counter:
+                mm = card_counter_choices(st, ed, acts)
             elif phase == 1:
                 mm = chancellor_choices(st, acts)
             else:

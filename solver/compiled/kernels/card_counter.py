@@ -1,4 +1,4 @@
-"""The compiled card counter (`counting_choices`): `solver.policies.heuristics.counting_choices` on the
+"""The compiled card counter (`card_counter_choices`): `solver.policies.heuristics.card_counter_choices` on the
 state array, the same best plays in the same order."""
 
 from __future__ import annotations
@@ -14,9 +14,9 @@ from solver.compiled.kernels.outcomes import B_WIN, baron_outcome
 
 # --- the card counter ---------------------------------------------------------------------------
 @njit(cache=True)
-def counting_choices(st, ed, acts):
-    """The counting heuristic's best plays for the player to move, in the engine's order
-    (`solver.policies.heuristics.counting_choices`, the same rules), as rows of an
+def card_counter_choices(st, ed, acts):
+    """The card counter's heuristic's best plays for the player to move, in the engine's order
+    (`solver.policies.heuristics.card_counter_choices`, the same rules), as rows of an
     action buffer; their number."""
     seat = np.int64(st[CUR])
     n = st[N_]
