@@ -81,7 +81,7 @@ def warm() -> None:
         catalog(lang)
     load_lessons()
     scenarios()
-    from tutor.text.search import search
+    from tutor.text.faq_search import search
 
     search("prince")  # the FAQ search's index (bm25s, the stemmers)
     example_steps()

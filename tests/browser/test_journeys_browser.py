@@ -139,7 +139,7 @@ def test_the_home_page_leads_to_the_journeys_in_chromium(browser, server, lang, 
     unlabelled icon): the home page offers them as large buttons, and the FAQ finds the user's
     own words ('set aside')."""
     from tutor.text.scenarios import scenarios
-    from tutor.text.search import search
+    from tutor.text.faq_search import search
 
     page = new_page(browser, width)
     try:

@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tutor.text.scenarios import scenarios
-from tutor.text.search import fold, query_terms, search
+from tutor.text.faq_search import fold, query_terms, search
 
 #: (question as typed, the situation that answers it). The five of the issue come first.
 QUESTIONS = [
@@ -291,7 +291,7 @@ def test_a_misspelt_question_finds_its_situation_first():
 
 
 def test_a_word_spelt_right_is_never_changed_and_a_typo_is_read_as_the_nearest_word():
-    from tutor.text.search import _app_index
+    from tutor.text.faq_search import _app_index
 
     v = _app_index().vocabulary
     assert v.correct("countes king") == "countess king"  # (the English stemmer read "countes" as "count")

@@ -19,7 +19,7 @@ st.title(t(language, "nav_faq"))
 from solver.teaching.scenario import play_out  # noqa: E402
 from solver.words.sentences import action_text  # noqa: E402
 from tutor.text.scenarios import history_markdown, scenarios  # noqa: E402
-from tutor.text.search import fold, search  # noqa: E402
+from tutor.text.faq_search import fold, search  # noqa: E402
 from tutor.widgets.formatters import ScenarioTitle  # noqa: E402
 from tutor.widgets.ruling import play_session, show_ruling  # noqa: E402
 
