@@ -28,7 +28,7 @@ from functools import lru_cache
 from solver.rules.legal import chancellor_choices
 from solver.rules.cards import Card
 from solver.rules.errors import LoveLetterError
-from solver.rules.outcomes import LOSE, TIE, WIN, baron_outcome
+from solver.rules.outcomes import TIE, baron_knocked_out, baron_outcome
 from solver.records.record import Record, RecordError, Turn
 from solver.records.replay import Final, walk
 
@@ -223,8 +223,8 @@ def _possible(record: Record, p: int, chosen: dict, name: str) -> set:
         if b.hand[p] is None or b.hand[target] is None:
             raise _Unknown
         pairs = _support(b, [b.hand[p], b.hand[target]])
-        outcome = {WIN: target, LOSE: p, TIE: TIE}  # who is out, or "tie"
-        return {outcome[baron_outcome(record.edition, a, c)] for a, c in pairs}
+        gone = {baron_knocked_out(baron_outcome(record.edition, a, c), p, target) for a, c in pairs}
+        return {seats[0] if seats else TIE for seats in gone}  # who is out, or "tie"
     if name in ("revealed", "discarded"):
         # The card leaves play unseen in the turn without this detail: its var is the last retired.
         b = _belief(record, _turn(p, without))

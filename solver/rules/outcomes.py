@@ -57,6 +57,16 @@ def baron_tally(edition, mine: Card, theirs: dict) -> dict:
     return {k: p for k, p in tally.items() if p}
 
 
+#: Who a Baron's outcome knocks out ("player", "target"): the loser; nobody on a tie.
+BARON_OUT = {WIN: ("target",), TIE: (), LOSE: ("player",)}
+
+
+def baron_knocked_out(outcome: str, player: int, target: int) -> tuple:
+    """The seats a Baron's `outcome` (for `player`, at `target`) knocks out."""
+    seat = {"player": player, "target": target}
+    return tuple(seat[role] for role in BARON_OUT[outcome])
+
+
 def guard_outcome(guess: Card, theirs: Card) -> str:
     """A Guard naming `guess` at a target holding `theirs`: a hit (the target is out) or a miss."""
     return HIT if theirs == guess else MISS

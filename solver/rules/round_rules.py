@@ -43,7 +43,7 @@ from solver.rules.illegal import explain_illegal
 from solver.rules.legal import canonical_choices, legal_plays
 from solver.rules.memory import remember
 from solver.rules.state import CHANCELLOR, HAND_OF, HAND_PAIR, OVER, PLAY, Round, interned_flags, set_flag
-from solver.rules.outcomes import HIT, LOSE, TIE, baron_outcome, guard_outcome
+from solver.rules.outcomes import HIT, baron_knocked_out, baron_outcome, guard_outcome
 
 SPY, GUARD, PRIEST, BARON, HANDMAID, PRINCE, CHANCELLOR_CARD, KING, COUNTESS, PRINCESS = tuple(Card)
 _TARGETS_OTHERS = TARGETS_OTHERS
@@ -193,13 +193,13 @@ def _apply_play(state: Round, card: Card, kept: Card, target, guess):
         memorable = True
     elif card is BARON:
         theirs = hands[target][0]
-        outcome = baron_outcome(edition, kept, theirs)
+        gone = baron_knocked_out(baron_outcome(edition, kept, theirs), p, target)
         events.append(_new(BaronCompared, (p, target, kept, theirs, (p, target))))
-        if outcome == TIE:
+        if not gone:  # a tie
             events.append(_new(BaronResult, (p, target, None, None)))
             memorable = True
         else:
-            loser = p if outcome == LOSE else target
+            loser, = gone
             events.append(_new(BaronResult, (p, target, loser, None)))
             out, protected = _knock_out(hands, discards, out, protected, loser, "baron", events)
     elif card is HANDMAID:
