@@ -1,5 +1,7 @@
 """`python -m solver analyze`: readable table, JSON, clear errors with no traceback."""
 
+import contextlib
+import io
 import json
 from fractions import Fraction
 import os
@@ -13,13 +15,30 @@ ROOT = Path(__file__).resolve().parent.parent
 RECORD = "classic A,B first:A viewer:A up:1,1,3 dealt:1 | A +2"
 
 
-def run(*args):
+def run_process(*args):
+    """`python -m solver ARGS` in a process of its own: its exit code, stdout and stderr."""
     return subprocess.run([sys.executable, "-m", "solver", *args], cwd=ROOT, capture_output=True, text=True,
                           timeout=60)
 
 
+def run(*args):
+    """`python -m solver ARGS` as `solver/__main__.py` runs it, in this process (`solver.cli.main`: a process
+    of its own pays a second or two of start-up, the compiled kernels loaded again, at every call; the
+    process itself is checked by the tests that call `run_process`): its exit code, stdout and stderr. An
+    exception `main` lets out fails the test here, as the traceback it would print there."""
+    from solver.cli import main
+
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        try:
+            code = main(list(args))
+        except SystemExit as stop:  # argparse: a refused option (its message on stderr, exit 2)
+            code = stop.code if isinstance(stop.code, int) else int(stop.code is not None)
+    return subprocess.CompletedProcess(["python", "-m", "solver", *args], code, out.getvalue(), err.getvalue())
+
+
 def test_analyze_prints_exact_fractions_and_percent():
-    out = run("analyze", RECORD)
+    out = run_process("analyze", RECORD)
     assert out.returncode == 0, out.stderr
     assert "2/11" in out.stdout and "18.2%" in out.stdout
     assert "Guard (for each player you can choose now)" in out.stdout
@@ -36,7 +55,7 @@ def test_analyze_json_and_model(tmp_path):
 
 
 def test_bad_input_exits_nonzero_with_the_message_and_no_traceback():
-    out = run("analyze", "2019 Ana,Luis | Ana 1>Bob")
+    out = run_process("analyze", "2019 Ana,Luis | Ana 1>Bob")
     assert out.returncode == 2
     assert "unknown player 'Bob'" in out.stderr and "Traceback" not in out.stderr
     out = run("analyze", "2019 Ana,Luis,Marta first:Ana viewer:Ana dealt:2 | Ana +1 2>Luis saw:7 | "
@@ -187,7 +206,7 @@ def test_advise_has_the_apps_budgets_so_the_same_answer():
     assert out.returncode == 0, out.stderr
     app = advise(parse_record(WITHIN_DEFAULT), "random")
     assert app.method == "exact" and json.loads(out.stdout)["method"] == "exact"
-    assert f"default {DEFAULT_WORK:,}" in run("advise", "--help").stdout
+    assert f"default {DEFAULT_WORK:,}" in run_process("advise", "--help").stdout  # (help wraps at the terminal's width)
 
 
 @pytest.mark.parametrize("option, value, limit", [("--budget", "5000001", "5,000,000"),
@@ -221,7 +240,7 @@ def test_an_answer_the_safety_cap_cut_short_says_so():
 
 
 def test_analyze_help_names_the_models_by_their_names():
-    text = " ".join(run("analyze", "--help").stdout.split())
+    text = " ".join(run_process("analyze", "--help").stdout.split())
     assert "counting" not in text.replace("card-counter", "") and "uniform (every consistent deal" in text
 
 
