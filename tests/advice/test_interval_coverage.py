@@ -19,6 +19,9 @@ from benchmarks.positions import position_at
 pytestmark = pytest.mark.skipif(path_in_use() != "compiled", reason="many deals: the compiled path")
 
 FIXED = dict(next_decision=False, leaves=0)
+#: The larger sample's deals: its own 95% interval at most ±1% (the default's are ±4.4% on average, 200 to 4,000 deals).
+#: With 10,000 deals 64 of the 66 intervals hold its value, with 20,000 (twice the time) 65.
+LARGE = 10_000
 
 
 def positions():
@@ -45,8 +48,8 @@ def test_the_intervals_hold_a_much_larger_samples_value_of_the_same_quantity():
         if answer.method != "estimate":
             continue
         sampled = [a for a in answer.actions if not a.exact and a.same_as is None]
-        large = advise_estimate(record, model, seed=2, deals=20_000, first=20_000, max_playouts=10**7,
-                                most_deals=20_000, **FIXED)
+        large = advise_estimate(record, model, seed=2, deals=LARGE, first=LARGE, max_playouts=10**7,
+                                most_deals=LARGE, **FIXED)
         value = {a.action: float(a.win) for a in large.actions}
         for a in sampled:
             plays += 1
