@@ -15,7 +15,7 @@ What the seam offers (nothing else imports the kernels):
 * the path: `path_in_use()`, `forced(path)`, `refresh()`, `warming()`; whether the
   kernels are compiled or being compiled: `ready()`, `compiling_now()`, `marker()`, `WHEN_READY`
   (`solver.compiled.choice`);
-* the round played on (`solver.compiled.engine`): `fast_playout`, `belief_playout` (the viewer's turns
+* the round played on (`solver.compiled.rollout`): `fast_playout`, `belief_playout` (the viewer's turns
   on its belief, `solver.policies.belief`), `play_on`, `random_rounds`, `bootstrap_counts`, on the path
   in use;
 * the arrays (`solver.compiled.arrays`): `edition_array`, `to_array`, `to_round`, `model_code`;
@@ -34,7 +34,7 @@ from __future__ import annotations
 
 from solver.compiled.arrays import edition_array, model_code, to_array, to_round
 from solver.compiled.choice import WHEN_READY, path_in_use, compiling_now, forced, marker, ready, refresh, warming
-from solver.compiled.engine import belief_playout, bootstrap_counts, fast_playout, play_on, random_rounds
+from solver.compiled.rollout import belief_playout, bootstrap_counts, fast_playout, play_on, random_rounds
 from solver.compiled.errors import CompiledNeedMore, CompiledOutOfTime, CompiledOverflow, CompiledTooLarge
 from solver.compiled.protocol import ExactSearch
 

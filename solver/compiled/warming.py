@@ -9,7 +9,7 @@ import numpy as np
 
 from solver.compiled.arrays import edition_array, model_code, to_array
 from solver.compiled.choice import compiled_kernels
-from solver.compiled.engine import belief_playout, bootstrap_counts, fast_playout, play_on, random_rounds
+from solver.compiled.rollout import belief_playout, bootstrap_counts, fast_playout, play_on, random_rounds
 from solver.compiled.layout import L_PLAYERS, L_SIZE
 from solver.policies.models import MODELS
 from solver.rules.editions import get_edition

@@ -8,7 +8,7 @@ import pytest
 
 from solver import apply, deal_round, get_edition, legal_actions
 from solver.compiled import path_in_use, forced
-from solver.compiled.engine import belief_playout
+from solver.compiled.rollout import belief_playout
 from solver.policies.belief import Belief
 from solver.policies.models import MODELS
 from solver.rules.rng import SplitMix64

@@ -25,7 +25,7 @@ players, the 2-player face-up cards) and the full deck, sorted.
 
 Its rooms: `round_array` (the arrays' offsets, the generator, the deal), `outcomes` (each card's outcomes:
 the mirror of `solver.rules.outcomes`), `memory` (the memory's writes, step for step `solver.rules.memory`),
-`rules` (legal plays and their effects), `card_counter` (the card counter), `playouts`, `belief` (the viewer's turns on what it would infer).
+`round_rules` (legal plays and their effects: the mirror of `solver.rules.legal` and `round_rules`), `card_counter` (the card counter), `playouts`, `belief` (the viewer's turns on what it would infer).
 """
 
 from __future__ import annotations
@@ -40,7 +40,7 @@ from solver.compiled.kernels.round_array import (ALIVE, BARON, CH, CHANCELLOR, C
                                           PRINCE, PRINCESS, PROT, RANDOM, REASON, SETASIDE, SIZE, SPY, SPYB,
                                           TURN, TWO_, UP, WIN, ZERO_, below, belows, deal_order, next64,
                                           shuffle_deal, words)
-from solver.compiled.kernels.rules import (apply_chancellor, apply_play, apply_row, chancellor_choices,
+from solver.compiled.kernels.round_rules import (apply_chancellor, apply_play, apply_row, chancellor_choices,
                                            end_turn, legal_actions, legal_plays, open_targets, playable)
 from solver.compiled.kernels.card_counter import (card_counter_choices)
 from solver.compiled.kernels.playouts import (actions_of, bootstrap_counts, card_counter_rounds, deal_states,

@@ -8,7 +8,7 @@ from numba import njit
 from solver.compiled.kernels.round_array import (BARON, CH, CUR, DISC, DLEN, DRAWN, E_COMP, E_GUESS, E_NGUESS,
                                           E_VALUE, E_VOID, GUARD, HAND, KIND, KNOWN, MAXD, MAXP, NCH, NEG,
                                           NUP, N_, OUT, PHASE, PRIEST, PRINCE, PRINCESS, PROT, UP, ZERO_)
-from solver.compiled.kernels.rules import open_targets, playable, put
+from solver.compiled.kernels.round_rules import open_targets, playable, put
 from solver.compiled.kernels.outcomes import B_WIN, baron_outcome
 
 

@@ -7,7 +7,7 @@ import numpy as np
 from numba import njit
 from solver.compiled.kernels.round_array import (CARD_COUNTER, CUR, EXPLORE_P, EXPLORE_Q, MAXACTS, MAXDECK, MAXP, OUT,
                                           PHASE, RANDOM, SIZE, SPYB, WIN, below, shuffle_deal)
-from solver.compiled.kernels.rules import apply_row, chancellor_choices, legal_actions, legal_plays
+from solver.compiled.kernels.round_rules import apply_row, chancellor_choices, legal_actions, legal_plays
 from solver.compiled.kernels.card_counter import card_counter_choices
 
 

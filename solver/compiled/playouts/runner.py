@@ -43,7 +43,7 @@ class CompiledPlayouts:
     decision (`solver.advice.playouts.prefix`), for the leaves."""
 
     def __init__(self, viewer: int, actions: list, decisions: bool = True, leaves=None, replay=None, belief=None):
-        from solver.compiled.engine import belief_arrays
+        from solver.compiled.rollout import belief_arrays
 
         k = compiled_kernels()
         self.replay = replay

@@ -6,7 +6,7 @@ from numba import njit
 from solver.compiled.kernels.round_array import (BARON, CH, CHANCELLOR, CARD_COUNTER, CUR, DECKN, DISC, DLEN, DRAWN, E_VALUE,
                                           EXPLORE_P, EXPLORE_Q, GUARD, HAND, KING, KNOWN, MAXD, MAXP, NCH, N_, OUT,
                                           PHASE, PRINCE)
-from solver.compiled.kernels.rules import legal_actions
+from solver.compiled.kernels.round_rules import legal_actions
 from solver.compiled.kernels.outcomes import B_WIN, baron_outcome
 from solver.compiled.kernels.card_counter import card_counter_choices
 from solver.compiled.kernels.belief.offsets import (NC, EPS, I_POOL, I_UNK, I_SEEN, I_DSEAT, I_DHOW, I_GOT, I_HAND,

@@ -7,7 +7,7 @@ from numba import njit
 from solver.compiled.kernels.round_array import (BARON, CARD_COUNTER, CUR, DECKN, DRAWN, E_VALUE, EXPLORE_P, EXPLORE_Q, GUARD,
                                           HAND, MAXACTS, MAXP, N_, OUT, PHASE, PRIEST, PRINCE, PRINCESS, SETASIDE,
                                           SIZE, SPYB, WIN, below)
-from solver.compiled.kernels.rules import apply_row, chancellor_choices, legal_actions, legal_plays
+from solver.compiled.kernels.round_rules import apply_row, chancellor_choices, legal_actions, legal_plays
 from solver.compiled.kernels.outcomes import B_LOSE, B_WIN, baron_outcome
 from solver.compiled.kernels.card_counter import card_counter_choices
 from solver.compiled.kernels.belief.offsets import (NC, I_POOL, I_SEEN, I_HAS, I_OPTS, I_INOPT, IW_SIZE, F_DIST,
