@@ -8,7 +8,7 @@ from fractions import Fraction
 
 from solver.advice.estimate.immediate import shielded
 from solver.advice.estimate.sampling import leader
-from solver.advice.estimate.settings import BOOTSTRAP, Z
+from solver.advice.estimate.settings import BOOTSTRAP, Z_95
 from solver.advice.exact import learn_from
 from solver.advice.result import Advice, RankedAction, mark_sure_misses, sort_key, with_standings
 
@@ -120,8 +120,8 @@ def _estimate(a, lead, quantity, n: int) -> tuple[Fraction, Fraction, tuple]:
     tokens = lt + float((at - bt).mean())
     _, se = quantity.paired(a, lead)
     low, high = quantity.interval(lead)
-    se_lead = (high - low) / (2 * Z)
-    half = Z * math.sqrt(se * se + se_lead * se_lead)
+    se_lead = (high - low) / (2 * Z_95)
+    half = Z_95 * math.sqrt(se * se + se_lead * se_lead)
     return _as_fraction(win), _as_fraction(tokens), (max(0.0, win - half), min(1.0, win + half))
 
 
@@ -163,7 +163,7 @@ def _diff_to_best(a, best, certain, quantity) -> tuple[float, tuple]:
         half = (high - low) / 2
         return m, (m - half, m + half)
     m, se = quantity.paired(a, best)
-    return m, (m - Z * se, m + Z * se)
+    return m, (m - Z_95 * se, m + Z_95 * se)
 
 
 def _bootstrap_best(actions, certain, quantity, seed: int) -> dict:

@@ -15,7 +15,7 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass, field
 
-from solver.advice.estimate.settings import ELIMINATE_Z, MORE_STEP, Z
+from solver.advice.estimate.settings import ELIMINATE_Z, MORE_STEP, Z_95
 from solver.advice.result import CLOSE_POINTS
 
 
@@ -45,14 +45,14 @@ def leader(plays, quantity):
 def settled(a, best, quantity) -> bool:
     """`a` is resolved worse than `best`: its paired difference's 95% interval lies below 0."""
     m, se = quantity.paired(a, best)
-    return m + Z * se < 0
+    return m + Z_95 * se < 0
 
 
 def told(a, best, quantity) -> bool:
     """More deals would not change what is said of `a` against `best`: resolved worse, or its
     difference's interval already lies within ±`CLOSE_POINTS` (proved close)."""
     m, se = quantity.paired(a, best)
-    half = Z * se
+    half = Z_95 * se
     return m + half < 0 or (m - half >= -CLOSE_POINTS and m + half <= CLOSE_POINTS)
 
 

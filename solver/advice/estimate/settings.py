@@ -9,7 +9,7 @@ from typing import Optional
 
 #: z of the reported intervals (95%) and of the racing's elimination (a play is dropped only
 #: when it is behind the leader by more than three standard errors of the paired difference).
-Z = 1.96
+Z_95 = 1.96
 ELIMINATE_Z = 3.0
 BOOTSTRAP = 200
 #: An answer that leaves plays not yet told apart from the best samples them (and the best) on more deals,

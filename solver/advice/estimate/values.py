@@ -28,7 +28,7 @@ from typing import Optional
 
 import numpy as np
 
-from solver.advice.estimate.settings import Z
+from solver.advice.estimate.settings import Z_95
 
 
 def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -150,7 +150,7 @@ class Quantity:
             return wilson(int(win.sum()), k)
         m = float(win.mean())
         sd = math.sqrt(max(float(((win - m) ** 2).sum()) / max(k - 1, 1), 1e-12))
-        half = Z * sd / math.sqrt(k)
+        half = Z_95 * sd / math.sqrt(k)
         return max(0.0, m - half), min(1.0, m + half)
 
     def matrix(self, plays: list, k: int) -> np.ndarray:
