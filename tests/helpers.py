@@ -1,8 +1,12 @@
-"""Small builders shared by the tests: positions named by the cards that matter, answers built by hand."""
+"""Small builders shared by the tests: positions named by the cards that matter, answers built by hand, the
+command line run in the test's process."""
 
 from __future__ import annotations
 
+import contextlib
+import io
 import random
+import subprocess
 from fractions import Fraction
 
 from solver import Card, apply, deal_round, legal_actions, position
@@ -103,3 +107,20 @@ def answer_by_hand(record, model, method, ranked, worlds, nodes, **kw):
                       a.diff_interval or (float(a.win - top),) * 2) for i, a in enumerate(ranked)]
     return Answer(record, model, method, with_standings(ranked), worlds, nodes, **kw)
 
+
+# --- the command line --------------------------------------------------------------------------
+
+def run_cli(*args):
+    """`python -m solver ARGS` as `solver/__main__.py` runs it, in this process (`solver.cli.main`: a process
+    of its own pays a second or two of start-up, the compiled kernels loaded again, at every call; the
+    process itself is checked in tests/test_cli.py, `run_process`): its exit code, stdout and stderr. An
+    exception `main` lets out fails the test here, as the traceback it would print there."""
+    from solver.cli import main
+
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        try:
+            code = main(list(args))
+        except SystemExit as stop:  # argparse: a refused option (its message on stderr, exit 2)
+            code = stop.code if isinstance(stop.code, int) else int(stop.code is not None)
+    return subprocess.CompletedProcess(["python", "-m", "solver", *args], code, out.getvalue(), err.getvalue())

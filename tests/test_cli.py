@@ -1,7 +1,5 @@
 """`python -m solver analyze`: readable table, JSON, clear errors with no traceback."""
 
-import contextlib
-import io
 import json
 from fractions import Fraction
 import os
@@ -11,6 +9,8 @@ import sys
 import pytest
 from pathlib import Path
 
+from .helpers import run_cli as run
+
 ROOT = Path(__file__).resolve().parent.parent
 RECORD = "classic A,B first:A viewer:A up:1,1,3 dealt:1 | A +2"
 
@@ -19,22 +19,6 @@ def run_process(*args):
     """`python -m solver ARGS` in a process of its own: its exit code, stdout and stderr."""
     return subprocess.run([sys.executable, "-m", "solver", *args], cwd=ROOT, capture_output=True, text=True,
                           timeout=60)
-
-
-def run(*args):
-    """`python -m solver ARGS` as `solver/__main__.py` runs it, in this process (`solver.cli.main`: a process
-    of its own pays a second or two of start-up, the compiled kernels loaded again, at every call; the
-    process itself is checked by the tests that call `run_process`): its exit code, stdout and stderr. An
-    exception `main` lets out fails the test here, as the traceback it would print there."""
-    from solver.cli import main
-
-    out, err = io.StringIO(), io.StringIO()
-    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
-        try:
-            code = main(list(args))
-        except SystemExit as stop:  # argparse: a refused option (its message on stderr, exit 2)
-            code = stop.code if isinstance(stop.code, int) else int(stop.code is not None)
-    return subprocess.CompletedProcess(["python", "-m", "solver", *args], code, out.getvalue(), err.getvalue())
 
 
 def test_analyze_prints_exact_fractions_and_percent():

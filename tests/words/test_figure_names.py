@@ -7,14 +7,14 @@ from __future__ import annotations
 
 import json
 from html import escape
-import subprocess
-import sys
 
 from solver import parse_record
 from solver.advice.advisor import advise
 from solver.display import to_html
 from solver.words.i18n import LANGUAGES, t
 from solver.words.verdicts import figure_text, method_text
+
+from ..helpers import run_cli
 
 ESTIMATED = "classic P1,P2 first:P1 viewer:P1 up:1,2,8 dealt:5 | P1 +1 1>P2=7 miss | P2 1>P1=4 miss | P1 +3"
 EXACT = ("classic P1,P2 first:P1 viewer:P1 up:1,2,8 dealt:5 | P1 +1 1>P2=7 miss | P2 1>P1=4 miss | P1 +3 5>P1 disc:3 "
@@ -38,10 +38,9 @@ def test_an_estimate_never_calls_its_figures_exact_and_an_exact_answer_says_best
 def test_the_notebook_and_the_cli_say_the_same_sentence():
     adv = advise(parse_record(ESTIMATED), "mixture", deals=300)
     assert escape(figure_text(adv, "en")) in to_html(adv, "en")
-    out = subprocess.run([sys.executable, "-m", "solver", "advise", ESTIMATED, "--json", "--deals", "300"],
-                         capture_output=True, text=True, check=True).stdout
-    answer = json.loads(out)
+    out = run_cli("advise", ESTIMATED, "--json", "--deals", "300")
+    assert out.returncode == 0, out.stderr
+    answer = json.loads(out.stdout)
     assert answer["method"] == "estimate" and answer["figures"] == t("en", "an_figure_estimate")
-    text = subprocess.run([sys.executable, "-m", "solver", "advise", ESTIMATED, "--deals", "300"],
-                          capture_output=True, text=True, check=True).stdout
-    assert t("en", "an_figure_estimate") in text
+    text = run_cli("advise", ESTIMATED, "--deals", "300")
+    assert text.returncode == 0 and t("en", "an_figure_estimate") in text.stdout
