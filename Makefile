@@ -1,7 +1,7 @@
 # Two commands do all set-up on a fresh machine with Python 3.11 and the package registry:
 #   make run   -> start the tutor app on http://127.0.0.1:8501
 #   make test  -> run the whole test suite
-#   make test-quick -> everything but the real-browser tests (the inner loop)
+#   make test-quick -> everything but the real-browser tests (tests/browser/): the inner loop
 PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
@@ -36,7 +36,7 @@ run: $(STAMP)
 test: warm
 	$(BIN)/python -m pytest -n auto --durations=15
 
-# Everything but the real-browser tests (marked e2e): the inner loop.
+# Everything but the real-browser tests (tests/browser/, marked e2e): the inner loop, about 3 min on 2 cores.
 test-quick: warm
 	$(BIN)/python -m pytest -n auto -m "not e2e" --durations=10
 
