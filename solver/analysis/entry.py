@@ -22,7 +22,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Optional
 
-import copy
 from functools import lru_cache
 
 from solver.rules.legal import chancellor_choices
@@ -155,7 +154,7 @@ def _next_draws(belief, deck_size: int, k: int = 1) -> set:
     the joint values some consistent deal gives the deck's top `k` cards (a card the viewer saw in an
     opponent's hand — a Priest's look at Luis's only King — is never among them; a card the viewer put
     under the deck with a Chancellor is where it was put)."""
-    b = copy.deepcopy(belief)
+    b = belief.copy()
     try:
         tops = [b.draw(deck_size - i) for i in range(k)]
     except LoveLetterError:
@@ -170,7 +169,7 @@ def _support(belief, vars_) -> set:
 
     b = belief
     if len(vars_) > 1 or UNOPENED in vars_:
-        b = copy.deepcopy(belief)
+        b = belief.copy()
         vars_ = [b.new_var() if v == UNOPENED else v for v in vars_]
     try:
         if len(vars_) > 1:

@@ -105,6 +105,21 @@ class Belief:
         #: (`Combiner.likelihood`), up to a factor that does not depend on the model.
         self.mass = Fraction(1)
 
+    def copy(self) -> "Belief":
+        """An independent copy, as `copy.deepcopy` would make it but sharing the edition (immutable; its
+        memos of legal plays are large and need no copy): the factors, their variable lists and tables,
+        the hands, the tail, the retired and remembered sets copied."""
+        b = Belief.__new__(Belief)
+        b.__dict__.update(self.__dict__)
+        b.avail = list(self.avail)
+        b.factors = {fid: Factor(list(f.vars), dict(f.table)) for fid, f in self.factors.items()}
+        b.var_fid = dict(self.var_fid)
+        b.hand = list(self.hand)
+        b.tail = list(self.tail)
+        b.retired = list(self.retired)
+        b.known = set(self.known)
+        return b
+
     def spend(self, steps: int) -> None:
         """Count `steps` of work; InferenceBudgetError once the budget is exceeded."""
         self.work += steps

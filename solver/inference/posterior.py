@@ -232,9 +232,7 @@ def _located(record: Record, model, budget: Optional[int], exc: InconsistentReco
 
 def joint_hands(post: Posterior, seats: list[int]) -> dict:
     """Exact joint over several seats' single hands (merging their factors)."""
-    import copy
-
-    b = copy.deepcopy(post.belief)
+    b = post.belief.copy()
     vars_ = []
     for s in seats:
         v = b.hand[s]

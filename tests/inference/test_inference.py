@@ -382,3 +382,27 @@ def test_a_card_with_no_copy_left_is_named_at_the_fact_that_needs_it(text, where
     with pytest.raises(InconsistentRecordError) as e:
         infer(parse_record(text))
     assert (e.value.where, e.value.params) == (where, {"fact": fact, "card": card})
+
+
+def test_a_beliefs_copy_is_independent_and_equal_to_a_deep_copy():
+    """`Belief.copy` (the guided entry's and the joint hands' copy, sharing the edition) is as a deep copy:
+    changing the copy (a draw, a merge of two hands) leaves the original as it was."""
+    import copy
+
+    from solver.inference.beliefs import build_belief
+    from solver.policies.models import MODELS
+    from solver.records.notation import parse_record
+
+    record = parse_record("2019 You,Ana first:Ana viewer:You up:1,5,1 dealt:6 | Ana 2>You | You +1 1>Ana=3 miss | Ana 4")
+    b, _ = build_belief(record, MODELS["card-counter"])
+    before = copy.deepcopy(b)
+    c = b.copy()
+    assert c.edition is b.edition
+    assert {k: (f.vars, f.table) for k, f in c.factors.items()} == {k: (f.vars, f.table) for k, f in b.factors.items()}
+    c.draw(5)
+    c.merge([c.hand_var(0), c.hand_var(1)])
+    assert c.factors != b.factors
+    for k, f in b.factors.items():
+        assert (f.vars, f.table) == (before.factors[k].vars, before.factors[k].table)
+    assert (b.hand, b.tail, b.known, b.avail, b.var_fid) == (before.hand, before.tail, before.known, before.avail,
+                                                             before.var_fid)
