@@ -206,17 +206,17 @@ def test_the_raw_kernels_reach_only_the_conformance_tests_and_the_benchmarks():
 
 def test_the_advice_never_chooses_the_path_nor_writes_the_kernels_layout():
     """`solver/advice` asks the seam to make its deals and play-outs (`make_deals`, `make_playouts`): it
-    never asks which path is in use (`backend`) and never names the kernels' layout (`solver.compiled.layout`,
+    never asks which path is in use (`path_in_use`, `forced`) and never names the kernels' layout (`solver.compiled.layout`,
     `CompiledDeals`)."""
     wrong = []
     for path in sorted((ROOT / "solver" / "advice").rglob("*.py")):
         here = module_name(path)
         for target, names in imports(path):
-            if target.startswith("solver.compiled") and ({"backend", "layout", "CompiledDeals"} & set(names)
+            if target.startswith("solver.compiled") and ({"path_in_use", "forced", "layout", "CompiledDeals"} & set(names)
                                                          or target != "solver.compiled"):
                 wrong.append(f"{here} imports {target} {names}")
-        if "backend()" in path.read_text():
-            wrong.append(f"{here} calls backend()")
+        if "path_in_use(" in path.read_text():
+            wrong.append(f"{here} asks path_in_use()")
     assert wrong == []
 
 

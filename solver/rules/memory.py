@@ -21,9 +21,6 @@ from solver.rules.cards import Card
 from solver.rules.events import BaronCompared, BaronResult, CardPlayed, HandsTraded, KnockedOut, PriestSaw
 from solver.rules.outcomes import looks
 
-#: The events that can create a memory (with no memory yet, other events change nothing).
-MEMORABLE = (PriestSaw, BaronResult, HandsTraded)
-
 #: The rule's steps, in the order a turn takes them.
 PLAYED, LEARNED, TRADED, REPLACED, OUT = "played", "learned", "traded", "replaced", "out"
 
@@ -123,9 +120,6 @@ def remember(known: tuple, events) -> tuple:
             knows = (ev.gave, ev.received)
         elif kind is KnockedOut:
             gone.append(ev.player)
-    if play is not None:
+    if play is not None:  # (a Chancellor's choice, the second half of a turn, changes no memory)
         memo = follow(memo, turn_steps(play.player, play.card, play.target, tie=tie, gone=gone, knows=knows))
-    else:
-        for s in gone:
-            memo = knocked_out(memo, s)
     return tuple(sorted((o, h, c) for (o, h), c in memo.items()))
