@@ -44,15 +44,39 @@ def _free_port() -> int:
         return s.getsockname()[1]
 
 
+#: The log files of the servers of this process still running (the last one is a test's own server
+#: while it runs, else the `server` fixture's).
+SERVER_LOGS: list = []
+
+
+def log_tail(lines: int = 60) -> str:
+    """The last `lines` lines the newest running server of this process printed ("" without one)."""
+    if not SERVER_LOGS or not SERVER_LOGS[-1].exists():
+        return ""
+    return "\n".join(SERVER_LOGS[-1].read_text(errors="replace").splitlines()[-lines:])
+
+
+def page_said(page, chars: int = 3000) -> str:
+    """What the page shows (its text, the last `chars` characters), for a failure's message."""
+    try:
+        return page.evaluate("() => document.body.innerText")[-chars:]
+    except Exception as err:  # noqa: BLE001 - a diagnostic never hides the failure it explains
+        return f"(the page's text could not be read: {err})"
+
+
 @contextmanager
 def streamlit_app(start_seconds: float = 60, env: dict | None = None):
     """`streamlit run tutor/app.py` on a free local port, once `/_stcore/health` answers: its URL.
     `env`: variables set for the server (the rest is this process's environment)."""
     port = _free_port()
+    ARTIFACTS.mkdir(exist_ok=True)
+    path = ARTIFACTS / f"server-{port}.log"
+    SERVER_LOGS.append(path)  # what the server printed, shown under a failed test's report (conftest.py)
+    log = open(path, "wb")
     proc = subprocess.Popen(
         [sys.executable, "-m", "streamlit", "run", "tutor/app.py", "--server.address", "127.0.0.1",
          "--server.port", str(port), "--server.headless", "true"],
-        cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+        cwd=ROOT, stdout=log, stderr=subprocess.STDOUT,
         env={**{k: v for k, v in os.environ.items() if k != "TUTOR_INLINE"}, **(env or {})},  # the real pool
     )
     try:
@@ -73,6 +97,8 @@ def streamlit_app(start_seconds: float = 60, env: dict | None = None):
             proc.wait(timeout=10)
         except subprocess.TimeoutExpired:
             proc.kill()
+        log.close()
+        SERVER_LOGS.remove(path)
 
 
 #: Playwright's device descriptors (filled when chromium starts): a phone is its "iPhone 13".

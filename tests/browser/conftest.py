@@ -16,7 +16,7 @@ import pytest
 # until a background compilation is done, is for a fresh server: test_first_start_browser.py).
 os.environ.setdefault("LOVELETTER_CORE", "")
 
-from .browser_support import ARTIFACTS, chromium, require_browser, streamlit_app
+from .browser_support import ARTIFACTS, chromium, log_tail, require_browser, streamlit_app
 
 HERE = Path(__file__).resolve().parent
 
@@ -26,6 +26,18 @@ def pytest_collection_modifyitems(items):
     for item in items:
         if HERE in Path(str(item.path)).resolve().parents:
             item.add_marker(pytest.mark.e2e)
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item, call):
+    """A failed browser test's report ends with what its server printed last (a traceback in the
+    app, a worker that died)."""
+    outcome = yield
+    report = outcome.get_result()
+    if report.failed and HERE in Path(str(item.path)).resolve().parents:
+        tail = log_tail()
+        if tail:
+            report.sections.append(("the app server's last lines", tail))
 
 
 @pytest.fixture(scope="session")
