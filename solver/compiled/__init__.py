@@ -95,9 +95,12 @@ def warm() -> float:
 
         try:
             warm_all()
-        except ModuleNotFoundError:
+        except ModuleNotFoundError as err:
             # A disk cache written before a kernel module was renamed still names the old module
             # (numba checks a cached function against its own file only): clear it, compile afresh.
+            # (Any other missing module is not the cache's: raised as it is.)
+            if not (err.name or "").startswith("solver."):
+                raise
             clear_disk_cache()
             warm_all()
         mark_ready()

@@ -82,7 +82,7 @@ def build_belief(record: Record, model, budget: Optional[int] = None) -> tuple[B
         add_public_cards(piles, t)
         # Memory (solver.rules.memory): others forget the player's card as they play; a model that
         # uses memory sees the remembered hands, whose variables join the player's factor.
-        steps = rule.turn_steps(p, card, t.target, tie=t.result == "tie", gone=knocked_out(t))
+        steps = rule.turn_steps(p, card, t.target, tie=t.result == TIE, gone=knocked_out(t))
         memory = set(rule.follow(dict.fromkeys(memory), steps[:1]))  # the play itself (first step)
         holders = sorted(h for o, h in memory if o == p) if getattr(chooser, "uses_memory", False) else []
 

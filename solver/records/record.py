@@ -19,6 +19,7 @@ from typing import Any, Optional
 from solver.rules.cards import Card
 from solver.rules.editions import Edition
 from solver.rules.errors import LoveLetterError, excerpt  # noqa: F401 (excerpt: also this module's name)
+from solver.rules.outcomes import RESULTS as CARD_RESULTS
 from solver.rules.rich import rich
 
 #: The longest text record accepted. The longest real round has about 21 turns; a turn with long
@@ -119,8 +120,8 @@ class Record:
         return rich(self, "record", "markdown")
 
 
-#: The outcomes a turn may record.
-RESULTS = ("hit", "miss", "tie")
+#: The outcomes a turn may record (every card's words, `solver.rules.outcomes.RESULTS`).
+RESULTS = tuple(word for words in CARD_RESULTS.values() for word in words)
 #: The fields of a turn that hold one card, and those that hold a list of cards.
 _CARD_FIELDS = ("card", "guess", "discarded", "drew", "saw", "got", "new", "keep")
 _CARD_LISTS = ("chancellor_drew", "bottom")

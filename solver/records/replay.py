@@ -15,7 +15,7 @@ from dataclasses import dataclass, replace
 from typing import Iterator, Optional
 
 from solver.rules.cards import Card
-from solver.rules.outcomes import BARON_OUT, HIT, KNOCKS_OUT, RESULTS, TIE, prince_knocks_out
+from solver.rules.outcomes import HIT, KNOCKS_OUT, RESULTS, TIE, prince_knocks_out
 from solver.records.record import Record, RecordError, Turn, check_shape
 
 SPY, GUARD, PRIEST, BARON, HANDMAID, PRINCE, CHANCELLOR, KING, COUNTESS, PRINCESS = tuple(Card)
@@ -322,7 +322,7 @@ def _outcomes(record: Record, t: Turn, me: bool, where: str) -> tuple[Turn, list
     elif card is GUARD and outs:
         raise RecordError("a Guard knocks out only on a hit (write 'hit')", where=where, rule="guard-hit")
     if card is BARON:
-        if result == TIE and len(outs) != len(BARON_OUT[TIE]):
+        if result == TIE and outs:
             raise RecordError("a Baron tie knocks nobody out", where=where, rule="baron")
         if len(outs) > 1:
             raise RecordError("a Baron knocks out at most one player", where=where, rule="baron")

@@ -74,12 +74,14 @@ def turn_steps(player: int, card: Card, target=None, *, tie: bool = False, gone=
         if card is Card.KING:
             steps.append((TRADED, player, target, *knows))
         else:
-            seat = {"player": player, "target": target}
             for observer, holder in looks(card, tie):
-                steps.append((LEARNED, seat[observer], seat[holder], knows[0] if observer == "player" else knows[1]))
+                mine = observer == "player"  # (the two roles: the player sees the target's hand, or the other way)
+                steps.append((LEARNED, player if mine else target, target if holder == "target" else player,
+                              knows[0] if mine else knows[1]))
             if card is Card.PRINCE:
                 steps.append((REPLACED, target))
-    steps.extend((OUT, s) for s in sorted(set(gone)))
+    if gone:
+        steps.extend((OUT, s) for s in sorted(set(gone)))
     return tuple(steps)
 
 

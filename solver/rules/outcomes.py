@@ -11,7 +11,7 @@ What a play teaches, card by card (every source agrees):
 
 * Guard: everyone learns whether the target holds the named card (a hit knocks the target out, who
   shows it; a miss says they do not hold it).
-* Priest: the player sees the target's hand (`LOOKS`).
+* Priest: the player sees the target's hand (`looks`).
 * Baron: the two compare in private; the loser is out and shows their card, so everyone learns it and
   that the winner's is higher. On a tie nobody is out and each of the two knows the other's hand.
 * Prince: the target discards their hand face up (a discarded Princess knocks them out) and draws.
@@ -34,10 +34,9 @@ HIT, MISS = "hit", "miss"
 #: The outcome words a record may write after a play, by card (a Baron's win or loss is written as who is out).
 RESULTS = {Card.GUARD: (HIT, MISS), Card.BARON: (TIE,)}
 
-#: The cards whose play can knock a player out: who, as "target" or "player" (the Baron: the loser,
-#: either; the Prince: its target, when they discard the Princess).
-KNOCKS_OUT = {Card.GUARD: ("target",), Card.BARON: ("player", "target"), Card.PRINCE: ("target",),
-              Card.PRINCESS: ("player",)}
+#: The cards whose play can knock a player out: the Guard (its target, on a hit), the Baron (the loser,
+#: `BARON_OUT`), the Prince (its target, when they discard the Princess) and the Princess (her player).
+KNOCKS_OUT = frozenset({Card.GUARD, Card.BARON, Card.PRINCE, Card.PRINCESS})
 
 
 def baron_outcome(edition, mine: Card, theirs: Card) -> str:
@@ -63,8 +62,7 @@ BARON_OUT = {WIN: ("target",), TIE: (), LOSE: ("player",)}
 
 def baron_knocked_out(outcome: str, player: int, target: int) -> tuple:
     """The seats a Baron's `outcome` (for `player`, at `target`) knocks out."""
-    seat = {"player": player, "target": target}
-    return tuple(seat[role] for role in BARON_OUT[outcome])
+    return tuple(player if role == "player" else target for role in BARON_OUT[outcome])
 
 
 def guard_outcome(guess: Card, theirs: Card) -> str:

@@ -43,7 +43,7 @@ from solver.rules.illegal import explain_illegal
 from solver.rules.legal import canonical_choices, legal_plays
 from solver.rules.memory import remember
 from solver.rules.state import CHANCELLOR, HAND_OF, HAND_PAIR, OVER, PLAY, Round, interned_flags, set_flag
-from solver.rules.outcomes import HIT, baron_knocked_out, baron_outcome, guard_outcome
+from solver.rules.outcomes import HIT, baron_knocked_out, baron_outcome, guard_outcome, looks, prince_knocks_out
 
 SPY, GUARD, PRIEST, BARON, HANDMAID, PRINCE, CHANCELLOR_CARD, KING, COUNTESS, PRINCESS = tuple(Card)
 _TARGETS_OTHERS = TARGETS_OTHERS
@@ -177,7 +177,7 @@ def _apply_play(state: Round, card: Card, kept: Card, target, guess):
     else:
         events = [_GUARD_PLAYED[p][target][guess]]
     out_before = out
-    memorable = False
+    tie = False  # a Baron's tie (what it teaches: `looks`)
 
     if target is None and (card in _TARGETS_OTHERS or card is PRINCE):
         reason = "no-target" if any(
@@ -190,14 +190,13 @@ def _apply_play(state: Round, card: Card, kept: Card, target, guess):
             out, protected = _knock_out(hands, discards, out, protected, target, "guard", events)
     elif card is PRIEST:
         events.append(_new(PriestSaw, (p, target, hands[target][0], (p,))))
-        memorable = True
     elif card is BARON:
         theirs = hands[target][0]
         gone = baron_knocked_out(baron_outcome(edition, kept, theirs), p, target)
         events.append(_new(BaronCompared, (p, target, kept, theirs, (p, target))))
-        if not gone:  # a tie
+        if not gone:
+            tie = True
             events.append(_new(BaronResult, (p, target, None, None)))
-            memorable = True
         else:
             loser, = gone
             events.append(_new(BaronResult, (p, target, loser, None)))
@@ -209,7 +208,7 @@ def _apply_play(state: Round, card: Card, kept: Card, target, guess):
         dropped = hands[target][0]
         discards[target] = discards[target] + (dropped,)
         events.append(_new(PrinceDiscarded, (p, target, dropped, None)))
-        if dropped is PRINCESS:
+        if prince_knocks_out(dropped):
             hands[target] = ()
             out = set_flag(out, target, True)
             if protected[target]:
@@ -245,11 +244,10 @@ def _apply_play(state: Round, card: Card, kept: Card, target, guess):
         hands[p] = HAND_OF[theirs]
         hands[target] = HAND_OF[kept]
         events.append(_new(HandsTraded, (p, target, kept, theirs, (p, target))))
-        memorable = True
     elif card is PRINCESS:
         out, protected = _knock_out(hands, discards, out, protected, p, "princess-played", events)
     # Spy and Countess: no effect when played.
-    if memorable or known:
+    if known or (target is not None and looks(card, tie)):  # (nothing to remember before a first look)
         known = remember(known, events)
     if not deck or (out is not out_before and out.count(False) == 1):
         return _end_turn(state, hands, discards, out, protected, deck, set_aside, events, known)
