@@ -5,10 +5,11 @@ person's action and again lets the bots play; `next_round` starts the next round
 returns a new `Practice`. The person's record of the round in progress (`human_record`) is
 what the hint, the review and a saved game use — the same record format the analyzer reads.
 
-Bots: `random` (uniformly random legal play), `counting` (the card counter's heuristic of
-`solver.policies.heuristics`), `advisor` (the advisor's best play from the bot's own record, opponents
-assumed to be card counter bots; where the exact inference refuses a position as too large, the
-card counter's heuristic plays that turn). A round resumed from a saved record is dealt again: the hidden
+Bots: `random` (uniformly random legal play), `card-counter` (the card counter's heuristic of
+`solver.policies.heuristics`), `ismcts` (a tree search over the bot's information sets) and `advisor` (the
+advisor's best play from the bot's own record, opponents assumed to be the mixture of card counters and
+random players; where the exact inference refuses a position as too large, the card counter's heuristic
+plays that turn). A round resumed from a saved record is dealt again: the hidden
 cards are drawn from the exact posterior of the person's record, so nothing the person could
 not know is kept; in that round advisor bots play the card counter's heuristic (their own private
 knowledge before the save is not in the person's record).
@@ -46,7 +47,7 @@ class PracticeError(LoveLetterError):
 
 def hint_model(bots: str) -> str:
     """The opponent model the hint, the review and a resumed deal assume for the bots at the
-    table: the one place this choice is made. The random and card-card counter bots are exactly those
+    table: the one place this choice is made. The random and card counter bots are exactly those
     models; the searching bots (ISMCTS, the advisor) are neither, so their opponents' type is read
     from their plays (the mixture; a page says so)."""
     return {"random": "random", "card-counter": "card-counter"}.get(bots, "mixture")

@@ -49,7 +49,7 @@ def _warm_playouts(r, counter) -> None:
     from solver.compiled.playouts.runner import CompiledPlayouts
 
     deals = SimpleNamespace(states=to_array(r)[None, :].copy(), codes=np.array([model_code(counter)], dtype=np.int64),
-                            seed_array=np.array([1], dtype=np.uint64), edition=r.edition, kinds=[counter], seeds=[1])
+                            seed_array=np.array([1], dtype=np.uint64), edition=r.edition, types=[counter], seeds=[1])
     runner = CompiledPlayouts(0, list(legal_actions(r)), True, None, None, _plain_belief(r, 0))
     runner.run_many([(0, 0)], deals)
     from solver.compiled import playouts as sk

@@ -1,7 +1,7 @@
 """Simple playing policies (used for rollouts and as bots).
 
 `random_policy` plays uniformly at random among the legal actions. `card_counter_choices` is a
-documented card-card counter's heuristic that looks only at its own view: its hand, public
+documented card counter's heuristic that looks only at its own view: its hand, public
 information, and what it remembers of others' hands (`Round.known`: a Priest look, a King
 trade, a Baron tie, until the holder plays — `solver.rules.memory`). It gives the set of plays
 it rates best; `card_counter_policy` picks one of them uniformly at random (ties are never broken by

@@ -72,7 +72,7 @@ class Round(NamedTuple):
     end_reason: Optional[str] = None
     #: What players remember of others' hands: sorted (observer, holder, card) triples, from a
     #: Priest look, a King trade or a Baron tie, until the holder plays or their hand changes
-    #: (`solver.rules.memory`). The card-card counter bots use it; the rules never do.
+    #: (`solver.rules.memory`). The card counter bots use it; the rules never do.
     known: tuple = ()
 
     @property

@@ -78,7 +78,7 @@ def random_rounds(ed, n, count, seed):
 
 @njit(cache=True)
 def card_counter_rounds(ed, n, count, seed):
-    """`count` rounds from a random deal: seat 0 by_card_counter, the others card counters (90%)."""
+    """`count` rounds from a random deal: seat 0 by the card counter's heuristic, the others card counters (90%)."""
     rs = np.empty(1, dtype=np.uint64)
     rs[0] = seed
     st = np.empty(SIZE, dtype=np.int8)

@@ -28,7 +28,7 @@ def action_row(action) -> tuple:
 
 
 def assemble_deals(base, ints, values, pools, states_rng):
-    """Deals as compiled state rows (`sampling.assemble_deals`): the fixed part `base` (a state
+    """Deals as compiled state rows (`solver.compiled.playouts.assemble_deals`): the fixed part `base` (a state
     row, `to_array`), the layout's row `ints` (`solver.compiled.layout`), each deal's
     tracked cards (`values`), untouched cards (`pools`: copies of each card) and generator state
     (`states_rng`, advanced in place)."""
@@ -87,7 +87,7 @@ class CompiledPlayouts:
             self.leaf_ctl[:] = (1, 1 if leaves.left > 0 else 0, 0, leaves.max_leaves, leaves.max_deck)
 
     def run_many(self, items, deals) -> list:
-        """Play out each (deal number, action number) of `items` on `deals` (`solver.advice.deals.CompiledDeals`:
+        """Play out each (deal number, action number) of `items` on `deals` (`solver.compiled.deals.CompiledDeals`:
         its `states`, `codes`, `seed_array`, `edition`), in order."""
         if self.ed is None:
             self.ed = edition_array(deals.edition)
