@@ -31,10 +31,10 @@ def pytest_collection_modifyitems(items):
 @pytest.hookimpl(hookwrapper=True)
 def pytest_runtest_makereport(item, call):
     """A failed browser test's report ends with what its server printed last (a traceback in the
-    app, a worker that died)."""
+    app, a worker that died). (A conftest's test-run hooks see only the tests of its folder.)"""
     outcome = yield
     report = outcome.get_result()
-    if report.failed and HERE in Path(str(item.path)).resolve().parents:
+    if report.failed:
         tail = log_tail()
         if tail:
             report.sections.append(("the app server's last lines", tail))

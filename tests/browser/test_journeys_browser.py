@@ -287,8 +287,8 @@ def test_practice_deals_anew_and_shows_the_bots_turns_in_place_of_your_turn_in_c
         turn_of = "() => [...document.querySelectorAll(\"div[class*='st-key-llhand-pr_action_']\")].filter(e => " \
                   "!e.closest('[data-stale=\"true\"]')).map(e => (e.className.match(/llhand-(pr_action_\\d+_\\d+)-/) " \
                   "|| [])[1]).filter(k => k)"
-        before = set(page.evaluate(turn_of))
-        assert len(before) == 1, before
+        before = set(page.wait_for_function(f"() => new Set(({turn_of})()).size === 1 && ({turn_of})()",
+                                            timeout=WAIT_MS).json_value())  # this turn's hand, current
         moved = f"() => ({turn_of})().some(k => !{sorted(before)!r}.includes(k))"
         play.click()
         # In game 1 the first listed play (a Guard) leaves the round on: your turn comes back.
